@@ -1,0 +1,18 @@
+"""Reflex configuration: Tailwind only (no Radix Themes bundle) to stay within the page-weight budget."""
+
+import reflex as rx
+
+from marketing_site.settings import settings
+
+config = rx.Config(
+    app_name="marketing_site",
+    db_url=settings.database_url,
+    redis_url=settings.redis_url or None,
+    deploy_url=settings.site_url,
+    show_built_with_reflex=False,
+    telemetry_enabled=False,
+    plugins=[
+        rx.plugins.SitemapPlugin(),
+        rx.plugins.TailwindV4Plugin(),
+    ],
+)
