@@ -1,0 +1,24 @@
+"""Internal links that navigate in the browser and remember the chosen product."""
+
+from __future__ import annotations
+
+import json
+
+import reflex as rx
+from reflex_components_core.react_router.dom import ReactRouterLink
+
+from ..content.types import Link
+
+
+def remember_product(name: str) -> rx.event.EventSpec:
+    """Store the chosen product's display name under localStorage `product-name` (spec section 3)."""
+    return rx.call_script(f"localStorage.setItem('product-name', {json.dumps(name)})")
+
+
+def route_link(link: Link, class_name: str = "", **props) -> rx.Component:
+    """A client-side link for a site route; external addresses get a plain anchor."""
+    if link.product_name:
+        props.setdefault("on_click", remember_product(link.product_name))
+    if link.href.startswith("/"):
+        return ReactRouterLink.create(link.label, to=link.href, class_name=class_name, **props)
+    return rx.el.a(link.label, href=link.href, class_name=class_name, **props)

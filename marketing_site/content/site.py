@@ -1,0 +1,94 @@
+"""Site-wide copy: brand, top strip, navigation menus, footer and offices."""
+
+from __future__ import annotations
+
+from .media import illustration
+from .modules import MODULES
+from .school_types import SCHOOL_TYPES
+from .services import SERVICES
+from .types import Image, Link, Menu, Office
+
+BRAND = "Smart School Suite"
+BRAND_TAGLINE = "Cloud school management for every kind of school"
+LOGO = Image(src="/images/logo.svg", alt=f"{BRAND} home", width=180, height=40)
+
+TOP_STRIP_SUPPORT = Link("Support", "/product")
+TOP_STRIP_CONTACT = Link("Contact us", "/contactUs")
+TOP_STRIP_PORTAL_LABEL = "Portal"
+
+MENUS: tuple[Menu, ...] = (
+    Menu(
+        "Solutions",
+        tuple(Link(school.tab_label, school.more_info_href) for school in SCHOOL_TYPES),
+    ),
+    Menu(
+        "Products",
+        tuple(Link(module.menu_label, module.route, product_name=module.name) for module in MODULES),
+    ),
+    Menu("Services", tuple(Link(service.name, service.route) for service in SERVICES)),
+    Menu(
+        "Support & Resources",
+        (
+            Link("Technical Support", "/technicalSupport"),
+            Link("Help Guides", "/helpGuide"),
+            Link("Training Webinars", "/trainingWebinar"),
+            Link("Training Videos", "/trainingVideos"),
+            Link("Students & Parents", "/studentParent"),
+            Link("Chatbot", "/chatbot"),
+            Link("Affiliate Partners", "/affiliatesPartner"),
+        ),
+    ),
+    Menu(
+        "Why the product",
+        (
+            Link("About us", "/aboutUs"),
+            Link("Accreditations", "/accerditations"),
+            Link("Events", "/event"),
+            Link("Press", "/press"),
+            Link("Careers", "/careers"),
+            Link("Collaboration", "/collaboration"),
+            Link("Registration Process", "/regProcess"),
+            Link("Contact us", "/contactUs"),
+        ),
+    ),
+)
+
+FOOTER_LINKS: tuple[Link, ...] = (
+    Link("Home", "/"),
+    Link("Products", "/product"),
+    Link("Services", "/consultancy"),
+    Link("Contact", "/contactUs"),
+    Link("Support", "/technicalSupport"),
+    Link("Request a demo", "/schedule"),
+)
+FOOTER_BLOG_HEADING = "Blog"
+FOOTER_BLOG_LINKS: tuple[Link, ...] = (
+    Link("Academic", "/academicSmart"),
+    Link("Administration", "/administrationSmart"),
+    Link("Admission", "/studentSmart"),
+    Link("Communication", "/communicationSmart"),
+    Link("Installation", "/installation"),
+    Link("Integration", "/integration"),
+    Link("Migration", "/migration"),
+    Link("Training", "/training"),
+)
+# Spec: these appear as labels only; they have no routes yet.
+FOOTER_LABELS: tuple[str, ...] = ("Company", "Community", "Developer", "Marketplace")
+FOOTER_SOCIAL_LABELS: tuple[str, ...] = ("Facebook", "Twitter", "LinkedIn", "YouTube", "Instagram")
+FOOTER_PARTNERS_IMAGE = illustration("partners", "strip", "Our affiliate partners", 600, 80)
+FOOTER_COPYRIGHT = f"© 2026 {BRAND}. All rights reserved."
+
+OFFICES: tuple[Office, ...] = (
+    Office("Muscat", "Oman", "Office 402, Al Khuwair Business Tower, Way 3018, Muscat, Oman",
+           "+968 2412 3456", "info@smartschoolsuite.com", headquarters=True),
+    Office("Sohar", "Oman", "Falaj Al Qabail Street, Building 21, Sohar, Oman",
+           "+968 2684 5521", "sohar@smartschoolsuite.com"),
+    Office("Lahore", "Pakistan", "65-B Main Boulevard, Gulberg III, Lahore, Pakistan",
+           "+92 42 3578 1200", "lahore@smartschoolsuite.com"),
+    Office("Karachi", "Pakistan", "Plot 14-C, Shahrah-e-Faisal, Karachi, Pakistan",
+           "+92 21 3432 9080", "karachi@smartschoolsuite.com"),
+    Office("Islamabad", "Pakistan", "Office 7, Blue Area, Jinnah Avenue, Islamabad, Pakistan",
+           "+92 51 2870 4410", "islamabad@smartschoolsuite.com"),
+)
+SUPPORT_CONTACT = Link("Support line: +92 42 3578 1299 · support@smartschoolsuite.com", "/contactUs")
+PRESS_CONTACT = Link("Press office: +968 2412 3470 · press@smartschoolsuite.com", "/contactUs")

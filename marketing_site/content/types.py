@@ -1,0 +1,208 @@
+"""Typed records for every piece of site copy; pages are generated from these.
+
+Pure data with no Reflex import, so content edits never touch a component and
+content can be unit-tested on its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Seo:
+    """Head tags of one page."""
+
+    title: str
+    description: str
+
+
+@dataclass(frozen=True)
+class Link:
+    """A labelled internal route or external address."""
+
+    label: str
+    href: str
+    # Display name stored under localStorage `product-name` when the link is chosen.
+    product_name: str = ""
+
+
+@dataclass(frozen=True)
+class Menu:
+    """One top-navigation dropdown."""
+
+    label: str
+    items: tuple[Link, ...]
+
+
+@dataclass(frozen=True)
+class Image:
+    """An asset with its intrinsic size, so the browser reserves space before it loads."""
+
+    src: str
+    alt: str
+    width: int
+    height: int
+
+
+@dataclass(frozen=True)
+class Feature:
+    """One entry of a module's features overview."""
+
+    name: str
+    description: str
+
+
+@dataclass(frozen=True)
+class ReadMore:
+    """Card description truncation, in characters (spec section 9)."""
+
+    min_length: int = 80
+    ideal_length: int = 100
+    max_length: int = 200
+    label: str = "read more"
+
+
+@dataclass(frozen=True)
+class Module:
+    """A product module (Student Smart, HR Smart, ...): its card, page and menu entry."""
+
+    slug: str  # route without the slash, e.g. "studentSmart"
+    name: str  # display name, e.g. "Student Smart"
+    menu_label: str  # label in menus (Pastoral shows as Wellbeing)
+    small_heading: str  # card subheading
+    heading: str  # product page headline
+    intro: str
+    card_text: str  # description truncated by the read-more toggle
+    features: tuple[Feature, ...]
+    background_color: str
+    image: Image
+    video: str  # asset path of the module's video
+    poster: Image
+    seo: Seo
+    read_more: ReadMore = field(default_factory=lambda: ReadMore(100, 150, 200))
+
+    @property
+    def route(self) -> str:
+        return f"/{self.slug}"
+
+
+@dataclass(frozen=True)
+class Section:
+    """A titled block of paragraphs on a text page."""
+
+    heading: str
+    paragraphs: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Step:
+    """A numbered step (the installation page's three steps)."""
+
+    title: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Service:
+    """A service page (consultancy, installation, ...)."""
+
+    slug: str
+    name: str
+    heading: str
+    intro: str
+    sections: tuple[Section, ...]
+    related: tuple[Link, ...]  # "You may also be interested in": three links
+    image: Image
+    seo: Seo
+    steps: tuple[Step, ...] = ()
+    steps_heading: str = ""
+
+    @property
+    def route(self) -> str:
+        return f"/{self.slug}"
+
+
+@dataclass(frozen=True)
+class SchoolTab:
+    """One of the five tabs on a school-type page."""
+
+    name: str  # SID, LMS, ADMISSION, ACADEMIC PLAN, HR; stored as product-name by Watch Demo
+    heading: str
+    description: str
+
+
+@dataclass(frozen=True)
+class SchoolType:
+    """A school-type page and its home-page tab."""
+
+    slug: str
+    name: str
+    tab_label: str  # label of the home-page tab
+    home_heading: str
+    home_text: str
+    more_info_href: str  # the home tab's More Info target (the hybrid tab uses /HybridSchool)
+    heading: str
+    intro: str
+    tabs: tuple[SchoolTab, ...]
+    image: Image
+    seo: Seo
+
+    @property
+    def route(self) -> str:
+        return f"/{self.slug}"
+
+
+@dataclass(frozen=True)
+class Office:
+    """A company office shown as text on Contact us and About us."""
+
+    city: str
+    country: str
+    address: str
+    phone: str
+    email: str
+    headquarters: bool = False
+
+
+@dataclass(frozen=True)
+class InfoPage:
+    """A company or support page; `coming_soon` pages show a notice instead of sections."""
+
+    slug: str
+    heading: str
+    intro: str
+    seo: Seo
+    sections: tuple[Section, ...] = ()
+    coming_soon: bool = False
+
+    @property
+    def route(self) -> str:
+        return f"/{self.slug}"
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A marketing figure of the counter strip."""
+
+    end: int
+    suffix: str
+    label: str
+
+
+@dataclass(frozen=True)
+class NewsSlide:
+    """A slide of the home-page news carousel."""
+
+    title: str
+    text: str
+    date: str
+    image: Image
+
+
+@dataclass(frozen=True)
+class Partner:
+    """An affiliate partner logo."""
+
+    name: str
+    logo: Image

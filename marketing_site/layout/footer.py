@@ -1,0 +1,45 @@
+"""The footer every page shows (spec section 2, Footer)."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from ..components.links import route_link
+from ..content import site
+
+_LINK = "text-slate-300 hover:text-white"
+
+
+def _column(heading: str, *items: rx.Component) -> rx.Component:
+    return rx.el.div(
+        rx.el.h2(heading, class_name="mb-3 text-sm font-semibold uppercase tracking-wide text-white"),
+        rx.el.ul(*[rx.el.li(item) for item in items], class_name="space-y-2 text-sm"),
+    )
+
+
+def footer() -> rx.Component:
+    return rx.el.footer(
+        rx.el.div(
+            rx.el.div(
+                rx.el.p(site.BRAND, class_name="text-lg font-bold text-white"),
+                rx.el.p(site.BRAND_TAGLINE, class_name="mt-2 text-sm text-slate-300"),
+                rx.el.img(
+                    src=site.FOOTER_PARTNERS_IMAGE.src,
+                    alt=site.FOOTER_PARTNERS_IMAGE.alt,
+                    width=site.FOOTER_PARTNERS_IMAGE.width,
+                    height=site.FOOTER_PARTNERS_IMAGE.height,
+                    loading="lazy",
+                    class_name="mt-6 h-auto w-full max-w-xs rounded bg-white/95 p-2",
+                ),
+            ),
+            _column("Links", *[route_link(link, class_name=_LINK) for link in site.FOOTER_LINKS]),
+            _column(site.FOOTER_BLOG_HEADING, *[route_link(link, class_name=_LINK) for link in site.FOOTER_BLOG_LINKS]),
+            _column(
+                "More",
+                *[rx.el.span(label, class_name="text-slate-400") for label in site.FOOTER_LABELS + site.FOOTER_SOCIAL_LABELS],
+            ),
+            class_name="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4",
+        ),
+        rx.el.p(site.FOOTER_COPYRIGHT, class_name="border-t border-slate-700 py-4 text-center text-xs text-slate-400"),
+        class_name="bg-slate-900",
+    )

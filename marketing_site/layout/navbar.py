@@ -1,0 +1,105 @@
+"""Top strip, logo and the five dropdown menus.
+
+Dropdowns open on hover and on keyboard focus with CSS alone (group-hover /
+focus-within), so menus need no JavaScript and no server round trip.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex_components_core.react_router.dom import ReactRouterLink
+
+from ..components.links import route_link
+from ..content import site
+from ..content.types import Menu
+from ..settings import settings
+
+_MENU_ITEM = "block px-4 py-2 text-sm text-slate-700 hover:bg-sky-50 hover:text-sky-800 focus:bg-sky-50 focus:outline-none"
+
+
+def top_strip() -> rx.Component:
+    portal = (
+        rx.el.a(site.TOP_STRIP_PORTAL_LABEL, href=settings.portal_url, class_name="hover:underline")
+        if settings.portal_url
+        else rx.fragment()
+    )
+    return rx.el.div(
+        rx.el.div(
+            portal,
+            route_link(site.TOP_STRIP_SUPPORT, class_name="hover:underline"),
+            route_link(
+                site.TOP_STRIP_CONTACT,
+                class_name="rounded-full bg-white px-3 py-1 font-semibold text-sky-900 hover:bg-sky-100",
+            ),
+            class_name="mx-auto flex max-w-7xl items-center justify-end gap-5 px-4 py-1.5 text-sm",
+        ),
+        class_name="bg-sky-900 text-white",
+    )
+
+
+def dropdown(menu: Menu) -> rx.Component:
+    return rx.el.li(
+        rx.el.button(
+            menu.label,
+            rx.el.span("▾", aria_hidden="true", class_name="ml-1 text-xs"),
+            type="button",
+            aria_haspopup="true",
+            class_name="flex items-center px-3 py-5 text-[15px] font-medium text-slate-800 hover:text-sky-700",
+        ),
+        rx.el.ul(
+            *[rx.el.li(route_link(item, class_name=_MENU_ITEM)) for item in menu.items],
+            class_name=(
+                "invisible absolute left-0 top-full z-30 min-w-56 rounded-b-lg border border-slate-200 "
+                "bg-white py-2 opacity-0 shadow-lg transition group-hover:visible group-hover:opacity-100 "
+                "group-focus-within:visible group-focus-within:opacity-100"
+            ),
+        ),
+        class_name="group relative",
+    )
+
+
+def mobile_menu() -> rx.Component:
+    """A native <details> toggle: opens and closes without JavaScript."""
+    return rx.el.details(
+        rx.el.summary(
+            rx.el.span("Menu", class_name="sr-only"),
+            rx.el.span("☰", aria_hidden="true", class_name="text-2xl leading-none"),
+            class_name="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md border border-slate-300",
+        ),
+        rx.el.div(
+            *[
+                rx.el.div(
+                    rx.el.p(menu.label, class_name="px-4 pt-3 text-xs font-semibold uppercase tracking-wide text-slate-500"),
+                    rx.el.ul(*[rx.el.li(route_link(item, class_name=_MENU_ITEM)) for item in menu.items]),
+                )
+                for menu in site.MENUS
+            ],
+            class_name="absolute inset-x-0 top-full z-30 max-h-[75vh] overflow-y-auto border-t border-slate-200 bg-white pb-4 shadow-lg",
+        ),
+        class_name="lg:hidden",
+        id="mobile-menu",
+    )
+
+
+def navbar() -> rx.Component:
+    return rx.el.header(
+        top_strip(),
+        rx.el.nav(
+            ReactRouterLink.create(
+                rx.el.img(
+                    src=site.LOGO.src,
+                    alt=site.LOGO.alt,
+                    width=site.LOGO.width,
+                    height=site.LOGO.height,
+                    class_name="h-10 w-auto",
+                ),
+                to="/",
+                class_name="shrink-0",
+            ),
+            rx.el.ul(*[dropdown(menu) for menu in site.MENUS], class_name="hidden items-center lg:flex"),
+            mobile_menu(),
+            aria_label="Main",
+            class_name="relative mx-auto flex max-w-7xl items-center justify-between px-4 py-2 lg:py-0",
+        ),
+        class_name="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur",
+    )

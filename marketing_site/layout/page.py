@@ -1,0 +1,38 @@
+"""The page record and the frame every page shares (navigation, footer, chat)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import reflex as rx
+
+from ..content.types import Seo
+from .footer import footer
+from .navbar import navbar
+
+
+@dataclass(frozen=True)
+class PageSpec:
+    """One route of the site: where it lives, its head tags and how to build its body."""
+
+    route: str
+    seo: Seo
+    body: Callable[[], rx.Component]
+    # Aliases (e.g. /HybridSchool) stay out of the sitemap and point search engines at the canonical route.
+    canonical: str = ""
+
+
+def frame(*children: rx.Component) -> rx.Component:
+    """Wrap page content in the shared navigation and footer."""
+    return rx.el.div(
+        rx.el.a(
+            "Skip to content",
+            href="#main",
+            class_name="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2",
+        ),
+        navbar(),
+        rx.el.main(*children, id="main", class_name="min-h-[60vh]"),
+        footer(),
+        class_name="flex min-h-screen flex-col bg-white font-sans text-slate-800 antialiased",
+    )

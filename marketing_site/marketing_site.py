@@ -1,0 +1,20 @@
+"""The Reflex app: every page of the registry, plus the lead API."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from .pages.registry import PAGES
+
+app = rx.App(
+    html_lang="en",
+    stylesheets=[],
+)
+
+for spec in PAGES:
+    app.add_page(
+        spec.body,
+        route=spec.route,
+        title=spec.seo.title,
+        description=spec.seo.description,
+    )

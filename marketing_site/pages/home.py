@@ -1,0 +1,61 @@
+"""The home page: hero, video, tagline, school-type tabs, news and partners."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from ..components.links import route_link
+from ..content import home
+from ..content.school_types import SCHOOL_TYPES
+from ..content.types import Link
+from ..layout.page import PageSpec, frame
+
+
+def hero() -> rx.Component:
+    return rx.el.section(
+        rx.el.img(
+            src=home.HERO_IMAGE.src,
+            alt=home.HERO_IMAGE.alt,
+            width=home.HERO_IMAGE.width,
+            height=home.HERO_IMAGE.height,
+            fetch_priority="high",
+            class_name="absolute inset-0 h-full w-full object-cover",
+        ),
+        rx.el.div(class_name="absolute inset-0 bg-slate-950", style={"opacity": home.HERO_OVERLAY_OPACITY}),
+        rx.el.div(
+            rx.el.h1(home.HERO_HEADING, class_name="max-w-3xl text-4xl font-bold leading-tight text-white md:text-5xl"),
+            rx.el.p(home.HERO_TEXT, class_name="mt-5 max-w-2xl text-lg text-slate-100"),
+            rx.el.div(
+                *[
+                    route_link(
+                        action,
+                        class_name="rounded-full bg-white px-6 py-3 font-semibold text-sky-900 hover:bg-sky-100",
+                    )
+                    for action in home.HERO_ACTIONS
+                ],
+                class_name="mt-8 flex flex-wrap gap-4",
+            ),
+            class_name="relative mx-auto max-w-7xl px-4 py-24 md:py-32",
+        ),
+        class_name="relative isolate overflow-hidden",
+    )
+
+
+def home_page() -> rx.Component:
+    return frame(
+        hero(),
+        rx.el.p(home.TAGLINE, class_name="mx-auto max-w-4xl px-4 py-12 text-center text-2xl font-semibold"),
+        rx.el.section(
+            *[
+                rx.el.div(
+                    rx.el.h2(school.home_heading),
+                    rx.el.p(school.home_text),
+                    route_link(Link(home.MORE_INFO_LABEL, school.more_info_href)),
+                )
+                for school in SCHOOL_TYPES
+            ],
+        ),
+    )
+
+
+PAGES = (PageSpec("/", home.SEO, home_page),)
