@@ -77,3 +77,11 @@ def database_url() -> Iterator[str]:
     yield url
     db.get_engine().dispose()
     generator.close()
+
+
+@pytest.fixture
+def empty_database_url() -> Iterator[str]:
+    """A brand-new database with no tables, dropped afterwards (PostgreSQL) or left in the temp dir."""
+    generator = fresh_database_url()
+    yield next(generator)
+    generator.close()
