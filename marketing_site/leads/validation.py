@@ -83,25 +83,20 @@ def clean_text(raw: Any, label: str, limit: int, *, multiline: bool = False) -> 
     if raw is None:
         return ""
     if isinstance(raw, int) and not isinstance(raw, bool):
-        raw = str(raw)
+        raw = str(raw) if abs(raw) < 10**limit else "9" * (limit + 1)  # huge ints: "too long", not a crash
     if not isinstance(raw, str):
         raise _Invalid(f"Please enter your {label} as plain text.")
-    text = unicodedata.normalize("NFC", raw) if _encodable(raw) else raw
-    text = text.strip() if multiline else " ".join(text.split())
+    text = unicodedata.normalize("NFC", raw)
+    if multiline:
+        text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
+    else:
+        text = " ".join(text.split())
     allowed = "\n\t" if multiline else ""
-    if any(unicodedata.category(ch) in ("Cc", "Cs") and ch not in allowed for ch in text.replace("\r\n", "\n")):
+    if any(unicodedata.category(ch) in ("Cc", "Cs") and ch not in allowed for ch in text):
         raise _Invalid(f"Your {label} contains characters we can't accept. Please retype it.")
     if len(text) > limit:
         raise _Invalid(f"Your {label} is too long. Please keep it to {limit} characters or fewer.")
     return text
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def parse_flag(raw: Any, label: str) -> bool:
