@@ -13,11 +13,9 @@ from ..layout.page import PageSpec, frame
 from .blocks import CARD, PRIMARY_BUTTON, SECONDARY_BUTTON, breadcrumb, call_band, page_for, page_hero, section
 
 VIDEO_ID = "module-video"
-# Until the 'Add Information' lead modal exists, Watch Video plays the page's own video.
-_PLAY_MODULE_VIDEO = rx.call_script(
-    f"document.getElementById('{VIDEO_ID}').scrollIntoView({{behavior: 'smooth', block: 'center'}});"
-    f"document.querySelector('#{VIDEO_ID} button')?.click()"
-)
+# Until the 'Add Information' lead modal exists, Watch Video plays the page's own video
+# (the video modal's play button controls the dialog with this id).
+_PLAY_MODULE_VIDEO = rx.call_script(f"document.querySelector('button[aria-controls=\"{VIDEO_ID}\"]')?.click()")
 
 
 def feature_card(name: str, description: str) -> rx.Component:
