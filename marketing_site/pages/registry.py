@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ..layout.page import PageSpec
-from . import home
+from . import careers, demo_request, home, schedule, signup
 
-PAGES: tuple[PageSpec, ...] = (*home.PAGES,)
+PAGES: tuple[PageSpec, ...] = (
+    *home.PAGES, *schedule.PAGES, *signup.PAGES, *demo_request.PAGES, *careers.PAGES,
+)
