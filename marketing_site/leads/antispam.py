@@ -14,6 +14,8 @@ from collections import defaultdict, deque
 from typing import Protocol
 
 import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 from marketing_site.leads.errors import LeadRejected
 from marketing_site.settings import settings
@@ -77,9 +79,14 @@ class RedisRateLimiter:
             return True
 
 
+def connect_redis(url: str) -> redis.Redis:
+    """Short timeouts and one retry: a Redis outage may cost a visitor a second, not a minute."""
+    return redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=0.5, retry=Retry(NoBackoff(), 1))
+
+
 def build_rate_limiter() -> RateLimiter:
     if settings.redis_url:
-        return RedisRateLimiter(redis.Redis.from_url(settings.redis_url), settings.rate_limit_per_minute)
+        return RedisRateLimiter(connect_redis(settings.redis_url), settings.rate_limit_per_minute)
     return MemoryRateLimiter(settings.rate_limit_per_minute)
 
 

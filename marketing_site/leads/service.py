@@ -57,6 +57,7 @@ def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, con
         return replayed
     antispam.screen(context.client_id, context.honeypot, context.form_started_at)
     errors: dict[str, str] = {}
+    values: dict[str, Any] = {}
     try:
         values = _validated(LeadKind.CAREERS, data, context)
     except LeadValidationError as invalid:
