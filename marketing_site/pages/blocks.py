@@ -126,8 +126,9 @@ def link_cards(links: tuple[Link, ...]) -> rx.Component:
                     link,
                     class_name=(
                         "flex h-full items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5 "
-                        "font-semibold text-sky-800 shadow-sm transition after:text-sky-700 after:content-['→'] hover:border-sky-300 "
-                        f"hover:shadow-md {_FOCUS}"
+                        "font-semibold text-sky-800 shadow-sm transition hover:border-sky-300 hover:shadow-md "
+                        "after:size-2 after:shrink-0 after:rotate-45 after:border-r-2 after:border-t-2 "
+                        f"after:border-sky-700 after:content-[''] {_FOCUS}"
                     ),
                 ),
             )
