@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import reflex as rx
 
+from .leads.api import build_api
 from .pages.registry import PAGES
 
 app = rx.App(
     html_lang="en",
     stylesheets=[],
+    api_transformer=build_api(),
 )
 
 for spec in PAGES:
