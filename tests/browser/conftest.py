@@ -7,7 +7,6 @@ Reflex backend the export talks to, ``page`` a fresh Debian Chromium page per te
 
 from __future__ import annotations
 
-import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # plain `pytest` (not `python -m pytest`) leaves the root off sys.path
     sys.path.insert(0, str(ROOT))
 
+from scripts.harness.chromium import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from scripts.harness.served_site import ServedSite, served_site  # noqa: E402
 
 # Settings baked into the session build: a chat number so the widget can send, relaxed anti-spam.
@@ -26,17 +26,6 @@ TEST_SETTINGS = {
     "LEAD_MIN_SUBMIT_SECONDS": "1",
     "LEAD_RATE_LIMIT_PER_MINUTE": "1000",
 }
-CHROMIUM_ARGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
-
-
-def chromium_path() -> str:
-    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
-        if found := shutil.which(name):
-            return found
-    pytest.fail("Chromium not found: install Debian's `chromium` (make test does it)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -51,11 +40,18 @@ def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: needs the production build and Chromium")
 
 
+BUILD_TIMES: list[float] = []
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    for seconds in BUILD_TIMES:
+        terminalreporter.write_line(f"browser tests: production export built in {seconds:.1f}s")
+
+
 @pytest.fixture(scope="session")
 def served() -> Iterator[ServedSite]:
     with served_site(TEST_SETTINGS) as site:
-        print(f"\n[site] production export built in {site.build_seconds:.1f}s; "
-              f"site {site.site_url}, backend {site.backend_url}", flush=True)
+        BUILD_TIMES.append(site.build_seconds)
         yield site
 
 
@@ -80,7 +76,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
         yield chromium
         chromium.close()
 
