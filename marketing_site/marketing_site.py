@@ -6,6 +6,7 @@ import reflex as rx
 
 from .leads.api import build_api
 from .pages.registry import PAGES
+from .pages.seo import head_tags, sitemap_context
 
 app = rx.App(
     html_lang="en",
@@ -19,4 +20,6 @@ for spec in PAGES:
         route=spec.route,
         title=spec.seo.title,
         description=spec.seo.description,
+        meta=head_tags(spec),
+        context=sitemap_context(spec),
     )

@@ -175,6 +175,9 @@ class InfoPage:
     seo: Seo
     sections: tuple[Section, ...] = ()
     coming_soon: bool = False
+    offices: tuple[Office, ...] = ()  # shown as address cards (About us, Contact us)
+    contacts: tuple[str, ...] = ()  # support and press lines, shown as text
+    links: tuple[Link, ...] = ()  # "Useful links" for visitors while a page is coming soon
 
     @property
     def route(self) -> str:
