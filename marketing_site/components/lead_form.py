@@ -53,18 +53,21 @@ def submit_button(label: str, busy: rx.Var[bool], **props) -> rx.Component:
     )
 
 
-def lead_form(form_id: str, state, *children: rx.Component, on_submit=None, submit_label: str) -> rx.Component:
-    """A form that starts its state on mount and posts once; keeps input after any error."""
+def lead_form(form_id: str, state, *children: rx.Component, submit_label: str, on_submit=None,
+              actions: tuple[rx.Component, ...] = (), start_on_mount: bool = True) -> rx.Component:
+    """A form that posts once and keeps input after any error; its state starts on mount unless
+    the caller starts it (a form inside a dialog starts when the dialog opens)."""
+    mount = {"on_mount": rx.call_script(browser_info_script(), callback=state.start)} if start_on_mount else {}
     return rx.el.form(
         honeypot(form_id),
         *children,
         form_alert(state.alert),
-        rx.el.div(submit_button(submit_label, state.submitting), class_name="flex justify-end"),
+        rx.el.div(*actions, submit_button(submit_label, state.submitting), class_name="flex justify-end gap-3"),
         id=form_id,
         on_submit=on_submit or state.submit,
-        on_mount=rx.call_script(browser_info_script(), callback=state.start),
         reset_on_submit=False,
         class_name="relative space-y-6",
+        **mount,
     )
 
 
