@@ -6,7 +6,10 @@ import reflex as rx
 from reflex_components_core.core.banner import has_connection_errors
 
 from ..content import forms
+from ..content.types import LeadFormCopy
+from ..layout.page import frame
 from ..state.lead_form import browser_info_script
+from .success_modal import success_modal
 
 
 def honeypot(form_id: str) -> rx.Component:
@@ -84,4 +87,17 @@ def form_page(heading: str, intro: str, *children: rx.Component) -> rx.Component
             class_name="mx-auto my-8 max-w-4xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-10",
         ),
         class_name="bg-gradient-to-b from-sky-50 to-white pb-12",
+    )
+
+
+def lead_form_page(copy: LeadFormCopy, form_id: str, state, *children: rx.Component, on_submit=None,
+                   video_src: str = "", video_title: str = "") -> rx.Component:
+    """A whole form page: heading, the form with the given controls, and its success modal."""
+    return frame(
+        form_page(
+            copy.heading,
+            copy.intro,
+            lead_form(form_id, state, *children, submit_label=copy.submit_label, on_submit=on_submit),
+        ),
+        success_modal(copy.success, state.submitted, f"{form_id}-success", video_src, video_title),
     )
