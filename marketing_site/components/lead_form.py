@@ -83,8 +83,11 @@ def form_page(heading: str, intro: str, *children: rx.Component) -> rx.Component
             class_name="mx-auto max-w-4xl px-4 pt-12",
         ),
         rx.el.div(
-            *children,
-            class_name="mx-auto my-8 max-w-4xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-10",
+            rx.el.div(
+                *children,
+                class_name="mx-auto max-w-4xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-10",
+            ),
+            class_name="my-8 px-4",
         ),
         class_name="bg-gradient-to-b from-sky-50 to-white pb-12",
     )
