@@ -1,0 +1,14 @@
+# Two commands on a fresh machine: `make run` (serve the site) and `make test` (the whole suite).
+.PHONY: run test bench export
+
+run:
+	@bash scripts/run.sh
+
+test:
+	@bash scripts/test.sh $(PYTEST_ARGS)
+
+bench:
+	@bash scripts/bench.sh
+
+export:
+	@bash scripts/export.sh

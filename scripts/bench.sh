@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# `make bench`: Lighthouse (mobile, simulated throttling) on the production export served gzipped.
+set -euo pipefail
+. "$(dirname "$0")/setup.sh"
+bash "$PROJECT_ROOT/scripts/ensure_chromium.sh"
+cd "$PROJECT_ROOT"
+python -m scripts.bench_lighthouse "$@"

@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# `make run`: set up, migrate the embedded SQLite database, and serve the site for development.
+set -euo pipefail
+. "$(dirname "$0")/setup.sh"
+migrate_database
+cd "$PROJECT_ROOT"
+step "Starting the site at http://localhost:3000 (backend on http://localhost:8000); Ctrl+C stops it"
+exec reflex run "$@"

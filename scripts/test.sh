@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# `make test`: set up, make sure Chromium exists, run the whole pytest suite (SQLite), then run it
+# again against PostgreSQL when a server answers on 127.0.0.1:5432 (each session makes its own database).
+set -euo pipefail
+. "$(dirname "$0")/setup.sh"
+bash "$PROJECT_ROOT/scripts/ensure_chromium.sh"
+cd "$PROJECT_ROOT"
+
+postgres_server="${TEST_DATABASE_URL:-postgresql+psycopg://postgres@127.0.0.1:5432/test}"
+
+step "Running the test suite (SQLite)"
+env -u TEST_DATABASE_URL python -m pytest "$@"
+
+if python -c 'import socket, sys; socket.create_connection(("127.0.0.1", 5432), timeout=2)' 2> /dev/null \
+        || [ -n "${TEST_DATABASE_URL:-}" ]; then
+    step "Running the test suite again against PostgreSQL"
+    TEST_DATABASE_URL="$postgres_server" python -m pytest "$@"
+else
+    step "No PostgreSQL on 127.0.0.1:5432: skipped the PostgreSQL pass"
+fi

@@ -1,0 +1,103 @@
+"""Shared browser-test fixtures: one production build per session, served like production.
+
+``site_url`` is the static host of the export (SPA fallback, 404.html, gzip), ``backend_url`` the
+Reflex backend the export talks to, ``page`` a fresh Debian Chromium page per test, and
+``backend_stopped`` stops the backend for one test (the static site keeps serving).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:  # plain `pytest` (not `python -m pytest`) leaves the root off sys.path
+    sys.path.insert(0, str(ROOT))
+
+from scripts.harness.served_site import ServedSite, served_site  # noqa: E402
+
+# Settings baked into the session build: a chat number so the widget can send, relaxed anti-spam.
+TEST_SETTINGS = {
+    "CHAT_PHONE_NUMBER": "96890000000",
+    "LEAD_MIN_SUBMIT_SECONDS": "1",
+    "LEAD_RATE_LIMIT_PER_MINUTE": "1000",
+}
+CHROMIUM_ARGS = [
+    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run",
+]
+
+
+def chromium_path() -> str:
+    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
+        if found := shutil.which(name):
+            return found
+    pytest.fail("Chromium not found: install Debian's `chromium` (make test does it)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark everything under tests/browser as `browser`, so `-m "not browser"` skips the build."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "browser: needs the production build and Chromium")
+
+
+@pytest.fixture(scope="session")
+def served() -> Iterator[ServedSite]:
+    with served_site(TEST_SETTINGS) as site:
+        print(f"\n[site] production export built in {site.build_seconds:.1f}s; "
+              f"site {site.site_url}, backend {site.backend_url}", flush=True)
+        yield site
+
+
+@pytest.fixture(scope="session")
+def site_url(served: ServedSite) -> str:
+    return served.site_url
+
+
+@pytest.fixture(scope="session")
+def backend_url(served: ServedSite) -> str:
+    return served.backend_url
+
+
+@pytest.fixture(scope="session")
+def static_root(served: ServedSite) -> Path:
+    """The exported files as served (the session's private copy of .web/build/client)."""
+    return served.static_root
+
+
+@pytest.fixture(scope="session")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser, served: ServedSite):
+    context = browser.new_context(base_url=served.site_url, viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def backend_stopped(served: ServedSite) -> Iterator[str]:
+    """Stop the backend for one test (yields site_url); it is restarted afterwards."""
+    served.backend.stop()
+    try:
+        yield served.site_url
+    finally:
+        served.backend.start()

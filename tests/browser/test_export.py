@@ -1,0 +1,49 @@
+"""The static export holds a prerendered file per route, a sitemap, robots.txt and a 404 page.
+
+Reuses the session's production build (the files the static host serves).
+"""
+
+from __future__ import annotations
+
+import html
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+from site_pages import canonical_pages, visitable_pages
+
+SITEMAP_NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
+
+
+def exported_file(static_root: Path, route: str) -> Path | None:
+    """The file a static host serves for ``route`` (``/x`` → ``x.html`` or ``x/index.html``)."""
+    relative = route.strip("/")
+    candidates = ["index.html"] if not relative else [f"{relative}.html", f"{relative}/index.html"]
+    return next((static_root / name for name in candidates if (static_root / name).is_file()), None)
+
+
+@pytest.mark.parametrize("spec", visitable_pages(), ids=lambda spec: spec.route)
+def test_every_route_is_prerendered_with_its_title(static_root: Path, spec) -> None:
+    exported = exported_file(static_root, spec.route)
+    assert exported is not None, f"no exported file for {spec.route}"
+    assert f"<title>{html.escape(spec.seo.title, quote=False)}</title>" in exported.read_text(encoding="utf-8")
+
+
+def test_sitemap_lists_every_canonical_route_with_the_site_address(static_root: Path, site_url: str) -> None:
+    tree = ElementTree.parse(static_root / "sitemap.xml")
+    listed = {loc.text.rstrip("/") for loc in tree.getroot().iterfind("sm:url/sm:loc", SITEMAP_NS)}
+    expected = {f"{site_url}{spec.route}".rstrip("/") for spec in canonical_pages()}
+    assert expected - listed == set(), "canonical routes missing from sitemap.xml"
+    aliases = {f"{site_url}{spec.route}".rstrip("/") for spec in visitable_pages() if spec.canonical}
+    assert listed & aliases == set(), "aliases belong out of the sitemap"
+    assert listed <= expected | aliases, "sitemap.xml lists addresses that are not pages"
+
+
+def test_robots_txt_is_exported(static_root: Path) -> None:
+    assert "User-agent:" in (static_root / "robots.txt").read_text(encoding="utf-8")
+
+
+def test_404_page_is_the_app_shell(static_root: Path) -> None:
+    """404.html boots the client router, which renders the registry's friendly 404 page."""
+    shell = (static_root / "404.html").read_text(encoding="utf-8")
+    assert "/assets/" in shell and "__reactRouterContext" in shell
