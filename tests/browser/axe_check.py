@@ -18,6 +18,15 @@ CANDIDATES = (
 )
 
 
+def open_page(page, path: str = "/") -> None:
+    """Load a route and wait until React has hydrated it (handlers attached)."""
+    page.goto(path)
+    page.wait_for_function(
+        "() => { const m = document.querySelector('main');"
+        " return m && Object.keys(m).some((k) => k.startsWith('__reactProps')); }"
+    )
+
+
 def axe_source() -> str:
     configured = os.environ.get("AXE_CORE_JS")
     for path in ([Path(configured)] if configured else []) + list(CANDIDATES):
