@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page
 
-from axe_check import axe_source, open_page, serious_violations
+from axe_check import axe_source, serious_violations
+from hydration import open_page
 from marketing_site.content import home
 from marketing_site.pages.registry import PAGES
 

@@ -16,7 +16,7 @@ from marketing_site.content import home, widgets
 from marketing_site.content.school_types import SCHOOL_TYPES
 from marketing_site.settings import settings
 
-from axe_check import open_page
+from hydration import open_page
 
 
 CHAT_SEND_MODULE = "/external/marketing_site/components/chat_widget/chat_send.js"
