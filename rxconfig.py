@@ -2,6 +2,7 @@
 
 import reflex as rx
 
+from marketing_site.robots import RobotsTxtPlugin
 from marketing_site.settings import settings
 
 config = rx.Config(
@@ -13,6 +14,7 @@ config = rx.Config(
     telemetry_enabled=False,
     plugins=[
         rx.plugins.SitemapPlugin(),
+        RobotsTxtPlugin(),
         rx.plugins.TailwindV4Plugin(),
     ],
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from .pages.registry import PAGES
+from .pages.seo import head_tags, sitemap_context
 
 app = rx.App(
     html_lang="en",
@@ -17,4 +18,6 @@ for spec in PAGES:
         route=spec.route,
         title=spec.seo.title,
         description=spec.seo.description,
+        meta=head_tags(spec),
+        context=sitemap_context(spec),
     )

@@ -33,7 +33,9 @@ COUNTER_SCROLL_THRESHOLD_PX = 400
 COUNTER_DURATION_MS = 3000
 COUNTER_DELAY_MS = 1000
 COUNTER_START = 1
+COUNTERS_LABEL = "Smart School Suite in numbers"
 
+VIDEO_EYEBROW = "Product tour"
 VIDEO_HEADING = "See a school day run on Smart School Suite"
 VIDEO_TEXT = "Two minutes on how admissions, timetables and parent communication fit together."
 VIDEO = video("promo")
@@ -42,9 +44,11 @@ VIDEO_PLAY_LABEL = "Play the promotional video"
 
 TAGLINE = "Discover a unique needs of your business, helping to build a successful learning experience!"
 SCHOOL_TABS_HEADING = "Made for every kind of school"
+SCHOOL_TABS_LABEL = "School types"
 MORE_INFO_LABEL = "More Info"
 
 NEWS_HEADING = "Community and company news"
+COMMUNITY_EYEBROW = "Community"
 _APPS_SLIDE = NewsSlide(
     title="Apps for parents, students and staff are coming soon",
     text=(

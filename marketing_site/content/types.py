@@ -175,6 +175,9 @@ class InfoPage:
     seo: Seo
     sections: tuple[Section, ...] = ()
     coming_soon: bool = False
+    offices: tuple[Office, ...] = ()  # shown as address cards (About us, Contact us)
+    contacts: tuple[str, ...] = ()  # support and press lines, shown as text
+    links: tuple[Link, ...] = ()  # "Useful links" for visitors while a page is coming soon
 
     @property
     def route(self) -> str:
@@ -206,3 +209,47 @@ class Partner:
 
     name: str
     logo: Image
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One visible form control, named as the lead API names it (spec section 7)."""
+
+    name: str
+    label: str
+    kind: str = "text"  # text, email, tel, select, textarea, url, datalist, phone
+    placeholder: str = ""
+    required: bool = False
+    options: tuple[str, ...] = ()
+    autocomplete: str = "off"
+    # The label carries a star although the browser does not require it (spec section 5: "ss").
+    starred: bool = False
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A Yes/No checkbox sent as one API flag."""
+
+    name: str
+    label: str
+
+
+@dataclass(frozen=True)
+class SuccessCopy:
+    """The modal shown once the lead is stored."""
+
+    title: str
+    text: str
+    continue_label: str = "Continue"
+
+
+@dataclass(frozen=True)
+class LeadFormCopy:
+    """Everything a lead form shows: heading, fields, choices and answers."""
+
+    heading: str
+    intro: str
+    fields: tuple[FormField, ...]
+    submit_label: str
+    success: SuccessCopy
+    seo: Seo

@@ -1,17 +1,23 @@
 """Top strip, logo and the five dropdown menus.
 
-Dropdowns open on hover and on keyboard focus with CSS alone (group-hover /
-focus-within), so menus need no JavaScript and no server round trip.
+Dropdowns are a small React disclosure (`nav_dropdown.jsx`): hover, keyboard and
+Escape all work in the browser with no server round trip. The mobile menu is a
+native <details>.
 """
 
 from __future__ import annotations
 
+import re
+
 import reflex as rx
+from reflex.event import EventChain
+from reflex.vars import FunctionVar, Var
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from ..components.links import route_link
 from ..content import site
 from ..content.types import Menu
+from ..content.widgets import MOBILE_MENU_LABEL
 from ..settings import settings
 
 _MENU_ITEM = "block px-4 py-2 text-sm text-slate-700 hover:bg-sky-50 hover:text-sky-800 focus:bg-sky-50 focus:outline-none"
@@ -37,32 +43,49 @@ def top_strip() -> rx.Component:
     )
 
 
+class NavDropdown(rx.Component):
+    """The React side of `dropdown()`: open state held in the browser."""
+
+    library = rx.asset("nav_dropdown.jsx", shared=True).importable_path
+    tag = "NavDropdown"
+
+    label: rx.Var[str]
+    menu_id: rx.Var[str]
+    button_class_name: rx.Var[str]
+    menu_class_name: rx.Var[str]
+
+
 def dropdown(menu: Menu) -> rx.Component:
-    return rx.el.li(
-        rx.el.button(
-            menu.label,
-            rx.el.span("▾", aria_hidden="true", class_name="ml-1 text-xs"),
-            type="button",
-            aria_haspopup="true",
-            class_name="flex items-center px-3 py-5 text-[15px] font-medium text-slate-800 hover:text-sky-700",
-        ),
-        rx.el.ul(
-            *[rx.el.li(route_link(item, class_name=_MENU_ITEM)) for item in menu.items],
-            class_name=(
-                "invisible absolute left-0 top-full z-30 min-w-56 rounded-b-lg border border-slate-200 "
-                "bg-white py-2 opacity-0 shadow-lg transition group-hover:visible group-hover:opacity-100 "
-                "group-focus-within:visible group-focus-within:opacity-100"
-            ),
-        ),
+    """Opens on mouse-over or its button, closes on mouse-leave, Escape or leaving with Tab."""
+    return NavDropdown.create(
+        *[rx.el.li(route_link(item, class_name=_MENU_ITEM)) for item in menu.items],
+        label=menu.label,
+        menu_id=f"menu-{_slug(menu.label)}",
         class_name="group relative",
+        button_class_name=(
+            "flex items-center px-3 py-5 text-[15px] font-medium text-slate-800 hover:text-sky-700 "
+            "group-data-[open=true]:text-sky-700 focus-visible:outline-2 focus-visible:outline-sky-700"
+        ),
+        menu_class_name=(
+            "invisible absolute left-0 top-full z-30 min-w-56 rounded-b-lg border border-slate-200 bg-white py-2 "
+            "opacity-0 shadow-lg transition group-data-[open=true]:visible group-data-[open=true]:opacity-100"
+        ),
     )
+
+
+def _slug(label: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
+
+
+# Choosing a link closes the <details> menu, also when the link points at the page already shown.
+_CLOSE_ON_LINK = Var("(event) => { if (event.target.closest('a')) event.currentTarget.open = false; }").to(FunctionVar, EventChain)
 
 
 def mobile_menu() -> rx.Component:
     """A native <details> toggle: opens and closes without JavaScript."""
     return rx.el.details(
         rx.el.summary(
-            rx.el.span("Menu", class_name="sr-only"),
+            rx.el.span(MOBILE_MENU_LABEL, class_name="sr-only"),
             rx.el.span("☰", aria_hidden="true", class_name="text-2xl leading-none"),
             class_name="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md border border-slate-300",
         ),
@@ -78,6 +101,7 @@ def mobile_menu() -> rx.Component:
         ),
         class_name="lg:hidden",
         id="mobile-menu",
+        on_click=_CLOSE_ON_LINK,
     )
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 import reflex as rx
 
+from ..components.chat_widget import chat_widget
 from ..content.types import Seo
 from .footer import footer
 from .navbar import navbar
@@ -24,7 +25,7 @@ class PageSpec:
 
 
 def frame(*children: rx.Component) -> rx.Component:
-    """Wrap page content in the shared navigation and footer."""
+    """Wrap page content in the shared navigation, footer and chat widget."""
     return rx.el.div(
         rx.el.a(
             "Skip to content",
@@ -34,5 +35,6 @@ def frame(*children: rx.Component) -> rx.Component:
         navbar(),
         rx.el.main(*children, id="main", class_name="min-h-[60vh]"),
         footer(),
+        chat_widget(),
         class_name="flex min-h-screen flex-col bg-white font-sans text-slate-800 antialiased",
     )

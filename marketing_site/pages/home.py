@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import reflex as rx
 
+from ..components.counter import counter_strip
 from ..components.links import route_link
 from ..content import home
-from ..content.school_types import SCHOOL_TYPES
-from ..content.types import Link
 from ..layout.page import PageSpec, frame
+from .home_sections import news_section, partners_section, school_type_tabs, tagline, video_section
 
 
 def hero() -> rx.Component:
@@ -44,17 +44,22 @@ def hero() -> rx.Component:
 def home_page() -> rx.Component:
     return frame(
         hero(),
-        rx.el.p(home.TAGLINE, class_name="mx-auto max-w-4xl px-4 py-12 text-center text-2xl font-semibold"),
-        rx.el.section(
-            *[
-                rx.el.div(
-                    rx.el.h2(school.home_heading),
-                    rx.el.p(school.home_text),
-                    route_link(Link(home.MORE_INFO_LABEL, school.more_info_href)),
-                )
-                for school in SCHOOL_TYPES
-            ],
+        rx.el.div(
+            counter_strip(
+                home.COUNTERS,
+                threshold_px=home.COUNTER_SCROLL_THRESHOLD_PX,
+                duration_ms=home.COUNTER_DURATION_MS,
+                delay_ms=home.COUNTER_DELAY_MS,
+                start=home.COUNTER_START,
+                aria_label=home.COUNTERS_LABEL,
+            ),
+            class_name="bg-gradient-to-b from-sky-50 to-white",
         ),
+        video_section(),
+        tagline(),
+        school_type_tabs(),
+        news_section(),
+        partners_section(),
     )
 
 

@@ -1,0 +1,55 @@
+"""Run migrations against settings.database_url (or ``-x db_url=...``) with the lead tables' metadata."""
+
+from __future__ import annotations
+
+from logging.config import fileConfig
+
+from alembic import context
+from sqlmodel import SQLModel
+
+from marketing_site.leads import db, models  # noqa: F401  (registers the tables on SQLModel.metadata)
+from marketing_site.settings import settings
+
+config = context.config
+if config.config_file_name is not None and config.attributes.get("configure_logging", True):
+    fileConfig(config.config_file_name, disable_existing_loggers=False)
+
+target_metadata = SQLModel.metadata
+
+
+def database_url() -> str:
+    return db.normalise_url(context.get_x_argument(as_dictionary=True).get("db_url") or settings.database_url)
+
+
+def run_offline() -> None:
+    url = database_url()
+    context.configure(url=url, target_metadata=target_metadata, literal_binds=True,
+                      render_as_batch=url.startswith("sqlite"))
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+def run_online() -> None:
+    connection = config.attributes.get("connection")
+    if connection is not None:  # handed in by a caller (tests) that owns the connection
+        _run(connection)
+        return
+    engine = db.build_engine(database_url())
+    try:
+        with engine.connect() as owned:
+            _run(owned)
+    finally:
+        engine.dispose()
+
+
+def _run(connection) -> None:
+    context.configure(connection=connection, target_metadata=target_metadata,
+                      render_as_batch=connection.dialect.name == "sqlite")
+    with context.begin_transaction():
+        context.run_migrations()
+
+
+if context.is_offline_mode():
+    run_offline()
+else:
+    run_online()

@@ -1,0 +1,91 @@
+"""The two home-page carousels: auto-riding news slides and a looping partner-logo strip.
+
+Rotation, pausing and navigation are React state in the two `.jsx` files; the
+slides and logos are plain components passed in as children.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import reflex as rx
+
+from ..content import widgets
+
+_ROUND_BUTTON = (
+    "flex h-10 w-10 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 "
+    "shadow-sm hover:border-sky-700 hover:text-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
+)
+
+
+class NewsCarousel(rx.Component):
+    """The React side of `news_carousel()`."""
+
+    library = rx.asset("news_carousel.jsx", shared=True).importable_path
+    tag = "NewsCarousel"
+
+    aria_label: rx.Var[str]
+    interval_ms: rx.Var[int]
+    indicator_labels: rx.Var[list[str]]
+    pause_label: rx.Var[str]
+    play_label: rx.Var[str]
+    track_class_name: rx.Var[str]
+    slide_class_name: rx.Var[str]
+    controls_class_name: rx.Var[str]
+    indicator_class_name: rx.Var[str]
+    pause_class_name: rx.Var[str]
+
+
+class PartnerCarousel(rx.Component):
+    """The React side of `partner_carousel()`."""
+
+    library = rx.asset("partner_carousel.jsx", shared=True).importable_path
+    tag = "PartnerCarousel"
+
+    aria_label: rx.Var[str]
+    visible: rx.Var[int]
+    gap_px: rx.Var[int]
+    previous_label: rx.Var[str]
+    next_label: rx.Var[str]
+    item_class_name: rx.Var[str]
+    button_class_name: rx.Var[str]
+
+
+def news_carousel(slides: Sequence[rx.Component]) -> rx.Component:
+    """Slides riding every few seconds, with indicators and a pause button."""
+    total = len(slides)
+    return NewsCarousel.create(
+        *slides,
+        aria_label=widgets.NEWS_CAROUSEL_LABEL,
+        interval_ms=widgets.NEWS_INTERVAL_MS,
+        indicator_labels=[widgets.NEWS_SLIDE_LABEL.format(number=n, total=total) for n in range(1, total + 1)],
+        pause_label=widgets.NEWS_PAUSE_LABEL,
+        play_label=widgets.NEWS_PLAY_LABEL,
+        class_name="min-w-0",
+        track_class_name="flex transition-transform duration-700 ease-out motion-reduce:transition-none",
+        slide_class_name="w-full shrink-0",
+        controls_class_name="mt-5 flex items-center justify-center gap-2",
+        indicator_class_name=(
+            "h-3 w-3 rounded-full bg-slate-300 transition-all hover:bg-slate-400 aria-[current=true]:w-8 "
+            "aria-[current=true]:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
+        ),
+        pause_class_name=(
+            "ml-3 rounded-full px-3 py-1 text-xs font-semibold text-slate-700 underline-offset-2 hover:underline "
+            "focus-visible:outline-2 focus-visible:outline-sky-700"
+        ),
+    )
+
+
+def partner_carousel(logos: Sequence[rx.Component], aria_label: str, visible: int, gap_px: int) -> rx.Component:
+    """`visible` logos at a time, looping, with previous/next buttons."""
+    return PartnerCarousel.create(
+        *logos,
+        aria_label=aria_label,
+        visible=visible,
+        gap_px=gap_px,
+        previous_label=widgets.PARTNERS_PREVIOUS_LABEL,
+        next_label=widgets.PARTNERS_NEXT_LABEL,
+        class_name="flex items-center gap-3",
+        item_class_name="flex items-center justify-center rounded-xl border border-slate-200 bg-white p-2 sm:p-4",
+        button_class_name=_ROUND_BUTTON,
+    )

@@ -1,0 +1,128 @@
+"""Company pages of the "Why the product" menu (Careers is a form page and lives elsewhere)."""
+
+from __future__ import annotations
+
+from .site import BRAND, OFFICES, PRESS_CONTACT, SUPPORT_CONTACT
+from .types import InfoPage, Link, Section, Seo
+
+_CONTACT = Link("Contact us", "/contactUs")
+_BOOK_DEMO = Link("Book a demo", "/schedule")
+_WATCH_DEMO = Link("Watch a demo", "/signup")
+_PRODUCTS = Link("Explore the products", "/product")
+_ABOUT = Link("About us", "/aboutUs")
+_CASE_STUDIES = Link("Read our case studies", "/caseStudy")
+_WHATSAPP = Link("Chat with us on WhatsApp", "/whatsapp")
+
+_HQ = next(office for office in OFFICES if office.headquarters)
+_CITY_OFFICE_COUNTRIES = tuple(dict.fromkeys(o.country for o in OFFICES if not o.headquarters))
+
+
+def _coming_soon(slug: str, heading: str, intro: str, seo: Seo, links: tuple[Link, ...], contacts: tuple[str, ...] = ()) -> InfoPage:
+    return InfoPage(slug=slug, heading=heading, intro=intro, seo=seo, coming_soon=True, links=links, contacts=contacts)
+
+
+ABOUT_US = InfoPage(
+    slug="aboutUs",
+    heading="About us",
+    intro=(
+        f"{BRAND} is headquartered in {_HQ.country}, with city offices in "
+        f"{' and '.join(_CITY_OFFICE_COUNTRIES)}. We build cloud software that lets schools spend "
+        "less time on paperwork and more time on learning."
+    ),
+    sections=(
+        Section("Who we are", (
+            "A team of educators, engineers and former school administrators who have lived the "
+            "admissions rush, the timetable puzzle and the end-of-term report deadline.",
+            "We work with one-branch schools, multi-branch networks, school groups and hybrid schools.",
+        )),
+        Section("What we believe", (
+            "Every area of school life should be simple to manage. One connected system, designed "
+            "with the people who use it, beats a dozen disconnected spreadsheets.",
+        )),
+        Section("Where to find us", (
+            f"Our headquarters are in {_HQ.city}, {_HQ.country}. City offices in "
+            f"{' and '.join(_CITY_OFFICE_COUNTRIES)} look after schools close to home.",
+        )),
+    ),
+    offices=OFFICES,
+    links=(_PRODUCTS, _CASE_STUDIES, _CONTACT),
+    seo=Seo(
+        f"About us: the team behind {BRAND}",
+        f"{BRAND} is headquartered in Oman with city offices in Oman and Pakistan, building cloud school management software.",
+    ),
+)
+
+CONTACT_US = InfoPage(
+    slug="contactUs",
+    heading="Contact us",
+    intro=(
+        "Call, email or visit any of our offices. For a guided tour of the software, book a demo "
+        "and a specialist will walk you through it."
+    ),
+    offices=OFFICES,
+    contacts=(SUPPORT_CONTACT.label, PRESS_CONTACT.label),
+    links=(_BOOK_DEMO, _WATCH_DEMO, _WHATSAPP),
+    seo=Seo(
+        "Contact us: offices in Oman and Pakistan",
+        "Addresses, phone numbers and email for every office, plus our support line and press office.",
+    ),
+)
+
+ACCREDITATIONS = InfoPage(
+    slug="accerditations",
+    heading="Accreditations",
+    intro=(
+        "Schools trust us with their most sensitive records. These are the standards we hold "
+        "ourselves to and the commitments we make to every school."
+    ),
+    sections=(
+        Section("Data protection", (
+            "Student, parent and staff data is encrypted in transit and at rest, access is granted "
+            "by role, and every change is logged.",
+        )),
+        Section("Service quality", (
+            "Documented processes for installation, migration and support, reviewed after every "
+            "project so the next school benefits.",
+        )),
+        Section("Education partners", (
+            "We work alongside education networks and affiliate partners to keep the suite aligned "
+            "with the curricula and regulations schools follow.",
+        )),
+    ),
+    links=(_ABOUT, _CASE_STUDIES, _CONTACT),
+    seo=Seo(
+        "Accreditations, data protection and quality standards",
+        "How we protect school data and the quality standards behind every installation and support request.",
+    ),
+)
+
+COMPANY_PAGES: tuple[InfoPage, ...] = (
+    ABOUT_US,
+    CONTACT_US,
+    ACCREDITATIONS,
+    _coming_soon(
+        "event", "Events",
+        "Webinars, open days and our community user group meetings will be listed here.",
+        Seo("Events, open days and user group meetings", "Upcoming webinars, open days and community user group meetings for schools."),
+        links=(_WATCH_DEMO, _BOOK_DEMO, _CONTACT),
+    ),
+    _coming_soon(
+        "press", "Press",
+        "News releases, media resources and company announcements will be published here.",
+        Seo("Press and media enquiries", "News releases, media resources and the press office contact for journalists."),
+        links=(_ABOUT, _CONTACT, _PRODUCTS),
+        contacts=(PRESS_CONTACT.label,),
+    ),
+    _coming_soon(
+        "collaboration", "Collaboration",
+        "Partnerships with schools, publishers and education networks that build on the suite.",
+        Seo("Collaborate with us: schools, publishers and networks", "How schools, publishers and education networks can collaborate with us on the suite."),
+        links=(_ABOUT, _CONTACT, _CASE_STUDIES),
+    ),
+    _coming_soon(
+        "regProcess", "Registration process",
+        "A step-by-step guide to registering your school, from the first call to your first login.",
+        Seo("How to register your school", "The steps from the first call to your school's first login on the suite."),
+        links=(_BOOK_DEMO, Link("How installation works", "/installation"), _CONTACT),
+    ),
+)

@@ -1,0 +1,117 @@
+"""Bot traps run before validation: honeypot, too-fast submit, per-client rate limit.
+
+Every trap raises the same LeadRejected so a bot learns nothing; operators see which trap
+fired in the INFO log. The rate limit is shared through Redis when several workers run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+import time
+from collections import defaultdict, deque
+from typing import Protocol
+
+import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+from marketing_site.leads.errors import LeadRejected
+from marketing_site.settings import settings
+
+log = logging.getLogger(__name__)
+WINDOW_SECONDS = 60.0
+
+
+class RateLimiter(Protocol):
+    def allow(self, client_id: str) -> bool:
+        """Record one attempt; False when the client already used its quota for the window."""
+
+
+class MemoryRateLimiter:
+    """Sliding-window log per client, for a single worker process."""
+
+    def __init__(self, limit: int, window: float = WINDOW_SECONDS):
+        self.limit, self.window = limit, window
+        self._hits: dict[str, deque[float]] = defaultdict(deque)
+        self._lock = threading.Lock()
+
+    def allow(self, client_id: str) -> bool:
+        now = time.monotonic()
+        with self._lock:
+            hits = self._hits[client_id]
+            while hits and hits[0] <= now - self.window:
+                hits.popleft()
+            if len(hits) >= self.limit:
+                return False
+            hits.append(now)
+            return True
+
+
+# Atomic check-and-record, so concurrent workers cannot both take the last slot.
+_SLIDING_WINDOW = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1] - ARGV[2])
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[4])
+redis.call('PEXPIRE', KEYS[1], math.ceil(ARGV[2] * 1000))
+return 1
+"""
+
+
+class RedisRateLimiter:
+    """Sliding-window log in a Redis sorted set, shared by every backend worker."""
+
+    def __init__(self, client: redis.Redis, limit: int, window: float = WINDOW_SECONDS, prefix: str = "leads:rate"):
+        self.limit, self.window, self.prefix = limit, window, prefix
+        self._script = client.register_script(_SLIDING_WINDOW)
+        self._counter = 0
+
+    def allow(self, client_id: str) -> bool:
+        key = f"{self.prefix}:{hashlib.sha256(client_id.encode('utf-8', 'replace')).hexdigest()}"
+        self._counter += 1
+        member = f"{time.time_ns()}-{threading.get_ident()}-{self._counter}"
+        try:
+            return bool(self._script(keys=[key], args=[time.time(), self.window, self.limit, member]))
+        except redis.RedisError:
+            # A Redis outage must not lose real leads: let the submission through, loudly.
+            log.error("Rate limiter unavailable; allowing submission", exc_info=True)
+            return True
+
+
+def connect_redis(url: str) -> redis.Redis:
+    """Short timeouts and one retry: a Redis outage may cost a visitor a second, not a minute."""
+    return redis.Redis.from_url(url, socket_connect_timeout=0.5, socket_timeout=0.5, retry=Retry(NoBackoff(), 1))
+
+
+def build_rate_limiter() -> RateLimiter:
+    if settings.redis_url:
+        return RedisRateLimiter(connect_redis(settings.redis_url), settings.rate_limit_per_minute)
+    return MemoryRateLimiter(settings.rate_limit_per_minute)
+
+
+_limiter: RateLimiter | None = None
+
+
+def use_rate_limiter(limiter: RateLimiter | None) -> None:
+    """Replace the process-wide limiter (None rebuilds it from settings on next use)."""
+    global _limiter
+    _limiter = limiter
+
+
+def screen(client_id: str, honeypot: str, form_started_at: float | None) -> None:
+    """Raise LeadRejected if any trap fires; timing is skipped for API clients (no render time)."""
+    global _limiter
+    if honeypot.strip():
+        _reject("honeypot", client_id)
+    if form_started_at is not None and time.time() - form_started_at < settings.min_submit_seconds:
+        _reject("too fast", client_id)
+    if _limiter is None:
+        _limiter = build_rate_limiter()
+    if not _limiter.allow(client_id):
+        _reject("rate limit", client_id)
+
+
+def _reject(trap: str, client_id: str) -> None:
+    log.info("Lead rejected by %s trap (client %s)", trap, client_id)
+    raise LeadRejected()

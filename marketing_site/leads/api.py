@@ -1,0 +1,98 @@
+"""JSON endpoints for the four lead posts of spec section 7, mounted into Reflex.
+
+Mount with ``rx.App(api_transformer=build_api())``. The handlers only parse the request and
+call the lead service; every malformed input gets a 4xx answer, never a 500.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware.cors import CORSMiddleware
+
+from marketing_site.leads import idempotency, service
+from marketing_site.leads.openapi import HONEYPOT_FIELD, request_schema
+from marketing_site.leads.schemas import LeadKind
+from marketing_site.leads.service import LeadRejected, LeadValidationError, SubmissionContext
+from marketing_site.settings import settings
+
+log = logging.getLogger(__name__)
+API_KINDS = (LeadKind.PRODUCT_VIDEO, LeadKind.SCHEDULE_DEMO, LeadKind.SIGNUP_DEMO, LeadKind.PRODUCT_DEMO)
+
+
+def build_api() -> FastAPI:
+    docs = settings.environment != "prod"
+    app = FastAPI(title="Lead capture API", version="1", redoc_url=None,
+                  openapi_url="/api/openapi.json" if docs else None, docs_url="/api/docs" if docs else None)
+    for kind in API_KINDS:
+        app.add_api_route(f"/api/{kind.value}", _endpoint(kind), methods=["POST"], status_code=201,
+                          name=kind.value, summary=f"Store a {kind.value} lead",
+                          max_body_size=settings.max_body_bytes,  # Content-Length and streamed bytes
+                          openapi_extra={"requestBody": {"required": True, "content": {
+                              "application/json": {"schema": request_schema(kind)}}}})
+    app.add_middleware(CORSMiddleware, allow_origins=[settings.site_url], allow_methods=["POST", "OPTIONS"],
+                       allow_headers=["Content-Type", "Idempotency-Key"], max_age=600)
+    return app
+
+
+def _endpoint(kind: LeadKind):
+    async def submit(request: Request) -> JSONResponse:
+        return await _submit(kind, request)
+
+    submit.__name__ = f"submit_{kind.name.lower()}"
+    return submit
+
+
+async def _submit(kind: LeadKind, request: Request) -> JSONResponse:
+    media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if media_type != "application/json":
+        return _error(415, "Send the lead as JSON with Content-Type: application/json.")
+    key = request.headers.get("idempotency-key", "")
+    if key and not idempotency.key_is_valid(key):
+        return _error(400, "The Idempotency-Key header must be 1-200 visible ASCII characters.")
+    payload = _parse_object(await request.body())
+    if payload is None:
+        return _error(400, "The request body must be a JSON object.")
+    if key and (previous := await run_in_threadpool(idempotency.find, kind.value, key)) is not None:
+        return JSONResponse(json.loads(previous.response_body), status_code=previous.status_code)
+    try:
+        lead_id = await run_in_threadpool(service.lead_submit, kind, payload, _context(request, payload, key))
+    except LeadValidationError as invalid:
+        return JSONResponse({"errors": invalid.errors}, status_code=422)
+    except LeadRejected as rejected:
+        return JSONResponse({"error": str(rejected)}, status_code=429,
+                            headers={"Retry-After": str(rejected.retry_after_seconds)})
+    except Exception:
+        log.exception("Storing a %s lead failed", kind.value)
+        raise
+    return JSONResponse(idempotency.success_body(lead_id), status_code=idempotency.SUCCESS_STATUS)
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _parse_object(body: bytes) -> dict[str, Any] | None:
+    try:
+        payload = json.loads(body)
+    except (ValueError, RecursionError):  # bad JSON or UTF-8, huge integers, absurd nesting
+        return None
+    return payload if isinstance(payload, dict) else None
+
+
+def _context(request: Request, payload: dict[str, Any], key: str) -> SubmissionContext:
+    trap = payload.get(HONEYPOT_FIELD)
+    return SubmissionContext(
+        client_id=request.client.host if request.client else "unknown",
+        page=payload.get("page", ""),
+        referrer=payload.get("referrer", request.headers.get("referer", "")),
+        utm={name: payload[name] for name in service.UTM_KEYS if name in payload},
+        honeypot="" if trap in (None, "") else str(trap),
+        consent_text_version=payload.get("consentTextVersion", ""),
+        idempotency_key=key,
+    )

@@ -1,0 +1,38 @@
+"""Idempotency-Key ledger: the first answer to a keyed POST, replayed to every retry.
+
+The record is written in the same transaction as the lead, and (endpoint, key) is unique, so
+two concurrent retries can never both store a lead.
+"""
+
+from __future__ import annotations
+
+import json
+
+from sqlmodel import select
+
+from marketing_site.leads import db
+from marketing_site.leads.models import IdempotencyRecord
+
+SUCCESS_STATUS = 201
+MAX_KEY_LENGTH = 200
+
+
+def success_body(lead_id: int) -> dict[str, int]:
+    return {"id": lead_id}
+
+
+def record(endpoint: str, key: str, lead_id: int) -> IdempotencyRecord:
+    return IdempotencyRecord(key=key, endpoint=endpoint, lead_id=lead_id, status_code=SUCCESS_STATUS,
+                             response_body=json.dumps(success_body(lead_id)))
+
+
+def find(endpoint: str, key: str) -> IdempotencyRecord | None:
+    with db.session() as db_session:
+        query = select(IdempotencyRecord).where(IdempotencyRecord.endpoint == endpoint,
+                                                IdempotencyRecord.key == key)
+        return db_session.exec(query).first()
+
+
+def key_is_valid(key: str) -> bool:
+    """Visible ASCII only, so the key is safe to log and fits its column."""
+    return 0 < len(key) <= MAX_KEY_LENGTH and all(33 <= ord(ch) <= 126 for ch in key)

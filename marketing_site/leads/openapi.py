@@ -1,0 +1,34 @@
+"""Request-body JSON Schemas for the published API docs, derived from the input schemas."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marketing_site.leads.schemas import CONSENT_FIELDS, FORMS, FieldType, InputField, LeadKind
+from marketing_site.leads.validation import max_length
+
+HONEYPOT_FIELD = "website_url"
+_FLAG = {"anyOf": [{"type": "string", "enum": ["Yes", "No"]}, {"type": "boolean"}]}
+_META = ("page", "referrer", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content",
+         "consentTextVersion")
+
+
+def request_schema(kind: LeadKind) -> dict[str, Any]:
+    form = FORMS[kind]
+    properties = {spec.name: _property(spec, form.model) for spec in form.fields + CONSENT_FIELDS}
+    properties.update({name: {"type": "string"} for name in _META})
+    properties[HONEYPOT_FIELD] = {"type": "string", "description": "Hidden anti-bot field: must be empty."}
+    return {"type": "object", "properties": properties,
+            "required": [spec.name for spec in form.fields if spec.required]}
+
+
+def _property(spec: InputField, model) -> dict[str, Any]:
+    if spec.type in (FieldType.FLAG, FieldType.CONSENT):
+        return dict(_FLAG)
+    column = f"{spec.column}_raw" if spec.type is FieldType.PHONE else spec.column
+    schema: dict[str, Any] = {"type": "string", "maxLength": max_length(model, column)}
+    if spec.type is FieldType.EMAIL:
+        schema["format"] = "email"
+    if spec.type is FieldType.PHONE:
+        schema["description"] = "International (+44 ...) or Pakistani national format."
+    return schema

@@ -1,0 +1,128 @@
+"""The only code that writes leads: screen for bots, validate, store in one transaction.
+
+UI state handlers and the JSON API both call ``lead_submit`` / ``application_submit`` and turn
+LeadValidationError / LeadRejected into their own answers. An id is returned only after commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import SQLModel
+
+from marketing_site.leads import antispam, db, idempotency, uploads, validation
+from marketing_site.leads.errors import LeadRejected, LeadValidationError
+from marketing_site.leads.models import utc_now
+from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, FORMS, LeadKind
+from marketing_site.leads.uploads import ResumeUpload
+
+__all__ = ["LeadKind", "LeadRejected", "LeadValidationError", "ResumeUpload", "SubmissionContext",
+           "application_submit", "lead_submit"]
+
+UTM_KEYS = ("utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content")
+
+
+@dataclass(frozen=True)
+class SubmissionContext:
+    client_id: str  # IP or Reflex client token, for rate limiting
+    page: str = ""  # route the lead came from
+    referrer: str = ""
+    utm: Mapping[str, str] = field(default_factory=dict)
+    form_started_at: float | None = None  # epoch seconds the form was rendered (None = API client)
+    honeypot: str = ""  # content of the hidden field; non-empty = bot
+    require_consent: bool = False  # True for the site's own demo forms
+    consent_text_version: str = ""  # wording version shown with the boxes
+    idempotency_key: str = ""  # retries with the same key return the first lead's id
+
+
+def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> int:
+    """Validate, normalise and commit one lead; return its id."""
+    if kind is LeadKind.CAREERS:
+        return application_submit(data, None, context)
+    replayed = _replayed(kind, context)
+    if replayed is not None:
+        return replayed
+    antispam.screen(context.client_id, context.honeypot, context.form_started_at)
+    row = FORMS[kind].model(**_validated(kind, data, context))
+    return _commit(row, kind, context)[0]
+
+
+def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, context: SubmissionContext) -> int:
+    """Careers: like lead_submit, plus the résumé file, which never outlives a failed save."""
+    replayed = _replayed(LeadKind.CAREERS, context)
+    if replayed is not None:
+        return replayed
+    antispam.screen(context.client_id, context.honeypot, context.form_started_at)
+    errors: dict[str, str] = {}
+    values: dict[str, Any] = {}
+    try:
+        values = _validated(LeadKind.CAREERS, data, context)
+    except LeadValidationError as invalid:
+        errors.update(invalid.errors)
+    try:
+        if resume is not None:
+            uploads.check(resume)
+    except LeadValidationError as invalid:
+        errors.update(invalid.errors)
+    if errors:
+        raise LeadValidationError(errors)
+    stored = uploads.store(resume) if resume is not None else None
+    if stored is not None:
+        values.update(resume_path=str(stored.path), resume_filename=stored.original_filename,
+                      resume_content_type=stored.content_type, resume_size=stored.size)
+    try:
+        lead_id, created = _commit(FORMS[LeadKind.CAREERS].model(**values), LeadKind.CAREERS, context)
+    except BaseException:
+        if stored is not None:
+            uploads.discard(stored)
+        raise
+    if stored is not None and not created:
+        uploads.discard(stored)
+    return lead_id
+
+
+def _replayed(kind: LeadKind, context: SubmissionContext) -> int | None:
+    if not context.idempotency_key:
+        return None
+    previous = idempotency.find(kind.value, context.idempotency_key)
+    return previous.lead_id if previous is not None else None
+
+
+def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> dict[str, Any]:
+    form, now = FORMS[kind], utc_now()
+    origin = {"page": context.page, "referrer": context.referrer,
+              "consentTextVersion": context.consent_text_version,
+              **{key: context.utm.get(key) for key in UTM_KEYS}}
+    errors: dict[str, str] = {}
+    values: dict[str, Any] = {"created_at": now}
+    for fields, source in ((form.fields + CONSENT_FIELDS, data), (CONTEXT_FIELDS, origin)):
+        try:
+            values.update(validation.validate(fields, source, form.model,
+                                              require_consent=context.require_consent, now=now))
+        except LeadValidationError as invalid:
+            errors.update(invalid.errors)
+    if errors:
+        raise LeadValidationError(errors)
+    return values
+
+
+def _commit(row: SQLModel, kind: LeadKind, context: SubmissionContext) -> tuple[int, bool]:
+    """(lead id, created); a concurrent retry that lost the key race gets the winner's id."""
+    with db.session() as db_session:
+        db_session.add(row)
+        db_session.flush()
+        lead_id = row.id
+        if context.idempotency_key:
+            db_session.add(idempotency.record(kind.value, context.idempotency_key, lead_id))
+        try:
+            db_session.commit()
+        except IntegrityError:
+            db_session.rollback()
+            winner = _replayed(kind, context)
+            if winner is None:
+                raise
+            return winner, False
+    return lead_id, True

@@ -1,0 +1,146 @@
+"""Turn untrusted form or JSON values into clean column values, or plain-words errors.
+
+Parsing is total: any JSON value (number, list, null, lone surrogate, NUL byte) ends as a
+value or an error message, never as an exception further down (e.g. in the database driver).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Mapping
+from datetime import datetime
+from typing import Any
+
+import phonenumbers
+from annotated_types import MaxLen
+from email_validator import EmailNotValidError, validate_email
+from phonenumbers import PhoneNumberFormat, PhoneNumberType, geocoder
+from sqlmodel import SQLModel
+
+from marketing_site.leads.errors import LeadValidationError
+from marketing_site.leads.schemas import FieldType, InputField
+
+DEFAULT_REGION = "PK"
+_TRUE = {"yes", "true"}
+_FALSE = {"no", "false", ""}
+
+
+class _Invalid(Exception):
+    """One field's problem; collected into LeadValidationError.errors."""
+
+
+def validate(fields: Iterable[InputField], data: Mapping[str, Any], model: type[SQLModel],
+             *, require_consent: bool, now: datetime) -> dict[str, Any]:
+    """Column values for ``model``; raises LeadValidationError listing every bad field at once."""
+    values: dict[str, Any] = {}
+    errors: dict[str, str] = {}
+    for spec in fields:
+        try:
+            values.update(_field_values(spec, data.get(spec.name), model, require_consent, now))
+        except _Invalid as problem:
+            errors[spec.name] = str(problem)
+    if errors:
+        raise LeadValidationError(errors)
+    return values
+
+
+def _field_values(spec: InputField, raw: Any, model: type[SQLModel], require_consent: bool,
+                  now: datetime) -> dict[str, Any]:
+    if spec.type in (FieldType.FLAG, FieldType.CONSENT):
+        given = parse_flag(raw, spec.label)
+        if spec.type is FieldType.FLAG:
+            return {spec.column: given}
+        if require_consent and not given:
+            raise _Invalid(spec.missing_message)
+        return {spec.column: now if given else None}
+    if spec.type is FieldType.PHONE:
+        text = clean_text(raw, spec.label, max_length(model, f"{spec.column}_raw"))
+        _require(spec, text)
+        return {f"{spec.column}_e164": parse_phone(text) if text else "", f"{spec.column}_raw": text}
+    text = clean_text(raw, spec.label, max_length(model, spec.column), multiline=spec.type is FieldType.MULTILINE)
+    _require(spec, text)
+    if text and spec.type is FieldType.EMAIL:
+        text = parse_email(text)
+    if text and spec.type is FieldType.CHOICE:
+        text = _choose(text, spec)
+    return {spec.column: text}
+
+
+def _require(spec: InputField, text: str) -> None:
+    if spec.required and not text:
+        raise _Invalid(spec.missing_message)
+
+
+def max_length(model: type[SQLModel], column: str) -> int:
+    """The column's declared limit, so validation and schema never disagree."""
+    for rule in model.model_fields[column].metadata:
+        if isinstance(rule, MaxLen):
+            return rule.max_length
+    raise LookupError(f"{model.__name__}.{column} declares no max_length")
+
+
+def clean_text(raw: Any, label: str, limit: int, *, multiline: bool = False) -> str:
+    if raw is None:
+        return ""
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        raw = str(raw)
+    if not isinstance(raw, str):
+        raise _Invalid(f"Please enter your {label} as plain text.")
+    text = unicodedata.normalize("NFC", raw) if _encodable(raw) else raw
+    text = text.strip() if multiline else " ".join(text.split())
+    allowed = "\n\t" if multiline else ""
+    if any(unicodedata.category(ch) in ("Cc", "Cs") and ch not in allowed for ch in text.replace("\r\n", "\n")):
+        raise _Invalid(f"Your {label} contains characters we can't accept. Please retype it.")
+    if len(text) > limit:
+        raise _Invalid(f"Your {label} is too long. Please keep it to {limit} characters or fewer.")
+    return text
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def parse_flag(raw: Any, label: str) -> bool:
+    if raw is None or isinstance(raw, bool):
+        return bool(raw)
+    if isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
+        return raw.strip().lower() in _TRUE
+    raise _Invalid(f"Please answer Yes or No for {label}.")
+
+
+def parse_email(text: str) -> str:
+    try:
+        return validate_email(text, check_deliverability=False).normalized
+    except EmailNotValidError:
+        raise _Invalid("Please enter a valid email address, like name@school.edu.") from None
+
+
+def parse_phone(text: str) -> str:
+    """E.164 form of a number valid for its country; national numbers are read as Pakistani."""
+    try:
+        number = phonenumbers.parse(text, DEFAULT_REGION)
+    except phonenumbers.NumberParseException:
+        raise _Invalid(_phone_message(DEFAULT_REGION if not text.startswith("+") else "")) from None
+    if not phonenumbers.is_valid_number(number):
+        raise _Invalid(_phone_message(phonenumbers.region_code_for_country_code(number.country_code)))
+    return phonenumbers.format_number(number, PhoneNumberFormat.E164)
+
+
+def _phone_message(region: str) -> str:
+    example = phonenumbers.example_number_for_type(region, PhoneNumberType.MOBILE) if region else None
+    if example is None:
+        return "That phone number isn't valid. Include the country code, e.g. +92 301 2345678."
+    country = geocoder.country_name_for_number(example, "en")
+    shown = phonenumbers.format_number(example, PhoneNumberFormat.INTERNATIONAL)
+    return f"That phone number isn't valid for {country}. Include the country code, e.g. {shown}."
+
+
+def _choose(text: str, spec: InputField) -> str:
+    for choice in spec.choices:
+        if choice.casefold() == text.casefold():
+            return choice
+    raise _Invalid(spec.prompt or f"Please choose your {spec.label} from the list.")

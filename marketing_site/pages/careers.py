@@ -1,0 +1,73 @@
+"""/careers: the job application (spec section 3) with an optional résumé upload."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from ..components.form_fields import LABEL, field_error, field_grid
+from ..components.lead_form import form_page, lead_form
+from ..components.success_modal import success_modal
+from ..content import forms
+from ..layout.page import PageSpec, frame
+from ..settings import settings
+from ..state.careers import UPLOAD_ID, CareersState as State
+
+FORM_ID = "careers"
+
+
+def _size_label(limit: int) -> str:
+    return f"{limit / 1048576:.3g} MB" if limit >= 1048576 else f"{max(limit // 1024, 1)} KB"
+
+
+def resume_upload() -> rx.Component:
+    """Drop zone and file picker; the browser limits type and size, the server checks both again."""
+    hint_id = f"{FORM_ID}-resume-hint"
+    return rx.el.div(
+        rx.el.p(forms.RESUME_LABEL, class_name=LABEL),
+        rx.upload.root(
+            rx.el.div(
+                rx.el.span(forms.RESUME_BUTTON, class_name="font-semibold text-sky-800"),
+                rx.el.span(
+                    rx.cond(rx.selected_files(UPLOAD_ID).length() > 0, rx.selected_files(UPLOAD_ID)[0], ""),
+                    id=f"{FORM_ID}-resume-name",
+                    class_name="block text-sm text-slate-800",
+                ),
+                class_name="flex flex-col items-center gap-1",
+            ),
+            id=UPLOAD_ID,
+            accept=forms.RESUME_ACCEPT,
+            max_size=settings.max_resume_bytes,
+            max_files=1,
+            multiple=False,
+            custom_attrs={"aria-describedby": hint_id},
+            class_name=(
+                "mt-1 cursor-pointer rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center "
+                "hover:border-sky-700 focus-within:ring-2 focus-within:ring-sky-700/30"
+            ),
+        ),
+        rx.el.p(forms.RESUME_HINT.format(size=_size_label(settings.max_resume_bytes)), id=hint_id,
+                class_name="mt-1 text-sm text-slate-600"),
+        field_error(FORM_ID, "resume", State.errors),
+    )
+
+
+def careers_page() -> rx.Component:
+    copy = forms.CAREERS
+    return frame(
+        form_page(
+            copy.heading,
+            copy.intro,
+            lead_form(
+                FORM_ID,
+                State,
+                field_grid(copy.fields, FORM_ID, State.errors),
+                resume_upload(),
+                submit_label=copy.submit_label,
+                on_submit=lambda form_data: State.apply(rx.upload_files(upload_id=UPLOAD_ID), form_data),
+            ),
+        ),
+        success_modal(copy.success, State.submitted, f"{FORM_ID}-success"),
+    )
+
+
+PAGES = (PageSpec("/careers", forms.CAREERS.seo, careers_page),)

@@ -1,0 +1,55 @@
+"""/SchedulSingleDemo: a demo request for the product the visitor chose last."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from ..components.form_fields import CHECKBOX, consent_group, control_id, field_error, field_grid
+from ..components.lead_form import form_page, lead_form
+from ..components.success_modal import success_modal
+from ..content import forms
+from ..layout.page import PageSpec, frame
+from ..state.demo_request import DemoRequestState as State
+
+FORM_ID = "demo-request"
+
+
+def product_choice() -> rx.Component:
+    """The product read from localStorage `product-name`, ticked; unticking sends no product."""
+    return rx.el.fieldset(
+        rx.el.legend(forms.PRODUCT_LEGEND, class_name="mb-2 text-sm font-semibold text-slate-900"),
+        rx.cond(
+            State.product != "",
+            rx.el.label(
+                rx.el.input(type="checkbox", name="product", value=State.product, default_checked=True,
+                            id=control_id(FORM_ID, "product"), class_name=CHECKBOX),
+                rx.el.span(State.product),
+                class_name="flex items-start gap-2 text-sm text-slate-800",
+            ),
+            rx.el.p(forms.NO_PRODUCT_TEXT, class_name="text-sm text-slate-700"),
+        ),
+        field_error(FORM_ID, "product", State.errors),
+        class_name="rounded-xl border border-slate-200 p-4",
+    )
+
+
+def demo_request_page() -> rx.Component:
+    copy = forms.DEMO_REQUEST
+    return frame(
+        form_page(
+            copy.heading,
+            copy.intro,
+            lead_form(
+                FORM_ID,
+                State,
+                product_choice(),
+                field_grid(copy.fields, FORM_ID, State.errors),
+                consent_group(FORM_ID, State.errors),
+                submit_label=copy.submit_label,
+            ),
+        ),
+        success_modal(copy.success, State.submitted, f"{FORM_ID}-success"),
+    )
+
+
+PAGES = (PageSpec("/SchedulSingleDemo", forms.DEMO_REQUEST.seo, demo_request_page),)

@@ -1,0 +1,56 @@
+"""/product: the ten module cards, alternating image left and right."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from ..components.links import route_link
+from ..components.read_more import read_more
+from ..content import labels, product_overview
+from ..content.modules import MODULES
+from ..content.types import Link, Module
+from ..layout.page import PageSpec, frame
+from .blocks import CONTAINER, PRIMARY_BUTTON, page_hero, picture
+
+
+def module_card(module: Module, index: int) -> rx.Component:
+    direction = "md:flex-row-reverse" if index % 2 else "md:flex-row"
+    return rx.el.li(
+        rx.el.article(
+            rx.el.div(
+                picture(module.image, "rounded-2xl", eager=index == 0),
+                class_name="md:w-1/2",
+            ),
+            rx.el.div(
+                rx.el.p(module.small_heading, class_name="text-sm font-semibold uppercase tracking-wider text-sky-800"),
+                rx.el.h2(module.name, class_name="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl"),
+                read_more(
+                    module.card_text,
+                    module.read_more,
+                    element_id=f"{module.slug}-description",
+                    class_name="mt-4 text-base leading-relaxed text-slate-700",
+                ),
+                route_link(
+                    Link(labels.VIEW_LABEL, module.route, product_name=module.name),
+                    class_name=f"{PRIMARY_BUTTON} mt-6",
+                    aria_label=f"{labels.VIEW_LABEL} {module.name}",
+                ),
+                class_name="md:w-1/2",
+            ),
+            class_name=f"flex flex-col items-center gap-8 rounded-3xl p-6 sm:p-10 {direction}",
+            style={"background_color": module.background_color},
+        ),
+    )
+
+
+def product_overview_page() -> rx.Component:
+    return frame(
+        page_hero(product_overview.HEADING, product_overview.INTRO),
+        rx.el.section(
+            rx.el.ul(*[module_card(m, i) for i, m in enumerate(MODULES)], class_name="space-y-8"),
+            class_name=f"{CONTAINER} pb-16",
+        ),
+    )
+
+
+PAGES: tuple[PageSpec, ...] = (PageSpec("/product", product_overview.SEO, product_overview_page),)

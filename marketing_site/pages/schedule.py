@@ -1,0 +1,54 @@
+"""/schedule: Schedule a demo, with module-interest and responsibility checkboxes."""
+
+from __future__ import annotations
+
+import json
+
+import reflex as rx
+
+from ..components.form_fields import CHECKBOX, choice_group, consent_group, control_id, field_grid
+from ..components.lead_form import form_page, lead_form
+from ..components.success_modal import success_modal
+from ..content import forms
+from ..layout.page import PageSpec, frame
+from ..state.schedule import ScheduleDemoState as State
+
+FORM_ID = "schedule-demo"
+
+
+def select_all(form_id: str) -> rx.Component:
+    """Ticks or clears every module box in the browser; the boxes themselves post the flags."""
+    box_id = control_id(form_id, "select-all")
+    names = json.dumps([choice.name for choice in forms.MODULE_CHOICES])
+    script = (
+        f"const form = document.getElementById('{form_id}'); const on = document.getElementById('{box_id}').checked; "
+        f"{names}.forEach(name => {{ form.elements[name].checked = on; }});"
+    )
+    return rx.el.label(
+        rx.el.input(type="checkbox", id=box_id, class_name=CHECKBOX, on_change=rx.call_script(script)),
+        rx.el.span(forms.SELECT_ALL_LABEL, class_name="font-semibold"),
+        class_name="mb-3 flex items-start gap-2 text-sm text-slate-900",
+    )
+
+
+def schedule_page() -> rx.Component:
+    copy = forms.SCHEDULE
+    return frame(
+        form_page(
+            copy.heading,
+            copy.intro,
+            lead_form(
+                FORM_ID,
+                State,
+                field_grid(copy.fields, FORM_ID, State.errors),
+                choice_group(forms.MODULES_LEGEND, forms.MODULE_CHOICES, FORM_ID, State.errors, select_all(FORM_ID)),
+                choice_group(forms.RESPONSIBILITIES_LEGEND, forms.RESPONSIBILITY_CHOICES, FORM_ID, State.errors),
+                consent_group(FORM_ID, State.errors),
+                submit_label=copy.submit_label,
+            ),
+        ),
+        success_modal(copy.success, State.submitted, f"{FORM_ID}-success"),
+    )
+
+
+PAGES = (PageSpec("/schedule", forms.SCHEDULE.seo, schedule_page),)

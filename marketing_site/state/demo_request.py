@@ -1,0 +1,22 @@
+"""/SchedulSingleDemo: a demo of the product the visitor last chose (localStorage product-name)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import reflex as rx
+
+from ..leads.service import LeadKind
+from .lead_form import LeadFormMixin
+
+MAX_PRODUCT_LENGTH = 120
+
+
+class DemoRequestState(LeadFormMixin, rx.State):
+    KIND = LeadKind.PRODUCT_DEMO
+
+    product: str = ""
+
+    def _on_start(self, browser: Mapping[str, Any]) -> None:
+        self.product = str(browser.get("product") or "")[:MAX_PRODUCT_LENGTH]

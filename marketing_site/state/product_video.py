@@ -1,0 +1,30 @@
+"""Module pages' Watch Video: the 'Add Information' lead, then that module's video."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import reflex as rx
+
+from ..leads.service import LeadKind
+from .lead_form import LeadFormMixin
+
+DIALOG_ID = "product-video-dialog"
+MAX_PRODUCT_LENGTH = 120
+
+
+class ProductVideoState(LeadFormMixin, rx.State):
+    KIND = LeadKind.PRODUCT_VIDEO
+    REQUIRE_CONSENT = False
+    # The form dialog is native <dialog> in the top layer: close it so the success modal shows.
+    SUCCESS_SCRIPT = f"document.getElementById('{DIALOG_ID}')?.close()"
+
+    product: str = ""
+
+    def _on_start(self, browser: Mapping[str, Any]) -> None:
+        self.product = str(browser.get("product") or "")[:MAX_PRODUCT_LENGTH]
+
+    def _payload(self, data: dict[str, Any]) -> dict[str, Any]:
+        # The Product field is disabled (spec section 5), so the browser does not post it.
+        return {**data, "product": self.product}

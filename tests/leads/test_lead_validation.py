@@ -1,0 +1,185 @@
+"""Table-driven checks: one case per rule of spec section 5, then the stricter rules we add."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+import pytest
+from lead_payloads import CAREERS, CONSENTED, VALID
+
+from marketing_site.leads import validation
+from marketing_site.leads.errors import LeadValidationError
+from marketing_site.leads.schemas import CONSENT_FIELDS, FORMS, LeadKind
+
+NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
+DEMO_REQUIRED = ("firstName", "lastName", "school", "email", "job", "mis", "about", "country",
+                 "nStudent", "tSchool", "phone")
+DEMO_KINDS = (LeadKind.SCHEDULE_DEMO, LeadKind.PRODUCT_DEMO, LeadKind.SIGNUP_DEMO)
+
+
+def payload(kind: LeadKind) -> dict[str, Any]:
+    return dict(CAREERS) if kind is LeadKind.CAREERS else dict(VALID[kind.value])
+
+
+def run(kind: LeadKind, data: dict[str, Any], require_consent: bool = False) -> dict[str, Any]:
+    form = FORMS[kind]
+    return validation.validate(form.fields + CONSENT_FIELDS, data, form.model,
+                               require_consent=require_consent, now=NOW)
+
+
+def errors_of(kind: LeadKind, data: dict[str, Any], require_consent: bool = False) -> dict[str, str]:
+    with pytest.raises(LeadValidationError) as caught:
+        run(kind, data, require_consent)
+    return caught.value.errors
+
+
+@pytest.mark.parametrize("kind", [*DEMO_KINDS, LeadKind.PRODUCT_VIDEO, LeadKind.CAREERS])
+def test_spec_payload_is_valid(kind):
+    assert run(kind, payload(kind))
+
+
+REQUIRED_CASES = [
+    *[(kind, name) for kind in DEMO_KINDS for name in DEMO_REQUIRED],
+    *[(LeadKind.PRODUCT_VIDEO, name) for name in ("name", "email", "contactNo")],
+    *[(LeadKind.CAREERS, name) for name in ("firstName", "lastName", "email", "mobile", "country", "city",
+                                            "position")],
+]
+
+
+@pytest.mark.parametrize(("kind", "field"), REQUIRED_CASES)
+@pytest.mark.parametrize("blank", [None, "", "   "])
+def test_required_field_missing_is_named_in_plain_words(kind, field, blank):
+    data = payload(kind)
+    data[field] = blank
+    message = errors_of(kind, data)[field]
+    assert message.startswith("Please ") and message.endswith(".")
+
+
+@pytest.mark.parametrize(("kind", "field"), [
+    *[(kind, "ss") for kind in DEMO_KINDS],  # starred by label but not required
+    (LeadKind.SIGNUP_DEMO, "website"), (LeadKind.PRODUCT_VIDEO, "product"), (LeadKind.PRODUCT_DEMO, "product"),
+    (LeadKind.CAREERS, "skillDescription"), (LeadKind.CAREERS, "training"),
+])
+def test_optional_field_may_be_missing(kind, field):
+    data = payload(kind)
+    data.pop(field, None)
+    assert run(kind, data)
+
+
+def test_no_module_or_responsibility_needs_choosing():
+    data = {key: value for key, value in payload(LeadKind.SCHEDULE_DEMO).items() if value not in ("Yes", "No")}
+    values = run(LeadKind.SCHEDULE_DEMO, data)
+    assert values["student_smart"] is False and values["resp_it"] is False
+
+
+@pytest.mark.parametrize(("kind", "field", "message"), [
+    (LeadKind.SCHEDULE_DEMO, "firstName", "Please enter your first name."),
+    (LeadKind.SCHEDULE_DEMO, "mis", "Please enter your current MIS/SIS system."),
+    (LeadKind.SIGNUP_DEMO, "mis", "Please enter your current admission system."),
+    (LeadKind.SCHEDULE_DEMO, "about", "Please tell us how you heard about us."),
+    (LeadKind.CAREERS, "position", "Please choose the position you are applying for."),
+])
+def test_messages_name_the_field(kind, field, message):
+    data = payload(kind)
+    del data[field]
+    assert errors_of(kind, data)[field] == message
+
+
+@pytest.mark.parametrize("kind", DEMO_KINDS)
+def test_site_forms_require_both_consents(kind):
+    errors = errors_of(kind, payload(kind), require_consent=True)
+    assert set(errors) == {"consentCommunications", "consentDataProcessing"}
+    errors = errors_of(kind, {**payload(kind), **CONSENTED, "consentCommunications": "No"}, require_consent=True)
+    assert set(errors) == {"consentCommunications"}
+
+
+def test_consent_is_stored_as_the_time_given():
+    values = run(LeadKind.SIGNUP_DEMO, {**payload(LeadKind.SIGNUP_DEMO), **CONSENTED}, require_consent=True)
+    assert values["consent_communications_at"] == NOW == values["consent_data_processing_at"]
+
+
+def test_api_clients_may_omit_consent():
+    values = run(LeadKind.PRODUCT_DEMO, payload(LeadKind.PRODUCT_DEMO))
+    assert values["consent_communications_at"] is None and values["consent_data_processing_at"] is None
+
+
+@pytest.mark.parametrize(("raw", "expected"), [
+    ("Yes", True), ("No", False), ("yes", True), ("NO", False), (True, True), (False, False),
+    ("true", True), ("false", False), (None, False),
+])
+def test_flags_accept_yes_no_and_booleans(raw, expected):
+    values = run(LeadKind.SCHEDULE_DEMO, {**payload(LeadKind.SCHEDULE_DEMO), "studnetSmart": raw})
+    assert values["student_smart"] is expected
+
+
+@pytest.mark.parametrize("raw", ["maybe", "Y", 1, 0, [], {}, 2.5])
+def test_flags_reject_anything_else(raw):
+    errors = errors_of(LeadKind.SCHEDULE_DEMO, {**payload(LeadKind.SCHEDULE_DEMO), "studnetSmart": raw})
+    assert errors == {"studnetSmart": "Please answer Yes or No for Student Smart."}
+
+
+@pytest.mark.parametrize("email", ["not-an-email", "a@b", "name@school..edu", "@school.edu", "a b@school.edu"])
+def test_email_must_be_well_formed(email):
+    errors = errors_of(LeadKind.PRODUCT_VIDEO, {**payload(LeadKind.PRODUCT_VIDEO), "email": email})
+    assert errors == {"email": "Please enter a valid email address, like name@school.edu."}
+
+
+def test_email_is_normalised():
+    values = run(LeadKind.PRODUCT_VIDEO, {**payload(LeadKind.PRODUCT_VIDEO), "email": "  Ali@School.EDU "})
+    assert values["email"] == "Ali@school.edu"
+
+
+@pytest.mark.parametrize(("raw", "e164"), [
+    ("+92 300 1234567", "+923001234567"), ("0300 1234567", "+923001234567"), ("3001234567", "+923001234567"),
+    ("+44 7400 123456", "+447400123456"), ("+968 9123 4567", "+96891234567"),
+])
+def test_phone_is_stored_as_e164_with_raw_text(raw, e164):
+    values = run(LeadKind.PRODUCT_VIDEO, {**payload(LeadKind.PRODUCT_VIDEO), "contactNo": raw})
+    assert (values["contact_no_e164"], values["contact_no_raw"]) == (e164, raw)
+
+
+@pytest.mark.parametrize(("raw", "country"), [
+    ("12345", "Pakistan"), ("0300 12", "Pakistan"), ("call me", "Pakistan"), ("+44 12", "United Kingdom"),
+])
+def test_phone_must_be_valid_for_its_country(raw, country):
+    errors = errors_of(LeadKind.PRODUCT_VIDEO, {**payload(LeadKind.PRODUCT_VIDEO), "contactNo": raw})
+    assert errors["contactNo"].startswith(f"That phone number isn't valid for {country}. Include the country code")
+
+
+def test_whitespace_is_trimmed_and_collapsed():
+    values = run(LeadKind.PRODUCT_VIDEO, {**payload(LeadKind.PRODUCT_VIDEO), "name": "  Ali \t  Raza \n"})
+    assert values["name"] == "Ali Raza"
+
+
+def test_multiline_text_keeps_its_lines():
+    values = run(LeadKind.CAREERS, payload(LeadKind.CAREERS))
+    assert values["skill_description"] == CAREERS["skillDescription"]
+
+
+@pytest.mark.parametrize(("field", "limit"), [("firstName", 100), ("school", 200), ("nStudent", 50)])
+def test_text_has_a_maximum_length(field, limit):
+    assert run(LeadKind.PRODUCT_DEMO, {**payload(LeadKind.PRODUCT_DEMO), field: "x" * limit})
+    errors = errors_of(LeadKind.PRODUCT_DEMO, {**payload(LeadKind.PRODUCT_DEMO), field: "x" * (limit + 1)})
+    assert f"{limit} characters or fewer" in errors[field]
+
+
+@pytest.mark.parametrize("raw", ["Ali\x00", "\ud800Ali", ["Ali"], {"a": 1}, 3.5, True])
+def test_values_the_database_cannot_hold_are_refused(raw):
+    errors = errors_of(LeadKind.PRODUCT_VIDEO, {**payload(LeadKind.PRODUCT_VIDEO), "name": raw})
+    assert set(errors) == {"name"}
+
+
+def test_number_of_students_may_be_a_json_number():
+    assert run(LeadKind.SCHEDULE_DEMO, {**payload(LeadKind.SCHEDULE_DEMO), "nStudent": 850})["n_student"] == "850"
+
+
+@pytest.mark.parametrize(("raw", "stored"), [("mathematics", "Mathematics"), ("English teacher", "English teacher")])
+def test_position_comes_from_the_list(raw, stored):
+    assert run(LeadKind.CAREERS, {**payload(LeadKind.CAREERS), "position": raw})["position"] == stored
+    assert "position" in errors_of(LeadKind.CAREERS, {**payload(LeadKind.CAREERS), "position": "Astronaut"})
+
+
+def test_all_errors_are_reported_at_once():
+    errors = errors_of(LeadKind.PRODUCT_VIDEO, {"email": "bad", "contactNo": "1"})
+    assert set(errors) == {"name", "email", "contactNo"}
