@@ -1,0 +1,1 @@
+"""Drawing rules for the site's generated artwork (SVG illustrations, hero, favicon, videos)."""

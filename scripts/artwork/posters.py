@@ -1,0 +1,64 @@
+"""1280x720 video posters: a title card on the module's colour with its illustration beside it.
+
+The centre stays quiet because the page draws its own play button there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .brand import mark
+from .palette import SLATE, WHITE, Palette
+from .parts import backdrop
+from .scenes import Scene
+from .svg import circle, document, el, group, rect, text
+
+
+def _defs(p: Palette) -> str:
+    gradient = el(
+        "linearGradient",
+        el("stop", offset="0", stop_color=p.deep),
+        el("stop", offset="1", stop_color=SLATE[900]),
+        id="poster-bg", x1="0", y1="0", x2="1", y2="1",
+    )
+    clip = el("clipPath", rect(0, 0, 640, 480, WHITE, 28), id="art-clip")
+    return gradient + clip
+
+
+def _art(scene: Scene, p: Palette) -> str:
+    """The module illustration in a rounded frame on the right third."""
+    art = group(backdrop(p), scene(p), clip_path="url(#art-clip)")
+    frame = rect(-10, -10, 660, 500, WHITE, 36, opacity=0.12)
+    return group(frame, art, transform="translate(676 170) scale(0.84)")
+
+
+def poster(title: str, subtitle: Sequence[str], scene: Scene, p: Palette) -> str:
+    """Eyebrow, a two-line title (name / last word) and a subtitle at the left, art at the right."""
+    first, _, last = title.rpartition(" ")
+    subtitle_lines = "".join(text(80, 440 + i * 40, part, 30, WHITE, 500, opacity=0.85) for i, part in enumerate(subtitle))
+    return document(
+        1280, 720,
+        rect(0, 0, 1280, 720, "url(#poster-bg)"),
+        circle(1180, 40, 260, WHITE, opacity=0.05),
+        circle(140, 700, 200, WHITE, opacity=0.04),
+        rect(80, 196, 48, 6, p.highlight, 3),
+        text(80, 236, "PRODUCT TOUR", 20, WHITE, 700, letter_spacing="4", opacity=0.8),
+        text(80, 310, first or last, 68, WHITE, 800),
+        text(80, 384, last if first else "", 68, p.highlight, 800),
+        subtitle_lines,
+        group(mark(), transform="translate(80 610) scale(1.25)"),
+        text(132, 640, "Smart School Suite", 22, WHITE, 700),
+        _art(scene, p),
+        defs=_defs(p),
+    )
+
+
+def wrap(words: str, width: int = 30) -> list[str]:
+    """Greedy word wrap for the subtitle (SVG text does not wrap)."""
+    lines: list[str] = []
+    for word in words.split():
+        if lines and len(lines[-1]) + len(word) < width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
