@@ -36,8 +36,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     browser_items = [item for item in items if here in item.path.parents]
     for item in browser_items:
         item.add_marker(pytest.mark.browser)
-    others = [item for item in items if pytest.mark.browser.name not in item.keywords]
-    items[:] = others + browser_items
+    browser_ids = {id(item) for item in browser_items}
+    items[:] = [item for item in items if id(item) not in browser_ids] + browser_items
 
 
 def pytest_configure(config: pytest.Config) -> None:
