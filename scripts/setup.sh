@@ -18,7 +18,7 @@ ensure_python_packages() {
     wanted="$(sha256sum "$PROJECT_ROOT/requirements.txt" | cut -d' ' -f1)"
     if [ "$(cat "$stamp" 2>/dev/null)" != "$wanted" ]; then
         step "Installing Python packages from requirements.txt (1-2 min)…"
-        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -r "$PROJECT_ROOT/requirements.txt"
+        "$VENV/bin/python" -m pip install -qq --disable-pip-version-check -r "$PROJECT_ROOT/requirements.txt"
         echo "$wanted" > "$stamp"
     fi
 }

@@ -3,23 +3,23 @@
 SQLite (a temporary file) by default; set TEST_DATABASE_URL to a PostgreSQL server URL, e.g.
 ``postgresql+psycopg://postgres@127.0.0.1:5432/test``, and the session creates and finally drops
 its own ``leads_test_<random>`` database on that server, so parallel runs never collide.
-Environment is set before the app is imported because settings are read once at import.
+Only RESUME_DIR is set from here (before settings are read, once, at import); the database
+is handed to ``db.configure_engine`` explicitly, so DATABASE_URL is never touched.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
 _SCRATCH = Path(tempfile.mkdtemp(prefix="leads-tests-"))
-os.environ["DATABASE_URL"] = f"sqlite:///{_SCRATCH / 'unused.db'}"  # never the developer's own DB
-os.environ["RESUME_DIR"] = str(_SCRATCH / "resumes")
-os.environ["LEAD_RATE_LIMIT_PER_MINUTE"] = "100000"  # tests that need a limit install their own
-os.environ["REDIS_URL"] = ""  # the in-memory limiter unless a test builds a Redis one
-os.environ.setdefault("SITE_URL", "https://school.example")
+atexit.register(shutil.rmtree, _SCRATCH, ignore_errors=True)
+os.environ["RESUME_DIR"] = str(_SCRATCH / "resumes")  # test résumés never land in a real folder
 
 import pytest  # noqa: E402
 from sqlalchemy import create_engine, text  # noqa: E402

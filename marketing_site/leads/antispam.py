@@ -10,6 +10,7 @@ import hashlib
 import logging
 import threading
 import time
+import uuid
 from collections import defaultdict, deque
 from typing import Protocol
 
@@ -65,14 +66,11 @@ class RedisRateLimiter:
     def __init__(self, client: redis.Redis, limit: int, window: float = WINDOW_SECONDS, prefix: str = "leads:rate"):
         self.limit, self.window, self.prefix = limit, window, prefix
         self._script = client.register_script(_SLIDING_WINDOW)
-        self._counter = 0
 
     def allow(self, client_id: str) -> bool:
         key = f"{self.prefix}:{hashlib.sha256(client_id.encode('utf-8', 'replace')).hexdigest()}"
-        self._counter += 1
-        member = f"{time.time_ns()}-{threading.get_ident()}-{self._counter}"
         try:
-            return bool(self._script(keys=[key], args=[time.time(), self.window, self.limit, member]))
+            return bool(self._script(keys=[key], args=[time.time(), self.window, self.limit, uuid.uuid4().hex]))
         except redis.RedisError:
             # A Redis outage must not lose real leads: let the submission through, loudly.
             log.error("Rate limiter unavailable; allowing submission", exc_info=True)

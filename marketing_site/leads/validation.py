@@ -25,7 +25,7 @@ _TRUE = {"yes", "true"}
 _FALSE = {"no", "false", ""}
 
 
-class _Invalid(Exception):
+class InvalidField(Exception):
     """One field's problem; collected into LeadValidationError.errors."""
 
 
@@ -37,7 +37,7 @@ def validate(fields: Iterable[InputField], data: Mapping[str, Any], model: type[
     for spec in fields:
         try:
             values.update(_field_values(spec, data.get(spec.name), model, require_consent, now))
-        except _Invalid as problem:
+        except InvalidField as problem:
             errors[spec.name] = str(problem)
     if errors:
         raise LeadValidationError(errors)
@@ -51,7 +51,7 @@ def _field_values(spec: InputField, raw: Any, model: type[SQLModel], require_con
         if spec.type is FieldType.FLAG:
             return {spec.column: given}
         if require_consent and not given:
-            raise _Invalid(spec.missing_message)
+            raise InvalidField(spec.missing_message)
         return {spec.column: now if given else None}
     if spec.type is FieldType.PHONE:
         text = clean_text(raw, spec.label, max_length(model, f"{spec.column}_raw"))
@@ -68,7 +68,7 @@ def _field_values(spec: InputField, raw: Any, model: type[SQLModel], require_con
 
 def _require(spec: InputField, text: str) -> None:
     if spec.required and not text:
-        raise _Invalid(spec.missing_message)
+        raise InvalidField(spec.missing_message)
 
 
 def max_length(model: type[SQLModel], column: str) -> int:
@@ -83,25 +83,20 @@ def clean_text(raw: Any, label: str, limit: int, *, multiline: bool = False) -> 
     if raw is None:
         return ""
     if isinstance(raw, int) and not isinstance(raw, bool):
-        raw = str(raw)
+        raw = str(raw) if abs(raw) < 10**limit else "9" * (limit + 1)  # huge ints: "too long", not a crash
     if not isinstance(raw, str):
-        raise _Invalid(f"Please enter your {label} as plain text.")
-    text = unicodedata.normalize("NFC", raw) if _encodable(raw) else raw
-    text = text.strip() if multiline else " ".join(text.split())
+        raise InvalidField(f"Please enter your {label} as plain text.")
+    text = unicodedata.normalize("NFC", raw)
+    if multiline:
+        text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
+    else:
+        text = " ".join(text.split())
     allowed = "\n\t" if multiline else ""
-    if any(unicodedata.category(ch) in ("Cc", "Cs") and ch not in allowed for ch in text.replace("\r\n", "\n")):
-        raise _Invalid(f"Your {label} contains characters we can't accept. Please retype it.")
+    if any(unicodedata.category(ch) in ("Cc", "Cs") and ch not in allowed for ch in text):
+        raise InvalidField(f"Your {label} contains characters we can't accept. Please retype it.")
     if len(text) > limit:
-        raise _Invalid(f"Your {label} is too long. Please keep it to {limit} characters or fewer.")
+        raise InvalidField(f"Your {label} is too long. Please keep it to {limit} characters or fewer.")
     return text
-
-
-def _encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def parse_flag(raw: Any, label: str) -> bool:
@@ -109,14 +104,14 @@ def parse_flag(raw: Any, label: str) -> bool:
         return bool(raw)
     if isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
         return raw.strip().lower() in _TRUE
-    raise _Invalid(f"Please answer Yes or No for {label}.")
+    raise InvalidField(f"Please answer Yes or No for {label}.")
 
 
 def parse_email(text: str) -> str:
     try:
         return validate_email(text, check_deliverability=False).normalized
     except EmailNotValidError:
-        raise _Invalid("Please enter a valid email address, like name@school.edu.") from None
+        raise InvalidField("Please enter a valid email address, like name@school.edu.") from None
 
 
 def parse_phone(text: str) -> str:
@@ -124,9 +119,9 @@ def parse_phone(text: str) -> str:
     try:
         number = phonenumbers.parse(text, DEFAULT_REGION)
     except phonenumbers.NumberParseException:
-        raise _Invalid(_phone_message(DEFAULT_REGION if not text.startswith("+") else "")) from None
+        raise InvalidField(_phone_message(DEFAULT_REGION if not text.startswith("+") else "")) from None
     if not phonenumbers.is_valid_number(number):
-        raise _Invalid(_phone_message(phonenumbers.region_code_for_country_code(number.country_code)))
+        raise InvalidField(_phone_message(phonenumbers.region_code_for_country_code(number.country_code)))
     return phonenumbers.format_number(number, PhoneNumberFormat.E164)
 
 
@@ -143,4 +138,4 @@ def _choose(text: str, spec: InputField) -> str:
     for choice in spec.choices:
         if choice.casefold() == text.casefold():
             return choice
-    raise _Invalid(spec.prompt or f"Please choose your {spec.label} from the list.")
+    raise InvalidField(spec.prompt or f"Please choose your {spec.label} from the list.")

@@ -7,7 +7,6 @@ Reflex backend the export talks to, ``page`` a fresh Debian Chromium page per te
 
 from __future__ import annotations
 
-import shutil
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # plain `pytest` (not `python -m pytest`) leaves the root off sys.path
     sys.path.insert(0, str(ROOT))
 
+from scripts.harness.chromium import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from scripts.harness.served_site import ServedSite, served_site  # noqa: E402
 
 # Settings baked into the session build: a chat number so the widget can send, relaxed anti-spam.
@@ -26,36 +26,36 @@ TEST_SETTINGS = {
     "LEAD_MIN_SUBMIT_SECONDS": "1",
     "LEAD_RATE_LIMIT_PER_MINUTE": "1000",
 }
-CHROMIUM_ARGS = [
-    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync", "--no-first-run",
-]
-
-
-def chromium_path() -> str:
-    for name in ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable"):
-        if found := shutil.which(name):
-            return found
-    pytest.fail("Chromium not found: install Debian's `chromium` (make test does it)")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark everything under tests/browser as `browser`, so `-m "not browser"` skips the build."""
+    """Mark everything under tests/browser as `browser` (`-m "not browser"` skips the build) and
+    run it last: sync Playwright keeps an asyncio loop running in the main thread while the
+    browser lives, which would break `asyncio.run` in the other tests."""
     here = Path(__file__).parent
-    for item in items:
-        if here in item.path.parents:
-            item.add_marker(pytest.mark.browser)
+    browser_items = [item for item in items if here in item.path.parents]
+    for item in browser_items:
+        item.add_marker(pytest.mark.browser)
+    browser_ids = {id(item) for item in browser_items}
+    items[:] = [item for item in items if id(item) not in browser_ids] + browser_items
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: needs the production build and Chromium")
 
 
+BUILD_TIMES: list[float] = []
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    for seconds in BUILD_TIMES:
+        terminalreporter.write_line(f"browser tests: production export built in {seconds:.1f}s")
+
+
 @pytest.fixture(scope="session")
 def served() -> Iterator[ServedSite]:
     with served_site(TEST_SETTINGS) as site:
-        print(f"\n[site] production export built in {site.build_seconds:.1f}s; "
-              f"site {site.site_url}, backend {site.backend_url}", flush=True)
+        BUILD_TIMES.append(site.build_seconds)
         yield site
 
 
@@ -80,7 +80,7 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
         yield chromium
         chromium.close()
 

@@ -39,8 +39,10 @@ def test_sitemap_lists_every_canonical_route_with_the_site_address(static_root: 
     assert listed <= expected | aliases, "sitemap.xml lists addresses that are not pages"
 
 
-def test_robots_txt_is_exported(static_root: Path) -> None:
-    assert "User-agent:" in (static_root / "robots.txt").read_text(encoding="utf-8")
+def test_robots_txt_points_at_the_sitemap(static_root: Path, site_url: str) -> None:
+    robots = (static_root / "robots.txt").read_text(encoding="utf-8")
+    assert "User-agent:" in robots
+    assert f"Sitemap: {site_url}/sitemap.xml" in robots
 
 
 def test_404_page_is_the_app_shell(static_root: Path) -> None:

@@ -1,4 +1,4 @@
-"""Shared helpers for the lead tests: PDF/DOCX samples and row counting against the session DB."""
+"""Shared helpers for the lead tests: PDF/DOCX samples, row counting, a fresh DB and rate limiter."""
 
 from __future__ import annotations
 
@@ -35,7 +35,13 @@ def docx() -> bytes:
 
 @pytest.fixture(autouse=True)
 def _fresh_rate_limiter():
-    """Each test starts with an empty limiter built from the (generous) test settings."""
-    antispam.use_rate_limiter(None)
+    """Each test starts with an empty, generous limiter; tests about the limit install their own."""
+    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1_000_000))
     yield
     antispam.use_rate_limiter(None)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _session_database(database_url):
+    """Every lead test talks to the throw-away session database, never to a configured one."""
+    return database_url

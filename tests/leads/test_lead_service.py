@@ -69,12 +69,9 @@ def test_bad_origin_values_are_reported_by_name():
     assert set(caught.value.errors) == {"utm_source", "page"}
 
 
-@pytest.mark.parametrize("context", [
-    SubmissionContext(client_id="bot", honeypot="http://spam.example"),
-    SubmissionContext(client_id="bot", form_started_at=time.time()),
-    SubmissionContext(client_id="bot", form_started_at=time.time() + 3600),
-])
-def test_traps_reject_and_store_nothing(context):
+@pytest.mark.parametrize(("honeypot", "seconds_ago"), [("http://spam.example", 60.0), ("", 0.0), ("", -3600.0)])
+def test_traps_reject_and_store_nothing(honeypot, seconds_ago):
+    context = SubmissionContext(client_id="bot", honeypot=honeypot, form_started_at=time.time() - seconds_ago)
     before = count(models.ProductVideoLead)
     with pytest.raises(LeadRejected):
         lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], context)

@@ -155,6 +155,8 @@ def test_whitespace_is_trimmed_and_collapsed():
 def test_multiline_text_keeps_its_lines():
     values = run(LeadKind.CAREERS, payload(LeadKind.CAREERS))
     assert values["skill_description"] == CAREERS["skillDescription"]
+    values = run(LeadKind.CAREERS, {**payload(LeadKind.CAREERS), "training": " B.Ed\r\nM.Ed\rPGCE\n"})
+    assert values["training"] == "B.Ed\nM.Ed\nPGCE"
 
 
 @pytest.mark.parametrize(("field", "limit"), [("firstName", 100), ("school", 200), ("nStudent", 50)])
@@ -172,6 +174,8 @@ def test_values_the_database_cannot_hold_are_refused(raw):
 
 def test_number_of_students_may_be_a_json_number():
     assert run(LeadKind.SCHEDULE_DEMO, {**payload(LeadKind.SCHEDULE_DEMO), "nStudent": 850})["n_student"] == "850"
+    huge = errors_of(LeadKind.SCHEDULE_DEMO, {**payload(LeadKind.SCHEDULE_DEMO), "nStudent": 10**5000})
+    assert "too long" in huge["nStudent"]
 
 
 @pytest.mark.parametrize(("raw", "stored"), [("mathematics", "Mathematics"), ("English teacher", "English teacher")])

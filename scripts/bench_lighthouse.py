@@ -1,0 +1,113 @@
+"""Lighthouse 12 (mobile preset, simulated throttling) on the production export served gzipped.
+
+Builds the export with the served addresses baked in, serves it like a production static host
+next to the backend, and prints scores, LCP, CLS and the gzip bytes of JS and CSS per page.
+Raw reports go to bench-results/. Run with ``make bench``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+from scripts.harness.build import ROOT, TOOLS_BIN
+from scripts.harness.chromium import CHROMIUM_ARGS, chromium_path
+from scripts.harness.served_site import served_site
+from scripts.measure_js import measure
+
+LIGHTHOUSE_VERSION = "12"
+ROUTES = ("/", "/product", "/studentSmart", "/schedule")
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+RESULTS_DIR = ROOT / "bench-results"
+
+
+@dataclass(frozen=True)
+class PageResult:
+    route: str
+    scores: dict[str, int]
+    lcp_ms: float
+    cls: float
+    js_bytes: int
+    css_bytes: int
+
+
+def ensure_lighthouse() -> Path:
+    binary = TOOLS_BIN / "lighthouse"
+    installed = subprocess.run([str(binary), "--version"], capture_output=True, text=True) if binary.exists() else None
+    if installed is None or not installed.stdout.startswith(f"{LIGHTHOUSE_VERSION}."):
+        print(f"==> Installing Lighthouse {LIGHTHOUSE_VERSION} into .tools/ from the npm registry…", flush=True)
+        subprocess.run(["npm", "install", "--prefix", str(TOOLS_BIN.parents[1]), "--no-audit", "--no-fund",
+                        "--loglevel=error", f"lighthouse@{LIGHTHOUSE_VERSION}"], check=True)
+    return binary
+
+
+def run_lighthouse(lighthouse: Path, url: str, report: Path) -> dict:
+    subprocess.run(
+        [str(lighthouse), url, "--quiet", "--output=json", f"--output-path={report}",
+         f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={' '.join(CHROMIUM_ARGS)}"],
+        check=True, env={**os.environ, "CHROME_PATH": chromium_path()},
+    )
+    return json.loads(report.read_text())
+
+
+def summarise(route: str, report: dict) -> PageResult:
+    """Scores and vitals from the report; JS/CSS bytes as transferred (gzip) per network-requests."""
+    requests = report["audits"]["network-requests"]["details"]["items"]
+
+    def transferred(kind: str) -> int:
+        return sum(item.get("transferSize", 0) for item in requests if item.get("resourceType") == kind)
+
+    return PageResult(
+        route=route,
+        scores={name: round(report["categories"][name]["score"] * 100) for name in CATEGORIES},
+        lcp_ms=report["audits"]["largest-contentful-paint"]["numericValue"],
+        cls=report["audits"]["cumulative-layout-shift"]["numericValue"],
+        js_bytes=transferred("Script"),
+        css_bytes=transferred("Stylesheet"),
+    )
+
+
+def print_table(results: list[PageResult]) -> None:
+    print("| page | perf | a11y | best-pr. | SEO | LCP | CLS | JS gzip | CSS gzip |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in results:
+        s = r.scores
+        print(f"| {r.route} | {s['performance']} | {s['accessibility']} | {s['best-practices']} | {s['seo']} "
+              f"| {r.lcp_ms / 1000:.2f} s | {r.cls:.3f} | {r.js_bytes / 1024:.1f} KB | {r.css_bytes / 1024:.1f} KB |")
+
+
+def measure_home_js(site_url: str) -> None:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
+        weight = measure(browser, site_url + "/")
+        browser.close()
+    print(f"\nHome in Chromium (all JS once the network is idle): JS {weight.js_bytes / 1024:.1f} KB gzip, "
+          f"CSS {weight.css_bytes / 1024:.1f} KB gzip")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("routes", nargs="*", default=list(ROUTES))
+    args = parser.parse_args()
+    lighthouse = ensure_lighthouse()
+    RESULTS_DIR.mkdir(exist_ok=True)
+    with served_site() as site:
+        print(f"==> Production export built in {site.build_seconds:.1f}s, served gzipped at {site.site_url}", flush=True)
+        results = []
+        for route in args.routes:
+            print(f"==> Lighthouse {route}", flush=True)
+            report = run_lighthouse(lighthouse, site.site_url + route, RESULTS_DIR / f"{route.strip('/') or 'home'}.json")
+            results.append(summarise(route, report))
+        print()
+        print_table(results)
+        measure_home_js(site.site_url)
+
+
+if __name__ == "__main__":
+    main()

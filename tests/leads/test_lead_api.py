@@ -1,0 +1,199 @@
+"""The JSON API over real HTTP: a uvicorn server on a free loopback port, the session database behind it."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import socket
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import httpx
+import pytest
+import uvicorn
+from conftest import count, fetch
+from lead_payloads import VALID
+
+from marketing_site.leads import antispam, api, models
+from marketing_site.leads.schemas import FORMS, LeadKind
+from marketing_site.settings import settings
+
+KINDS = list(VALID)
+FOREIGN = "https://evil.example"
+
+
+@pytest.fixture(scope="session")
+def base_url(database_url):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(api.build_api(), host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started:
+        assert time.monotonic() < deadline and thread.is_alive(), "API server did not start"
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture
+def client(base_url):
+    with httpx.Client(base_url=base_url, timeout=10) as http:
+        yield http
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_spec_payload_is_stored_and_read_back(client, kind):
+    response = client.post(f"/api/{kind}", json=VALID[kind])
+    assert response.status_code == 201 and set(response.json()) == {"id"}
+    lead = fetch(FORMS[LeadKind(kind)].model, response.json()["id"])
+    assert lead.email == VALID[kind]["email"]
+
+
+def test_origin_fields_are_stored(client):
+    payload = {**VALID["ProductVideo"], "page": "/studentSmart", "utm_source": "mail", "consentTextVersion": "v1",
+               "consentCommunications": "Yes"}
+    response = client.post("/api/ProductVideo", json=payload, headers={"Referer": "https://school.example/x"})
+    lead = fetch(models.ProductVideoLead, response.json()["id"])
+    assert (lead.source_page, lead.utm_source, lead.referrer, lead.consent_text_version) == (
+        "/studentSmart", "mail", "https://school.example/x", "v1")
+    assert lead.consent_communications_at is not None and lead.consent_data_processing_at is None
+
+
+def test_invalid_fields_get_422_with_messages(client):
+    response = client.post("/api/ScheduleDemo", json={**VALID["ScheduleDemo"], "email": "x", "hrSmart": "maybe"})
+    assert response.status_code == 422
+    assert response.json() == {"errors": {"email": "Please enter a valid email address, like name@school.edu.",
+                                          "hrSmart": "Please answer Yes or No for HR Smart."}}
+
+
+@pytest.mark.parametrize("body", [b"{", b"", b"[1, 2]", b'"text"', b"null", b"\xff\xfe{}", b"[" * 50000,
+                                  b'{"a": 1' + b"1" * 5000 + b"}"])
+def test_malformed_json_gets_400(client, body):
+    response = client.post("/api/ProductVideo", content=body, headers={"Content-Type": "application/json"})
+    assert response.status_code == 400 and "error" in response.json()
+
+
+@pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded",
+                                          "multipart/form-data; boundary=x"])
+def test_non_json_gets_415(client, content_type):
+    headers = {"Content-Type": content_type} if content_type else {}
+    response = client.post("/api/ProductVideo", content=json.dumps(VALID["ProductVideo"]), headers=headers)
+    assert response.status_code == 415
+
+
+def test_json_with_charset_is_accepted(client):
+    response = client.post("/api/ProductVideo", content=json.dumps(VALID["ProductVideo"]).encode(),
+                           headers={"Content-Type": "application/json; charset=utf-8"})
+    assert response.status_code == 201
+
+
+def test_body_over_the_limit_gets_413(client):
+    big = {**VALID["ProductVideo"], "product": "x" * settings.max_body_bytes}
+    before = count(models.ProductVideoLead)
+    assert client.post("/api/ProductVideo", json=big).status_code == 413
+
+    def chunks():  # no Content-Length: the streamed bytes are what gets counted
+        yield json.dumps(big).encode()
+
+    streamed = client.post("/api/ProductVideo", content=chunks(), headers={"Content-Type": "application/json"})
+    assert streamed.status_code == 413
+    assert count(models.ProductVideoLead) == before
+
+
+WEIRD_VALUES = [None, 0, -1, 1e308, True, [], {}, [{"a": []}], "", " ", "\u0000", "x" * 5000, "'; DROP TABLE x;--",
+                "\u202e\u200b", "😀" * 50]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_no_input_ever_gets_a_500(client, kind):
+    statuses = set()
+    for field in [*VALID[kind], "page", "referrer", "utm_source", "consentCommunications", "consentTextVersion"]:
+        for value in WEIRD_VALUES:
+            statuses.add(client.post(f"/api/{kind}", json={**VALID[kind], field: value}).status_code)
+        raw = json.dumps({**VALID[kind], field: "PLACEHOLDER"}).replace("PLACEHOLDER", "\\ud800")
+        statuses.add(client.post(f"/api/{kind}", content=raw, headers={"Content-Type": "application/json"})
+                     .status_code)
+    assert statuses <= {201, 422}
+
+
+def test_rate_limit_gets_429_with_retry_after(client):
+    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    assert client.post("/api/ProductVideo", json=VALID["ProductVideo"]).status_code == 201
+    limited = client.post("/api/ProductVideo", json=VALID["ProductVideo"])
+    assert limited.status_code == 429 and limited.headers["Retry-After"] == "60"
+
+
+def test_honeypot_gets_the_same_answer_and_stores_nothing(client):
+    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    before = count(models.ProductVideoLead)
+    trapped = client.post("/api/ProductVideo", json={**VALID["ProductVideo"], "website_url": "http://spam"})
+    assert count(models.ProductVideoLead) == before
+    client.post("/api/ProductVideo", json=VALID["ProductVideo"])
+    limited = client.post("/api/ProductVideo", json=VALID["ProductVideo"])
+    assert (trapped.status_code, trapped.json(), trapped.headers["Retry-After"]) == (
+        limited.status_code, limited.json(), limited.headers["Retry-After"])
+
+
+def test_idempotent_retry_returns_the_first_answer(client):
+    headers = {"Idempotency-Key": "order-42"}
+    first = client.post("/api/SignupDemo", json=VALID["SignupDemo"], headers=headers)
+    before = count(models.SignupDemoLead)
+    retry = client.post("/api/SignupDemo", json=VALID["SignupDemo"], headers=headers)
+    assert (retry.status_code, retry.json()) == (first.status_code, first.json()) == (201, first.json())
+    assert count(models.SignupDemoLead) == before
+
+
+def test_concurrent_idempotent_posts_store_once(client):
+    before = count(models.ProductDemoLead)
+    post = lambda _: client.post("/api/ProductDemo", json=VALID["ProductDemo"], headers={"Idempotency-Key": "c-1"})
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        answers = list(pool.map(post, range(8)))
+    assert {(a.status_code, a.text) for a in answers} == {(201, answers[0].text)}
+    assert count(models.ProductDemoLead) == before + 1
+
+
+@pytest.mark.parametrize("key", ["has space", "x" * 201, "tab\tkey"])
+def test_bad_idempotency_key_gets_400(client, key):
+    assert client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers={"Idempotency-Key": key}
+                       ).status_code == 400
+
+
+def test_cors_allows_only_the_site(client):
+    preflight = {"Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"}
+    allowed = client.options("/api/ProductVideo", headers={"Origin": settings.site_url, **preflight})
+    assert allowed.status_code == 200 and allowed.headers["access-control-allow-origin"] == settings.site_url
+    assert "POST" in allowed.headers["access-control-allow-methods"]
+    foreign = client.options("/api/ProductVideo", headers={"Origin": FOREIGN, **preflight})
+    assert "access-control-allow-origin" not in foreign.headers
+    posted = client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers={"Origin": FOREIGN})
+    assert "access-control-allow-origin" not in posted.headers
+    posted = client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers={"Origin": settings.site_url})
+    assert posted.headers["access-control-allow-origin"] == settings.site_url
+
+
+def test_only_post_is_served(client):
+    assert client.get("/api/ProductVideo").status_code == 405
+
+
+def test_openapi_is_published_outside_production(client):
+    schema = client.get("/api/openapi.json").json()
+    body = schema["paths"]["/api/ScheduleDemo"]["post"]["requestBody"]["content"]["application/json"]["schema"]
+    assert "studnetSmart" in body["properties"] and "firstName" in body["required"]
+    assert client.get("/api/docs").status_code == 200
+
+
+def test_openapi_is_hidden_in_production(monkeypatch):
+    monkeypatch.setattr(api, "settings", dataclasses.replace(settings, environment="prod"))
+
+    async def statuses() -> list[int]:
+        transport = httpx.ASGITransport(app=api.build_api())
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            return [(await http.get(path)).status_code for path in ("/api/openapi.json", "/api/docs")]
+
+    assert asyncio.run(statuses()) == [404, 404]
