@@ -46,6 +46,7 @@ TAGLINE = "Discover a unique needs of your business, helping to build a successf
 SCHOOL_TABS_HEADING = "Made for every kind of school"
 SCHOOL_TABS_LABEL = "School types"
 MORE_INFO_LABEL = "More Info"
+MORE_INFO_CONTEXT = "about {name}"  # read by screen readers after "More Info"
 
 NEWS_HEADING = "Community and company news"
 COMMUNITY_EYEBROW = "Community"

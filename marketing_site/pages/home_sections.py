@@ -47,7 +47,11 @@ def _school_panel(school: SchoolType) -> rx.Component:
         rx.el.div(
             rx.el.h3(school.home_heading, class_name="text-2xl font-bold text-slate-900"),
             rx.el.p(school.home_text, class_name="mt-4 text-lg text-slate-600"),
-            route_link(Link(home.MORE_INFO_LABEL, school.more_info_href), class_name=f"{_BUTTON} mt-8"),
+            route_link(
+                Link(home.MORE_INFO_LABEL, school.more_info_href),
+                class_name=f"{_BUTTON} mt-8",
+                context=home.MORE_INFO_CONTEXT.format(name=school.tab_label),
+            ),
         ),
         class_name="grid items-center gap-8 md:grid-cols-2",
     )
