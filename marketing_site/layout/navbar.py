@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 
 import reflex as rx
-from reflex.event import EventChain
-from reflex.vars import FunctionVar, Var
+from reflex.vars import Var
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from ..components.image import image
@@ -79,7 +78,8 @@ def _slug(label: str) -> str:
 
 
 # Choosing a link closes the <details> menu, also when the link points at the page already shown.
-_CLOSE_ON_LINK = Var("(event) => { if (event.target.closest('a')) event.currentTarget.open = false; }").to(FunctionVar, EventChain)
+# A raw React handler (custom_attrs): Reflex's on_click would hand over a copy without target/currentTarget.
+_CLOSE_ON_LINK = Var("(event) => { if (event.target.closest('a')) event.currentTarget.open = false; }")
 
 
 def mobile_menu() -> rx.Component:
@@ -102,7 +102,7 @@ def mobile_menu() -> rx.Component:
         ),
         class_name="lg:hidden",
         id="mobile-menu",
-        on_click=_CLOSE_ON_LINK,
+        custom_attrs={"onClick": _CLOSE_ON_LINK},
     )
 
 
