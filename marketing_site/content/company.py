@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .labels import HEADQUARTERS as _HQ
 from .site import BRAND, OFFICES, PRESS_CONTACT, SUPPORT_CONTACT
 from .types import InfoPage, Link, Section, Seo
 
@@ -13,7 +14,6 @@ _ABOUT = Link("About us", "/aboutUs")
 _CASE_STUDIES = Link("Read our case studies", "/caseStudy")
 _WHATSAPP = Link("Chat with us on WhatsApp", "/whatsapp")
 
-_HQ = next(office for office in OFFICES if office.headquarters)
 _CITY_OFFICE_COUNTRIES = tuple(dict.fromkeys(o.country for o in OFFICES if not o.headquarters))
 
 

@@ -15,7 +15,7 @@ INTRO = (
 )
 STEPS_HEADING = "How it works"
 STEPS: tuple[Step, ...] = (
-    Step("1. Open the chat", "Press the green chat bubble at the bottom right of any page, or the button below."),
+    Step("1. Open the chat", "Press the green chat bubble at the bottom right of any page."),
     Step("2. Type your question", "Tell us your school's name and what you would like to know."),
     Step("3. Continue in WhatsApp", "Send opens WhatsApp on your phone or computer with your message ready to go."),
 )

@@ -37,8 +37,8 @@ def picture(image: Image, class_name: str = "", eager: bool = False) -> rx.Compo
     return rx.el.img(
         src=image.src,
         alt=image.alt,
-        width=image.width,
-        height=image.height,
+        # Reflex turns width=/height= on <img> into fixed CSS; custom_attrs keeps them HTML attributes.
+        custom_attrs={"width": image.width, "height": image.height},
         loading="eager" if eager else "lazy",
         decoding="async",
         class_name=f"h-auto w-full {class_name}",
@@ -126,7 +126,9 @@ def link_cards(links: tuple[Link, ...]) -> rx.Component:
                     link,
                     class_name=(
                         "flex h-full items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5 "
-                        f"font-semibold text-sky-800 shadow-sm transition hover:border-sky-300 hover:shadow-md {_FOCUS}"
+                        "font-semibold text-sky-800 shadow-sm transition hover:border-sky-300 hover:shadow-md "
+                        "after:size-2 after:shrink-0 after:rotate-45 after:border-r-2 after:border-t-2 "
+                        f"after:border-sky-700 after:content-[''] {_FOCUS}"
                     ),
                 ),
             )

@@ -44,7 +44,10 @@ def whatsapp_page() -> rx.Component:
         ),
         section(
             rx.el.ul(
-                *[rx.el.li(tip, class_name="flex gap-3 before:text-sky-700 before:content-['✓']") for tip in whatsapp.TIPS],
+                *[
+                    rx.el.li(rx.el.span("✓", aria_hidden="true", class_name="font-bold text-sky-700"), tip, class_name="flex gap-3")
+                    for tip in whatsapp.TIPS
+                ],
                 class_name="max-w-3xl space-y-3 text-lg text-slate-700",
             ),
             heading=whatsapp.TIPS_HEADING,
