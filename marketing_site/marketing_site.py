@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import reflex as rx
 
+from .leads.api import build_api
 from .pages.registry import PAGES
 from .pages.seo import head_tags, sitemap_context
 
 app = rx.App(
     html_lang="en",
     stylesheets=[],
+    api_transformer=build_api(),
 )
 
 for spec in PAGES:

@@ -47,6 +47,7 @@ class PartnerCarousel(rx.Component):
     gap_px: rx.Var[int]
     previous_label: rx.Var[str]
     next_label: rx.Var[str]
+    list_class_name: rx.Var[str]
     item_class_name: rx.Var[str]
     button_class_name: rx.Var[str]
 
@@ -76,8 +77,8 @@ def news_carousel(slides: Sequence[rx.Component]) -> rx.Component:
     )
 
 
-def partner_carousel(logos: Sequence[rx.Component], aria_label: str, visible: int, gap_px: int) -> rx.Component:
-    """`visible` logos at a time, looping, with previous/next buttons."""
+def partner_carousel(logos: Sequence[rx.Component], aria_label: str, visible: int, visible_small: int, gap_px: int) -> rx.Component:
+    """`visible` logos at a time (`visible_small` below the sm breakpoint), looping, with previous/next buttons."""
     return PartnerCarousel.create(
         *logos,
         aria_label=aria_label,
@@ -86,6 +87,10 @@ def partner_carousel(logos: Sequence[rx.Component], aria_label: str, visible: in
         previous_label=widgets.PARTNERS_PREVIOUS_LABEL,
         next_label=widgets.PARTNERS_NEXT_LABEL,
         class_name="flex items-center gap-3",
-        item_class_name="flex items-center justify-center rounded-xl border border-slate-200 bg-white p-2 sm:p-4",
+        list_class_name=f"flex min-w-0 flex-1 [--visible:{visible_small}] sm:[--visible:{visible}]",
+        item_class_name=(
+            f"flex items-center justify-center rounded-xl border border-slate-200 bg-white p-3 sm:p-4 "
+            f"max-sm:nth-[n+{visible_small + 1}]:hidden"
+        ),
         button_class_name=_ROUND_BUTTON,
     )

@@ -6,7 +6,10 @@ import reflex as rx
 from reflex_components_core.core.banner import has_connection_errors
 
 from ..content import forms
+from ..content.types import LeadFormCopy
+from ..layout.page import frame
 from ..state.lead_form import browser_info_script
+from .success_modal import success_modal
 
 
 def honeypot(form_id: str) -> rx.Component:
@@ -53,18 +56,21 @@ def submit_button(label: str, busy: rx.Var[bool], **props) -> rx.Component:
     )
 
 
-def lead_form(form_id: str, state, *children: rx.Component, on_submit=None, submit_label: str) -> rx.Component:
-    """A form that starts its state on mount and posts once; keeps input after any error."""
+def lead_form(form_id: str, state, *children: rx.Component, submit_label: str, on_submit=None,
+              actions: tuple[rx.Component, ...] = (), start_on_mount: bool = True) -> rx.Component:
+    """A form that posts once and keeps input after any error; its state starts on mount unless
+    the caller starts it (a form inside a dialog starts when the dialog opens)."""
+    mount = {"on_mount": rx.call_script(browser_info_script(), callback=state.start)} if start_on_mount else {}
     return rx.el.form(
         honeypot(form_id),
         *children,
         form_alert(state.alert),
-        rx.el.div(submit_button(submit_label, state.submitting), class_name="flex justify-end"),
+        rx.el.div(*actions, submit_button(submit_label, state.submitting), class_name="flex justify-end gap-3"),
         id=form_id,
         on_submit=on_submit or state.submit,
-        on_mount=rx.call_script(browser_info_script(), callback=state.start),
         reset_on_submit=False,
         class_name="relative space-y-6",
+        **mount,
     )
 
 
@@ -77,8 +83,24 @@ def form_page(heading: str, intro: str, *children: rx.Component) -> rx.Component
             class_name="mx-auto max-w-4xl px-4 pt-12",
         ),
         rx.el.div(
-            *children,
-            class_name="mx-auto my-8 max-w-4xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm md:p-10",
+            rx.el.div(
+                *children,
+                class_name="mx-auto max-w-4xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-10",
+            ),
+            class_name="my-8 px-4",
         ),
         class_name="bg-gradient-to-b from-sky-50 to-white pb-12",
+    )
+
+
+def lead_form_page(copy: LeadFormCopy, form_id: str, state, *children: rx.Component, on_submit=None,
+                   video_src: str = "", video_title: str = "") -> rx.Component:
+    """A whole form page: heading, the form with the given controls, and its success modal."""
+    return frame(
+        form_page(
+            copy.heading,
+            copy.intro,
+            lead_form(form_id, state, *children, submit_label=copy.submit_label, on_submit=on_submit),
+        ),
+        success_modal(copy.success, state.submitted, f"{form_id}-success", video_src, video_title),
     )

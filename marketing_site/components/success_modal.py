@@ -1,4 +1,9 @@
-"""The modal a lead form opens once the lead is stored; Continue goes home (spec section 4)."""
+"""The modal a lead form opens once the lead is stored; Continue goes home (spec section 4).
+
+A native <dialog> opened with showModal() sits in the browser's top layer (above the sticky
+navigation and any stacking context of the page section it is declared in) and makes the page
+behind it inert. Escape is swallowed: the only way on is Continue.
+"""
 
 from __future__ import annotations
 
@@ -15,14 +20,19 @@ def success_modal(copy: SuccessCopy, is_open: rx.Var[bool], modal_id: str, video
     video = (
         rx.el.video(
             src=video_src, controls=True, auto_play=True, plays_inline=True, title=video_title,
-            width=1280, height=720, class_name="mt-5 aspect-video w-full rounded-lg bg-black",
+            width=1280, height=720, class_name="mt-5 aspect-video h-auto w-full rounded-lg bg-black",
         )
         if isinstance(video_src, rx.Var) or video_src
         else rx.fragment()
     )
+    open_script = (
+        f"const dialog = document.getElementById('{modal_id}'); "
+        "dialog.addEventListener('cancel', (event) => event.preventDefault()); "
+        "if (!dialog.open) dialog.showModal();"
+    )
     return rx.cond(
         is_open,
-        rx.el.div(
+        rx.el.dialog(
             rx.el.div(
                 rx.el.div("✓", aria_hidden="true",
                           class_name="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-700"),
@@ -37,12 +47,11 @@ def success_modal(copy: SuccessCopy, is_open: rx.Var[bool], modal_id: str, video
                     ),
                     class_name="mt-6 flex justify-center",
                 ),
-                class_name="w-full max-w-2xl rounded-2xl bg-white p-6 shadow-2xl md:p-8",
+                class_name="rounded-2xl bg-white p-6 shadow-2xl md:p-8",
             ),
             id=modal_id,
-            role="dialog",
-            aria_modal="true",
             aria_labelledby=title_id,
-            class_name="fixed inset-0 z-50 flex items-center justify-center overflow-y-auto bg-slate-950/70 p-4",
+            on_mount=rx.call_script(open_script),
+            class_name="m-auto w-[min(92vw,42rem)] bg-transparent p-0 backdrop:bg-slate-950/70",
         ),
     )

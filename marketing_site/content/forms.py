@@ -140,7 +140,6 @@ PRODUCT_VIDEO = LeadFormCopy(
 )
 PRODUCT_FIELD_LABEL = "Product"
 CANCEL_LABEL = "Cancel"
-WATCH_VIDEO_LABEL = "Watch Video"
 
 RESUME_LABEL = "Resume"
 RESUME_HINT = "PDF, DOC or DOCX, up to {size}."

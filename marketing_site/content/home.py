@@ -83,4 +83,5 @@ PARTNERS: tuple[Partner, ...] = tuple(
     )
 )
 PARTNER_CAROUSEL_VISIBLE = 5
+PARTNER_CAROUSEL_VISIBLE_SMALL = 2  # below 640 px five logos would be too small to read
 PARTNER_CAROUSEL_MARGIN_PX = 9

@@ -14,6 +14,7 @@ from reflex.event import EventChain
 from reflex.vars import FunctionVar, Var
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from ..components.image import image
 from ..components.links import route_link
 from ..content import site
 from ..content.types import Menu
@@ -110,13 +111,7 @@ def navbar() -> rx.Component:
         top_strip(),
         rx.el.nav(
             ReactRouterLink.create(
-                rx.el.img(
-                    src=site.LOGO.src,
-                    alt=site.LOGO.alt,
-                    width=site.LOGO.width,
-                    height=site.LOGO.height,
-                    class_name="h-10 w-auto",
-                ),
+                image(site.LOGO, "h-10 w-auto", eager=True),
                 to="/",
                 class_name="shrink-0",
             ),

@@ -5,10 +5,9 @@ from __future__ import annotations
 import reflex as rx
 
 from ..components.form_fields import LABEL, field_error, field_grid
-from ..components.lead_form import form_page, lead_form
-from ..components.success_modal import success_modal
+from ..components.lead_form import lead_form_page
 from ..content import forms
-from ..layout.page import PageSpec, frame
+from ..layout.page import PageSpec
 from ..settings import settings
 from ..state.careers import UPLOAD_ID, CareersState as State
 
@@ -52,21 +51,13 @@ def resume_upload() -> rx.Component:
 
 
 def careers_page() -> rx.Component:
-    copy = forms.CAREERS
-    return frame(
-        form_page(
-            copy.heading,
-            copy.intro,
-            lead_form(
-                FORM_ID,
-                State,
-                field_grid(copy.fields, FORM_ID, State.errors),
-                resume_upload(),
-                submit_label=copy.submit_label,
-                on_submit=lambda form_data: State.apply(rx.upload_files(upload_id=UPLOAD_ID), form_data),
-            ),
-        ),
-        success_modal(copy.success, State.submitted, f"{FORM_ID}-success"),
+    return lead_form_page(
+        forms.CAREERS,
+        FORM_ID,
+        State,
+        field_grid(forms.CAREERS.fields, FORM_ID, State.errors),
+        resume_upload(),
+        on_submit=lambda form_data: State.apply(rx.upload_files(upload_id=UPLOAD_ID), form_data),
     )
 
 

@@ -5,10 +5,9 @@ from __future__ import annotations
 import reflex as rx
 
 from ..components.form_fields import CHECKBOX, consent_group, control_id, field_error, field_grid
-from ..components.lead_form import form_page, lead_form
-from ..components.success_modal import success_modal
+from ..components.lead_form import lead_form_page
 from ..content import forms
-from ..layout.page import PageSpec, frame
+from ..layout.page import PageSpec
 from ..state.demo_request import DemoRequestState as State
 
 FORM_ID = "demo-request"
@@ -34,21 +33,13 @@ def product_choice() -> rx.Component:
 
 
 def demo_request_page() -> rx.Component:
-    copy = forms.DEMO_REQUEST
-    return frame(
-        form_page(
-            copy.heading,
-            copy.intro,
-            lead_form(
-                FORM_ID,
-                State,
-                product_choice(),
-                field_grid(copy.fields, FORM_ID, State.errors),
-                consent_group(FORM_ID, State.errors),
-                submit_label=copy.submit_label,
-            ),
-        ),
-        success_modal(copy.success, State.submitted, f"{FORM_ID}-success"),
+    return lead_form_page(
+        forms.DEMO_REQUEST,
+        FORM_ID,
+        State,
+        product_choice(),
+        field_grid(forms.DEMO_REQUEST.fields, FORM_ID, State.errors),
+        consent_group(FORM_ID, State.errors),
     )
 
 

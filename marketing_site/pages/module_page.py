@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from ..components.links import route_link
+from ..components.product_video_modal import product_video_modal
 from ..components.video_modal import video_modal
 from ..content import labels
 from ..content.modules import MODULES
@@ -13,9 +14,6 @@ from ..layout.page import PageSpec, frame
 from .blocks import CARD, PRIMARY_BUTTON, SECONDARY_BUTTON, breadcrumb, call_band, page_for, page_hero, section
 
 VIDEO_ID = "module-video"
-# Until the 'Add Information' lead modal exists, Watch Video plays the page's own video
-# (the video modal's play button controls the dialog with this id).
-_PLAY_MODULE_VIDEO = rx.call_script(f"document.querySelector('button[aria-controls=\"{VIDEO_ID}\"]')?.click()")
 
 
 def feature_card(name: str, description: str) -> rx.Component:
@@ -29,7 +27,7 @@ def feature_card(name: str, description: str) -> rx.Component:
 
 def module_page(module: Module) -> rx.Component:
     actions = (
-        rx.el.button(labels.WATCH_VIDEO_LABEL, type="button", id="watch-video", on_click=_PLAY_MODULE_VIDEO, class_name=PRIMARY_BUTTON),
+        product_video_modal(module, labels.WATCH_VIDEO_LABEL, PRIMARY_BUTTON),
         route_link(Link(labels.BOOK_DEMO_LABEL, labels.DEMO_FORM_ROUTE, product_name=module.name), class_name=SECONDARY_BUTTON),
     )
     return frame(

@@ -7,10 +7,9 @@ import json
 import reflex as rx
 
 from ..components.form_fields import CHECKBOX, choice_group, consent_group, control_id, field_grid
-from ..components.lead_form import form_page, lead_form
-from ..components.success_modal import success_modal
+from ..components.lead_form import lead_form_page
 from ..content import forms
-from ..layout.page import PageSpec, frame
+from ..layout.page import PageSpec
 from ..state.schedule import ScheduleDemoState as State
 
 FORM_ID = "schedule-demo"
@@ -32,22 +31,14 @@ def select_all(form_id: str) -> rx.Component:
 
 
 def schedule_page() -> rx.Component:
-    copy = forms.SCHEDULE
-    return frame(
-        form_page(
-            copy.heading,
-            copy.intro,
-            lead_form(
-                FORM_ID,
-                State,
-                field_grid(copy.fields, FORM_ID, State.errors),
-                choice_group(forms.MODULES_LEGEND, forms.MODULE_CHOICES, FORM_ID, State.errors, select_all(FORM_ID)),
-                choice_group(forms.RESPONSIBILITIES_LEGEND, forms.RESPONSIBILITY_CHOICES, FORM_ID, State.errors),
-                consent_group(FORM_ID, State.errors),
-                submit_label=copy.submit_label,
-            ),
-        ),
-        success_modal(copy.success, State.submitted, f"{FORM_ID}-success"),
+    return lead_form_page(
+        forms.SCHEDULE,
+        FORM_ID,
+        State,
+        field_grid(forms.SCHEDULE.fields, FORM_ID, State.errors),
+        choice_group(forms.MODULES_LEGEND, forms.MODULE_CHOICES, FORM_ID, State.errors, select_all(FORM_ID)),
+        choice_group(forms.RESPONSIBILITIES_LEGEND, forms.RESPONSIBILITY_CHOICES, FORM_ID, State.errors),
+        consent_group(FORM_ID, State.errors),
     )
 
 

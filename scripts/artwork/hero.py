@@ -18,7 +18,7 @@ BUDGET_BYTES = 80_000
 
 def _sky() -> Image.Image:
     """Vertical gradient from deep sky to a warm horizon, with a low sun glow on the right."""
-    top, horizon = (18, 58, 104), (236, 176, 120)
+    top, horizon = (44, 94, 146), (242, 192, 140)
     sky = Image.new("RGB", (1, HEIGHT))
     for y in range(HEIGHT):
         t = min(1.0, y / (HEIGHT * 0.72)) ** 1.6
@@ -56,7 +56,19 @@ def _windows(rng: random.Random, glow: bool):
 
 
 def _discs(spots: list[tuple[int, int, int, int]]):
-    return lambda d: [d.ellipse((x - r, y - r, x + r, y + r), fill=a) for x, y, r, a in spots]
+    """Paint discs (x, y, radius, opacity)."""
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        for x, y, r, alpha in spots:
+            d.ellipse((x - r, y - r, x + r, y + r), fill=alpha)
+    return paint
+
+
+def _blocks(boxes: tuple[tuple[int, int, int, int], ...]):
+    """Paint opaque rectangles (left, top, right, bottom)."""
+    def paint(d: ImageDraw.ImageDraw) -> None:
+        for box in boxes:
+            d.rectangle(box, fill=255)
+    return paint
 
 
 def render() -> Image.Image:
@@ -65,13 +77,12 @@ def render() -> Image.Image:
     bokeh = [(rng.randint(700, 1600), rng.randint(200, 760), rng.randint(20, 60), rng.randint(50, 120)) for _ in range(18)]
     near = [(rng.randint(0, 600), rng.randint(760, 900), rng.randint(40, 80), rng.randint(30, 70)) for _ in range(6)]
     layers = (
-        _layer((78, 104, 138), 14, lambda d: [d.rectangle((x, 640 - h, x + w, 900), fill=255)
-                                             for x, w, h in ((0, 280, 170), (250, 220, 240), (460, 260, 130), (1380, 260, 200))]),
-        _layer((38, 60, 92), 5, _building),
+        _layer((96, 124, 158), 14, _blocks(((0, 470, 280, 900), (250, 400, 470, 900), (460, 510, 720, 900), (1380, 440, 1640, 900)))),
+        _layer((52, 80, 116), 5, _building),
         _layer((255, 190, 110), 26, _windows(random.Random(7), glow=True)),
         _layer((255, 214, 150), 4, _windows(random.Random(7), glow=False)),
-        _layer((22, 66, 70), 9, _discs([(90, 720, 190, 255), (340, 740, 150, 255), (540, 760, 110, 255), (1500, 720, 170, 255)])),
-        _layer((28, 46, 64), 10, lambda d: d.rectangle((0, 780, WIDTH, HEIGHT), fill=255)),
+        _layer((34, 84, 86), 9, _discs([(90, 720, 190, 255), (340, 740, 150, 255), (540, 760, 110, 255), (1500, 720, 170, 255)])),
+        _layer((46, 68, 88), 10, _blocks(((0, 780, WIDTH, HEIGHT),))),
         _layer((255, 226, 170), 18, _discs(bokeh)),
         _layer((255, 200, 140), 30, _discs(near)),
     )

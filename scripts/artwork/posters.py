@@ -25,14 +25,26 @@ def _defs(p: Palette) -> str:
     return gradient + clip
 
 
-def _art(scene: Scene, p: Palette) -> str:
-    """The module illustration in a rounded frame on the right third."""
+def _framed(scene: Scene, p: Palette, x: float, y: float, scale: float) -> str:
+    """A 640x480 illustration with its backdrop, clipped to a rounded frame."""
     art = group(backdrop(p), scene(p), clip_path="url(#art-clip)")
     frame = rect(-10, -10, 660, 500, WHITE, 36, opacity=0.12)
-    return group(frame, art, transform="translate(676 170) scale(0.84)")
+    return group(frame, art, transform=f"translate({x} {y}) scale({scale})")
 
 
-def poster(title: str, subtitle: Sequence[str], scene: Scene, p: Palette) -> str:
+def single_art(scene: Scene, p: Palette) -> str:
+    """One module's illustration on the right third."""
+    return _framed(scene, p, 676, 170, 0.84)
+
+
+def collage_art(tiles: Sequence[tuple[Scene, Palette]]) -> str:
+    """Four module illustrations in a 2x2 grid, for the suite-wide promo."""
+    return "".join(
+        _framed(scene, p, 676 + (i % 2) * 276, 170 + (i // 2) * 210, 0.4) for i, (scene, p) in enumerate(tiles)
+    )
+
+
+def poster(title: str, subtitle: Sequence[str], art: str, p: Palette) -> str:
     """Eyebrow, a two-line title (name / last word) and a subtitle at the left, art at the right."""
     first, _, last = title.rpartition(" ")
     subtitle_lines = "".join(text(80, 440 + i * 40, part, 30, WHITE, 500, opacity=0.85) for i, part in enumerate(subtitle))
@@ -48,7 +60,7 @@ def poster(title: str, subtitle: Sequence[str], scene: Scene, p: Palette) -> str
         subtitle_lines,
         group(mark(), transform="translate(80 610) scale(1.25)"),
         text(132, 640, "Smart School Suite", 22, WHITE, 700),
-        _art(scene, p),
+        art,
         defs=_defs(p),
     )
 

@@ -16,6 +16,7 @@ from .svg import document, el
 
 SCENE_SIZE = (640, 480)
 _MODULES = {module.slug: module for module in MODULES}
+PROMO_MODULES = ("studentSmart", "timetableSmart", "communicationSmart", "financeSmart")
 
 
 def _illustration(scene: Scene, background: str, width: int, height: int) -> str:
@@ -41,11 +42,13 @@ def _scene_art(scenes: dict[str, Scene]) -> Callable[[str, int, int], str | None
 
 def _poster(name: str, width: int, height: int) -> str | None:
     if name == "promo":
-        return posters.poster(site.BRAND, posters.wrap(site.BRAND_TAGLINE), MODULE_SCENES["administrationSmart"], SITE)
+        tiles = [(MODULE_SCENES[slug], palette_for(_MODULES[slug].background_color)) for slug in PROMO_MODULES]
+        return posters.poster(site.BRAND, posters.wrap(site.BRAND_TAGLINE), posters.collage_art(tiles), SITE)
     module, scene = _MODULES.get(name), MODULE_SCENES.get(name)
     if not (module and scene):
         return None
-    return posters.poster(module.name, posters.wrap(module.small_heading), scene, palette_for(module.background_color))
+    p = palette_for(module.background_color)
+    return posters.poster(module.name, posters.wrap(module.small_heading), posters.single_art(scene, p), p)
 
 
 def _partner(name: str, width: int, height: int) -> str | None:

@@ -1,0 +1,49 @@
+"""Helpers for the form-state tests: a visitor's state tree, handler driving, rows read back."""
+
+from __future__ import annotations
+
+import time
+import uuid
+
+import reflex as rx
+from reflex.istate.data import RouterData
+from sqlmodel import select
+
+from marketing_site.leads import db
+
+ROUTER = {
+    "ip": "203.0.113.7",
+    "token": "test-client-token",
+    "headers": {"origin": "https://school.example"},
+}
+
+
+def visit(state_cls: type[rx.State], path: str, query: dict[str, str] | None = None) -> rx.State:
+    """The state of `state_cls` as a visitor on `path` would have it, already started."""
+    query = query or {}
+    search = "&".join(f"{key}={value}" for key, value in query.items())
+    root = rx.State(_reflex_internal_init=True)
+    root.router = RouterData.from_router_data({
+        **ROUTER, "pathname": path, "asPath": f"{path}?{search}" if search else path, "query": query,
+    })
+    state = root.get_substate(state_cls.get_full_name().split("."))
+    state.start({"referrer": "https://www.google.com/", "product": "HR Smart"})
+    state.started_at = time.time() - 30  # a person took half a minute to fill the form
+    return state
+
+
+def run(handler_result) -> None:
+    """Drive a (sync generator) event handler to its end, as Reflex would."""
+    if handler_result is not None and hasattr(handler_result, "__next__"):
+        for _ in handler_result:
+            pass
+
+
+def rows_for(model, email: str) -> list:
+    """Rows of `model` stored for `email` (each test uses its own address)."""
+    with db.session() as db_session:
+        return list(db_session.exec(select(model).where(model.email == email)))
+
+
+def unique_email(name: str) -> str:
+    return f"{name}.{uuid.uuid4().hex[:8]}@school.edu"

@@ -1,0 +1,125 @@
+"""Schedule, signup and demo-request states: stored once, errors per field, input never lost."""
+
+from __future__ import annotations
+
+import time
+
+from form_states import rows_for, run, unique_email, visit
+
+from marketing_site.content import forms
+from marketing_site.leads import db
+from marketing_site.leads.models import ProductDemoLead, ScheduleDemoLead, SignupDemoLead
+from marketing_site.state.demo_request import DemoRequestState
+from marketing_site.state.schedule import ScheduleDemoState
+from marketing_site.state.signup import SignupDemoState
+
+
+def demo_form(email: str, **extra: str) -> dict[str, str]:
+    """What the browser posts for a filled demo form (ticked boxes post "Yes")."""
+    return {
+        "firstName": "Amina", "lastName": "Khan", "email": email, "phone": "+923001234567",
+        "school": "Greenfield School", "job": "Principal", "country": "Pakistan", "nStudent": "850",
+        "tSchool": "Multi-branch", "mis": "Spreadsheets", "ss": "No", "about": "Webinar",
+        "consentCommunications": "Yes", "consentDataProcessing": "Yes", forms.HONEYPOT_NAME: "", **extra,
+    }
+
+
+def test_schedule_stores_flags_and_where_the_lead_came_from():
+    email = unique_email("schedule")
+    state = visit(ScheduleDemoState, "/schedule", {"utm_source": "newsletter", "utm_campaign": "spring"})
+    run(state.submit(demo_form(email, studnetSmart="Yes", hrSmart="Yes", it="Yes")))
+
+    assert state.submitted and not state.submitting and state.errors == {} and state.alert == ""
+    [row] = rows_for(ScheduleDemoLead, email)
+    assert (row.student_smart, row.hr_smart, row.finance_smart, row.resp_it, row.resp_academic) == (
+        True, True, False, True, False)
+    assert (row.source_page, row.utm_source, row.utm_campaign) == ("/schedule", "newsletter", "spring")
+    assert row.referrer == "https://www.google.com/"
+    assert row.consent_text_version == forms.CONSENT_TEXT_VERSION
+    assert row.phone_e164 == "+923001234567"
+
+
+def test_second_submit_after_success_stores_nothing():
+    email = unique_email("double")
+    state = visit(ScheduleDemoState, "/schedule")
+    run(state.submit(demo_form(email)))
+    run(state.submit(demo_form(email)))
+    assert len(rows_for(ScheduleDemoLead, email)) == 1
+
+
+def test_submit_while_busy_is_ignored():
+    email = unique_email("busy")
+    state = visit(ScheduleDemoState, "/schedule")
+    state.submitting = True
+    run(state.submit(demo_form(email)))
+    assert rows_for(ScheduleDemoLead, email) == [] and not state.submitted
+
+
+def test_server_messages_land_next_to_their_fields():
+    email = unique_email("invalid")
+    state = visit(ScheduleDemoState, "/schedule")
+    run(state.submit(demo_form(email, phone="+92123", school="", consentDataProcessing="")))
+
+    assert not state.submitted
+    assert set(state.errors) == {"phone", "school", "consentDataProcessing"}
+    assert "Pakistan" in state.errors["phone"]
+    assert state.alert == forms.FIX_FIELDS_TEXT
+    assert rows_for(ScheduleDemoLead, email) == []
+
+
+def test_fixed_input_goes_through_after_a_validation_error():
+    email = unique_email("retry")
+    state = visit(ScheduleDemoState, "/schedule")
+    run(state.submit(demo_form(email, school="")))
+    run(state.submit(demo_form(email)))
+    assert state.submitted and state.errors == {} and len(rows_for(ScheduleDemoLead, email)) == 1
+
+
+def test_honeypot_and_too_fast_submits_are_refused_with_a_plain_message():
+    for trap in ("honeypot", "too fast"):
+        email = unique_email(trap.replace(" ", ""))
+        state = visit(ScheduleDemoState, "/schedule")
+        if trap == "too fast":
+            state.started_at = time.time()
+        run(state.submit(demo_form(email, **({forms.HONEYPOT_NAME: "http://spam.example"} if trap == "honeypot" else {}))))
+        assert not state.submitted and state.alert and state.errors == {}
+        assert rows_for(ScheduleDemoLead, email) == []
+
+
+def test_database_failure_shows_the_error_and_allows_a_retry(empty_database_url, database_url):
+    email = unique_email("dbdown")
+    state = visit(ScheduleDemoState, "/schedule")
+    db.configure_engine(empty_database_url)  # no tables: every write fails
+    try:
+        run(state.submit(demo_form(email)))
+    finally:
+        db.configure_engine(database_url)
+    assert not state.submitted and not state.submitting and state.alert == forms.ERROR_TEXT
+
+    run(state.submit(demo_form(email)))
+    assert state.submitted and len(rows_for(ScheduleDemoLead, email)) == 1
+
+
+def test_signup_keeps_the_school_website():
+    email = unique_email("signup")
+    state = visit(SignupDemoState, "/signup")
+    run(state.submit(demo_form(email, website="https://greenfield.edu.pk")))
+    [row] = rows_for(SignupDemoLead, email)
+    assert state.submitted and row.website == "https://greenfield.edu.pk"
+
+
+def test_demo_request_shows_and_sends_the_chosen_product():
+    email = unique_email("product")
+    state = visit(DemoRequestState, "/SchedulSingleDemo")
+    assert state.product == "HR Smart"  # read from localStorage product-name on mount
+    run(state.submit(demo_form(email, product=state.product)))
+    [row] = rows_for(ProductDemoLead, email)
+    assert row.product == "HR Smart"
+
+
+def test_a_new_visit_starts_a_fresh_form():
+    state = visit(ScheduleDemoState, "/schedule")
+    run(state.submit(demo_form(unique_email("fresh"))))
+    first_key = state.idempotency_key
+    state.start({"referrer": ""})
+    assert not state.submitted and state.errors == {} and state.idempotency_key != first_key

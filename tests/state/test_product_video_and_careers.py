@@ -1,0 +1,84 @@
+"""The Watch Video lead and the careers application (with its résumé) from their states."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from pathlib import Path
+
+import reflex as rx
+from form_states import rows_for, run, unique_email, visit
+
+from marketing_site.content import forms
+from marketing_site.leads.models import CareersApplication, ProductVideoLead
+from marketing_site.settings import settings
+from marketing_site.state.careers import CareersState
+from marketing_site.state.product_video import ProductVideoState
+
+PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
+
+
+def test_product_video_sends_the_disabled_product_field_from_state():
+    email = unique_email("video")
+    state = visit(ProductVideoState, "/hrSmart")
+    events = []
+    for event in state.submit({"name": "Ali Raza", "email": email, "contactNo": "+923001234567"}) or ():
+        events.append(event)
+    [row] = rows_for(ProductVideoLead, email)
+    assert state.submitted and row.product == "HR Smart" and row.contact_no_e164 == "+923001234567"
+    assert any(event is not None for event in events)  # the script closing the form dialog
+
+
+def test_product_video_needs_no_consent_but_validates_the_number():
+    email = unique_email("video-bad")
+    state = visit(ProductVideoState, "/hrSmart")
+    run(state.submit({"name": "Ali", "email": email, "contactNo": "+92"}))
+    assert set(state.errors) == {"contactNo"} and rows_for(ProductVideoLead, email) == []
+
+
+def careers_form(email: str) -> dict[str, str]:
+    return {
+        "firstName": "Sara", "lastName": "Iqbal", "email": email, "mobile": "+96891234567",
+        "country": "Oman", "city": "Muscat", "position": "physics", "skillDescription": "",
+        "training": "B.Ed", forms.HONEYPOT_NAME: "",
+    }
+
+
+def apply(state: CareersState, files: list[rx.UploadFile], form: dict[str, str]) -> None:
+    async def drive():
+        async for _ in state.apply(files, form):
+            pass
+
+    asyncio.run(drive())
+
+
+def upload(name: str, content: bytes) -> rx.UploadFile:
+    return rx.UploadFile(file=io.BytesIO(content), path=Path(name), size=len(content))
+
+
+def test_careers_application_stores_the_resume_outside_public_folders():
+    email = unique_email("careers")
+    state = visit(CareersState, "/careers")
+    apply(state, [upload("Sara CV.pdf", PDF)], careers_form(email))
+
+    [row] = rows_for(CareersApplication, email)
+    assert state.submitted and row.position == "Physics" and row.resume_filename == "Sara CV.pdf"
+    stored = Path(row.resume_path)
+    assert stored.read_bytes() == PDF and stored.parent == settings.resume_dir
+
+
+def test_careers_without_a_resume_is_fine():
+    email = unique_email("careers-nocv")
+    state = visit(CareersState, "/careers")
+    apply(state, [], careers_form(email))
+    [row] = rows_for(CareersApplication, email)
+    assert row.resume_path == ""
+
+
+def test_careers_rejects_a_disguised_or_oversize_file_next_to_the_upload():
+    for name, content in (("cv.pdf", b"MZ\x90\x00 not a pdf"), ("big.pdf", PDF + b"0" * settings.max_resume_bytes)):
+        email = unique_email("careers-bad")
+        state = visit(CareersState, "/careers")
+        apply(state, [upload(name, content)], careers_form(email))
+        assert not state.submitted and set(state.errors) == {"resume"}
+        assert rows_for(CareersApplication, email) == []
