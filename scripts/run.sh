@@ -4,5 +4,5 @@ set -euo pipefail
 . "$(dirname "$0")/setup.sh"
 migrate_database
 cd "$PROJECT_ROOT"
-step "Starting the site at http://localhost:3000 (backend on http://localhost:8000); Ctrl+C stops it"
+step "Starting the site: http://localhost:3000, backend http://localhost:8000 (or the ports given); Ctrl+C stops it"
 exec reflex run "$@"

@@ -33,6 +33,7 @@ class NewsCarousel(rx.Component):
     slide_class_name: rx.Var[str]
     controls_class_name: rx.Var[str]
     indicator_class_name: rx.Var[str]
+    indicator_dot_class_name: rx.Var[str]
     pause_class_name: rx.Var[str]
 
 
@@ -47,6 +48,7 @@ class PartnerCarousel(rx.Component):
     gap_px: rx.Var[int]
     previous_label: rx.Var[str]
     next_label: rx.Var[str]
+    list_class_name: rx.Var[str]
     item_class_name: rx.Var[str]
     button_class_name: rx.Var[str]
 
@@ -65,9 +67,14 @@ def news_carousel(slides: Sequence[rx.Component]) -> rx.Component:
         track_class_name="flex transition-transform duration-700 ease-out motion-reduce:transition-none",
         slide_class_name="w-full shrink-0",
         controls_class_name="mt-5 flex items-center justify-center gap-2",
+        # A 24 px target (WCAG 2.5.8) around a 12 px dot that widens for the current slide.
         indicator_class_name=(
-            "h-3 w-3 rounded-full bg-slate-300 transition-all hover:bg-slate-400 aria-[current=true]:w-8 "
-            "aria-[current=true]:bg-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
+            "group flex h-6 min-w-6 items-center justify-center rounded-full "
+            "focus-visible:outline-2 focus-visible:outline-sky-700"
+        ),
+        indicator_dot_class_name=(
+            "h-3 w-3 rounded-full bg-slate-300 transition-all group-hover:bg-slate-400 "
+            "group-aria-[current=true]:w-8 group-aria-[current=true]:bg-sky-800 motion-reduce:transition-none"
         ),
         pause_class_name=(
             "ml-3 rounded-full px-3 py-1 text-xs font-semibold text-slate-700 underline-offset-2 hover:underline "
@@ -76,8 +83,8 @@ def news_carousel(slides: Sequence[rx.Component]) -> rx.Component:
     )
 
 
-def partner_carousel(logos: Sequence[rx.Component], aria_label: str, visible: int, gap_px: int) -> rx.Component:
-    """`visible` logos at a time, looping, with previous/next buttons."""
+def partner_carousel(logos: Sequence[rx.Component], aria_label: str, visible: int, visible_small: int, gap_px: int) -> rx.Component:
+    """`visible` logos at a time (`visible_small` below the sm breakpoint), looping, with previous/next buttons."""
     return PartnerCarousel.create(
         *logos,
         aria_label=aria_label,
@@ -86,6 +93,10 @@ def partner_carousel(logos: Sequence[rx.Component], aria_label: str, visible: in
         previous_label=widgets.PARTNERS_PREVIOUS_LABEL,
         next_label=widgets.PARTNERS_NEXT_LABEL,
         class_name="flex items-center gap-3",
-        item_class_name="flex items-center justify-center rounded-xl border border-slate-200 bg-white p-2 sm:p-4",
+        list_class_name=f"flex min-w-0 flex-1 [--visible:{visible_small}] sm:[--visible:{visible}]",
+        item_class_name=(
+            f"flex items-center justify-center rounded-xl border border-slate-200 bg-white p-3 sm:p-4 "
+            f"max-sm:nth-[n+{visible_small + 1}]:hidden"
+        ),
         button_class_name=_ROUND_BUTTON,
     )

@@ -17,7 +17,7 @@ from ..settings import settings
 CHAT_SEND_MODULE = rx.asset("chat_send.js", shared=True)
 
 _CLASSES = {
-    "root": "fixed bottom-5 right-5 z-50 flex flex-col items-end gap-3 print:hidden",
+    "root": "fixed bottom-5 left-5 z-50 flex flex-col items-start gap-3 print:hidden",
     "panel": "w-[min(22rem,calc(100vw-2.5rem))] overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/10",
     "header": "flex items-start justify-between gap-3 bg-emerald-800 px-5 py-4 text-white",
     "company": "text-base font-bold",

@@ -15,10 +15,15 @@ def remember_product(name: str) -> rx.event.EventSpec:
     return rx.call_script(f"localStorage.setItem('product-name', {json.dumps(name)})")
 
 
-def route_link(link: Link, class_name: str = "", **props) -> rx.Component:
-    """A client-side link for a site route; external addresses get a plain anchor."""
+def route_link(link: Link, class_name: str = "", context: str = "", **props) -> rx.Component:
+    """A client-side link for a site route; external addresses get a plain anchor.
+
+    `context` is appended for screen readers and crawlers only, so a short visible label
+    ("More Info") still names its target ("More Info about Hybrid Schools").
+    """
     if link.product_name:
         props.setdefault("on_click", remember_product(link.product_name))
+    children = (link.label, rx.el.span(f" {context}", class_name="sr-only")) if context else (link.label,)
     if link.href.startswith("/"):
-        return ReactRouterLink.create(link.label, to=link.href, class_name=class_name, **props)
-    return rx.el.a(link.label, href=link.href, class_name=class_name, **props)
+        return ReactRouterLink.create(*children, to=link.href, class_name=class_name, **props)
+    return rx.el.a(*children, href=link.href, class_name=class_name, **props)

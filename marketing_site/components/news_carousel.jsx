@@ -3,7 +3,7 @@ import { Children, useEffect, useState } from "react";
 const prefersReducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
 /** Slides that ride on their own, pause while hovered, focused or paused by the button, with one indicator per slide. */
-export function NewsCarousel({ ariaLabel, intervalMs, indicatorLabels, pauseLabel, playLabel, className, trackClassName, slideClassName, controlsClassName, indicatorClassName, pauseClassName, children }) {
+export function NewsCarousel({ ariaLabel, intervalMs, indicatorLabels, pauseLabel, playLabel, className, trackClassName, slideClassName, controlsClassName, indicatorClassName, indicatorDotClassName, pauseClassName, children }) {
   const slides = Children.toArray(children);
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -54,7 +54,9 @@ export function NewsCarousel({ ariaLabel, intervalMs, indicatorLabels, pauseLabe
             aria-current={index === active ? "true" : undefined}
             onClick={() => setActive(index)}
             className={indicatorClassName}
-          />
+          >
+            <span aria-hidden="true" className={indicatorDotClassName} />
+          </button>
         ))}
         <button type="button" aria-pressed={stopped} onClick={() => setStopped((value) => !value)} className={pauseClassName}>
           {stopped ? playLabel : pauseLabel}

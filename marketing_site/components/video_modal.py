@@ -10,6 +10,7 @@ import reflex as rx
 
 from ..content.types import Image
 from ..content.widgets import VIDEO_CLOSE_LABEL
+from .image import image
 
 _PLAY = (
     "absolute left-1/2 top-1/2 flex h-20 w-20 -translate-x-1/2 -translate-y-1/2 items-center justify-center "
@@ -56,14 +57,7 @@ def video_modal(
     """A poster with a play button; `element_id` is unique per page; `on_close` runs after the modal closes."""
     events = {"on_close": on_close} if on_close is not None else {}
     return VideoModal.create(
-        rx.el.img(
-            src=poster.src,
-            alt=poster.alt,
-            width=poster.width,
-            height=poster.height,
-            loading="lazy",
-            class_name="aspect-video h-auto w-full rounded-2xl object-cover",
-        ),
+        image(poster, "aspect-video h-auto w-full rounded-2xl object-cover"),
         dialog_id=element_id,
         src=video_src,
         title=title,

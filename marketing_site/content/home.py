@@ -46,6 +46,7 @@ TAGLINE = "Discover a unique needs of your business, helping to build a successf
 SCHOOL_TABS_HEADING = "Made for every kind of school"
 SCHOOL_TABS_LABEL = "School types"
 MORE_INFO_LABEL = "More Info"
+MORE_INFO_CONTEXT = "about {name}"  # read by screen readers after "More Info"
 
 NEWS_HEADING = "Community and company news"
 COMMUNITY_EYEBROW = "Community"
@@ -83,4 +84,5 @@ PARTNERS: tuple[Partner, ...] = tuple(
     )
 )
 PARTNER_CAROUSEL_VISIBLE = 5
+PARTNER_CAROUSEL_VISIBLE_SMALL = 2  # below 640 px five logos would be too small to read
 PARTNER_CAROUSEL_MARGIN_PX = 9

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from ..components.image import image
 from ..components.links import route_link
 from ..content import site
 
@@ -23,14 +24,7 @@ def footer() -> rx.Component:
             rx.el.div(
                 rx.el.p(site.BRAND, class_name="text-lg font-bold text-white"),
                 rx.el.p(site.BRAND_TAGLINE, class_name="mt-2 text-sm text-slate-300"),
-                rx.el.img(
-                    src=site.FOOTER_PARTNERS_IMAGE.src,
-                    alt=site.FOOTER_PARTNERS_IMAGE.alt,
-                    width=site.FOOTER_PARTNERS_IMAGE.width,
-                    height=site.FOOTER_PARTNERS_IMAGE.height,
-                    loading="lazy",
-                    class_name="mt-6 h-auto w-full max-w-xs rounded bg-white/95 p-2",
-                ),
+                image(site.FOOTER_PARTNERS_IMAGE, "mt-6 h-auto w-full max-w-xs rounded bg-white/95 p-2"),
             ),
             _column("Links", *[route_link(link, class_name=_LINK) for link in site.FOOTER_LINKS]),
             _column(site.FOOTER_BLOG_HEADING, *[route_link(link, class_name=_LINK) for link in site.FOOTER_BLOG_LINKS]),

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 
 import reflex as rx
-from reflex.event import EventChain
-from reflex.vars import FunctionVar, Var
+from reflex.vars import Var
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from ..components.image import image
 from ..components.links import route_link
 from ..content import site
 from ..content.types import Menu
@@ -78,7 +78,8 @@ def _slug(label: str) -> str:
 
 
 # Choosing a link closes the <details> menu, also when the link points at the page already shown.
-_CLOSE_ON_LINK = Var("(event) => { if (event.target.closest('a')) event.currentTarget.open = false; }").to(FunctionVar, EventChain)
+# A raw React handler (custom_attrs): Reflex's on_click would hand over a copy without target/currentTarget.
+_CLOSE_ON_LINK = Var("(event) => { if (event.target.closest('a')) event.currentTarget.open = false; }")
 
 
 def mobile_menu() -> rx.Component:
@@ -101,7 +102,7 @@ def mobile_menu() -> rx.Component:
         ),
         class_name="lg:hidden",
         id="mobile-menu",
-        on_click=_CLOSE_ON_LINK,
+        custom_attrs={"onClick": _CLOSE_ON_LINK},
     )
 
 
@@ -110,13 +111,7 @@ def navbar() -> rx.Component:
         top_strip(),
         rx.el.nav(
             ReactRouterLink.create(
-                rx.el.img(
-                    src=site.LOGO.src,
-                    alt=site.LOGO.alt,
-                    width=site.LOGO.width,
-                    height=site.LOGO.height,
-                    class_name="h-10 w-auto",
-                ),
+                image(site.LOGO, "h-10 w-auto", eager=True),
                 to="/",
                 class_name="shrink-0",
             ),

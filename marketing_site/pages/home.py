@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from ..components.counter import counter_strip
+from ..components.image import image
 from ..components.links import route_link
 from ..content import home
 from ..layout.page import PageSpec, frame
@@ -13,14 +14,7 @@ from .home_sections import news_section, partners_section, school_type_tabs, tag
 
 def hero() -> rx.Component:
     return rx.el.section(
-        rx.el.img(
-            src=home.HERO_IMAGE.src,
-            alt=home.HERO_IMAGE.alt,
-            width=home.HERO_IMAGE.width,
-            height=home.HERO_IMAGE.height,
-            fetch_priority="high",
-            class_name="absolute inset-0 h-full w-full object-cover",
-        ),
+        image(home.HERO_IMAGE, "absolute inset-0 h-full w-full object-cover", high_priority=True),
         rx.el.div(class_name="absolute inset-0 bg-slate-950", style={"opacity": home.HERO_OVERLAY_OPACITY}),
         rx.el.div(
             rx.el.h1(home.HERO_HEADING, class_name="max-w-3xl text-4xl font-bold leading-tight text-white md:text-5xl"),

@@ -5,12 +5,13 @@ from __future__ import annotations
 import reflex as rx
 
 from ..components.carousels import news_carousel, partner_carousel
+from ..components.image import image
 from ..components.links import route_link
 from ..components.tabs import tabs
 from ..components.video_modal import video_modal
 from ..content import home
 from ..content.school_types import SCHOOL_TYPES
-from ..content.types import Image, Link, NewsSlide, SchoolType
+from ..content.types import Link, NewsSlide, SchoolType
 
 _CONTAINER = "mx-auto max-w-7xl px-4"
 _EYEBROW = "text-sm font-semibold uppercase tracking-[0.2em] text-sky-800"
@@ -19,10 +20,6 @@ _BUTTON = (
     "inline-flex items-center rounded-full bg-sky-800 px-6 py-3 font-semibold text-white shadow hover:bg-sky-900 "
     "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-800"
 )
-
-
-def _img(image: Image, class_name: str) -> rx.Component:
-    return rx.el.img(src=image.src, alt=image.alt, width=image.width, height=image.height, loading="lazy", class_name=class_name)
 
 
 def video_section() -> rx.Component:
@@ -46,11 +43,15 @@ def tagline() -> rx.Component:
 
 def _school_panel(school: SchoolType) -> rx.Component:
     return rx.el.div(
-        _img(school.image, "h-auto w-full rounded-2xl bg-sky-50"),
+        image(school.image, "h-auto w-full rounded-2xl bg-sky-50"),
         rx.el.div(
             rx.el.h3(school.home_heading, class_name="text-2xl font-bold text-slate-900"),
             rx.el.p(school.home_text, class_name="mt-4 text-lg text-slate-600"),
-            route_link(Link(home.MORE_INFO_LABEL, school.more_info_href), class_name=f"{_BUTTON} mt-8"),
+            route_link(
+                Link(home.MORE_INFO_LABEL, school.more_info_href),
+                class_name=f"{_BUTTON} mt-8",
+                context=home.MORE_INFO_CONTEXT.format(name=school.tab_label),
+            ),
         ),
         class_name="grid items-center gap-8 md:grid-cols-2",
     )
@@ -71,7 +72,7 @@ def school_type_tabs() -> rx.Component:
 
 def _news_card(slide: NewsSlide) -> rx.Component:
     return rx.el.article(
-        _img(slide.image, "aspect-[8/5] h-auto w-full bg-sky-50 object-cover"),
+        image(slide.image, "aspect-[8/5] h-auto w-full bg-sky-50 object-cover"),
         rx.el.div(
             rx.el.p(slide.date, class_name="text-sm font-medium text-sky-800"),
             rx.el.h3(slide.title, class_name="mt-1 text-xl font-bold text-slate-900"),
@@ -104,9 +105,10 @@ def partners_section() -> rx.Component:
     return rx.el.section(
         rx.el.h2(home.PARTNERS_HEADING, class_name=f"{_H2} mb-8 text-center"),
         partner_carousel(
-            [_img(partner.logo, "h-auto w-full max-w-[200px]") for partner in home.PARTNERS],
+            [image(partner.logo, "h-auto w-full max-w-[200px]") for partner in home.PARTNERS],
             home.PARTNERS_HEADING,
             home.PARTNER_CAROUSEL_VISIBLE,
+            home.PARTNER_CAROUSEL_VISIBLE_SMALL,
             home.PARTNER_CAROUSEL_MARGIN_PX,
         ),
         class_name=f"{_CONTAINER} py-16",

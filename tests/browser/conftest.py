@@ -29,11 +29,15 @@ TEST_SETTINGS = {
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark everything under tests/browser as `browser`, so `-m "not browser"` skips the build."""
+    """Mark everything under tests/browser as `browser` (`-m "not browser"` skips the build) and
+    run it last: sync Playwright keeps an asyncio loop running in the main thread while the
+    browser lives, which would break `asyncio.run` in the other tests."""
     here = Path(__file__).parent
-    for item in items:
-        if here in item.path.parents:
-            item.add_marker(pytest.mark.browser)
+    browser_items = [item for item in items if here in item.path.parents]
+    for item in browser_items:
+        item.add_marker(pytest.mark.browser)
+    browser_ids = {id(item) for item in browser_items}
+    items[:] = [item for item in items if id(item) not in browser_ids] + browser_items
 
 
 def pytest_configure(config: pytest.Config) -> None:

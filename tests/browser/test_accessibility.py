@@ -1,0 +1,40 @@
+"""Page quality in the browser with the whole site running: axe-core on every route, CLS on home."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from axe_check import axe_source, serious_violations
+from hydration import open_page
+from marketing_site.content import home
+from marketing_site.pages.registry import PAGES
+
+# rx.upload renders a bare <input type="file"> with no label (forms branch); strict, so the fix is noticed.
+KNOWN_DEFECTS = {"/careers": "résumé upload input has no accessible label (rx.upload)"}
+
+
+def _route_param(route: str):
+    if route in KNOWN_DEFECTS:
+        return pytest.param(route, marks=pytest.mark.xfail(strict=True, reason=KNOWN_DEFECTS[route]))
+    return route
+
+
+@pytest.mark.parametrize("route", [_route_param(r) for r in sorted({spec.route for spec in PAGES if spec.route != "404"})])
+def test_no_serious_accessibility_violations(page: Page, route: str):
+    open_page(page, route)
+    assert serious_violations(page, axe_source()) == []
+
+
+def test_home_has_no_layout_shift_while_loading_and_scrolling(page: Page):
+    page.add_init_script(
+        """window.__cls = 0;
+        new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
+            .observe({type: "layout-shift", buffered: true});"""
+    )
+    open_page(page)
+    for y in (300, 600, 1200, 2400, 0):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        page.wait_for_timeout(250)
+    page.wait_for_timeout(home.COUNTER_DELAY_MS + home.COUNTER_DURATION_MS)
+    assert page.evaluate("window.__cls") < 0.005

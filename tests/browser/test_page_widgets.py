@@ -1,0 +1,65 @@
+"""Widgets on other pages, with the backend stopped: school-type tabs, card read-more, View and Watch Demo storing product-name."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from marketing_site.components.truncate import split_for_read_more
+from marketing_site.content import labels, widgets
+from marketing_site.content.modules import MODULES
+from marketing_site.content.school_types import SCHOOL_TYPES
+
+from hydration import open_page
+from offline import backend_down, page  # noqa: F401  (fixtures: backend stopped, no websocket frames)
+
+
+def test_school_type_page_tabs_start_on_sid_and_watch_demo_stores_the_tab(page: Page):
+    school = SCHOOL_TYPES[1]
+    open_page(page, school.route)
+    tablist = page.get_by_role("tablist", name=labels.SCHOOL_TABS_LABEL.format(name=school.name))
+    tabs = tablist.get_by_role("tab")
+    expect(tabs).to_have_text([tab.name for tab in school.tabs])
+    expect(tabs.nth(0)).to_have_attribute("aria-selected", "true")
+    expect(page.locator("[aria-selected=true]")).to_have_count(1)
+
+    tablist.get_by_role("tab", name="LMS").click()
+    expect(page.locator("[aria-selected=true]")).to_have_text("LMS")
+    page.keyboard.press("ArrowRight")
+    chosen = page.locator("[aria-selected=true]")
+    expect(chosen).to_have_text("ADMISSION")
+    panel = page.locator(f"#{chosen.get_attribute('aria-controls')}")
+    expect(panel).to_be_visible()
+    panel.get_by_role("link", name=labels.WATCH_DEMO_LABEL).click()
+    expect(page).to_have_url(re.compile(f"{labels.DEMO_FORM_ROUTE}/?$"))
+    assert page.evaluate("localStorage.getItem('product-name')") == "ADMISSION"
+
+
+def test_card_description_expands_and_collapses(page: Page):
+    module = MODULES[0]
+    shown, rest = split_for_read_more(module.card_text, module.read_more)
+    open_page(page, "/product")
+    text = page.locator(f"#{module.slug}-description")
+    toggle = page.locator(f"button[aria-controls='{module.slug}-description']")
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(toggle).to_have_text(module.read_more.label)
+    expect(text).to_have_text(f"{shown}…", use_inner_text=True)
+
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "true")
+    expect(toggle).to_have_text(widgets.READ_LESS_LABEL)
+    expect(text).to_have_text(module.card_text, use_inner_text=True)
+
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-expanded", "false")
+    expect(text).to_have_text(f"{shown}…", use_inner_text=True)
+    assert rest, "the Student card text is long enough to be cut"
+
+
+def test_view_button_stores_the_product_name(page: Page):
+    module = MODULES[3]
+    open_page(page, "/product")
+    page.get_by_role("link", name=f"{labels.VIEW_LABEL} {module.name}").click()
+    expect(page).to_have_url(re.compile(f"{module.route}/?$"))
+    assert page.evaluate("localStorage.getItem('product-name')") == module.name

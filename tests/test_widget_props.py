@@ -1,0 +1,32 @@
+"""Build-time wiring of widgets whose browser side cannot see it: chat number digits, the video close callback."""
+
+from __future__ import annotations
+
+import reflex as rx
+
+from marketing_site.components.chat_widget import phone_digits
+from marketing_site.components.video_modal import video_modal
+from marketing_site.content import home
+
+
+def _close_props(component: rx.Component) -> list[str]:
+    return [prop for prop in component.render()["props"] if prop.startswith("onClose:")]
+
+
+def test_phone_digits_keeps_only_digits():
+    assert phone_digits("+92 (300) 123-4567") == "923001234567"
+
+
+def test_phone_digits_of_nothing_is_empty_so_send_alerts():
+    assert phone_digits("") == ""
+    assert phone_digits(" + ") == ""
+
+
+def test_video_modal_passes_the_close_callback_to_the_browser():
+    modal = video_modal(home.VIDEO, home.VIDEO_POSTER, "Play", "Video", "v", on_close=rx.call_script("window.closedVideo = 1"))
+    [prop] = _close_props(modal)
+    assert "window.closedVideo = 1" in prop
+
+
+def test_video_modal_without_callback_has_no_close_prop():
+    assert _close_props(video_modal(home.VIDEO, home.VIDEO_POSTER, "Play", "Video", "v")) == []
