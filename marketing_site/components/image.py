@@ -17,7 +17,7 @@ def image(picture: Image, class_name: str = "", eager: bool = False, high_priori
 
     `high_priority` marks the largest image above the fold (the LCP candidate) for early fetching.
     """
-    attrs = {"width": str(picture.width), "height": str(picture.height)}
+    attrs: dict[str, int | str] = {"width": picture.width, "height": picture.height}
     if high_priority:
         attrs["fetchPriority"] = "high"
     return rx.el.img(

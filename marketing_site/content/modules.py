@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .media import illustration, poster, video
-from .types import Feature, Module, ReadMore, Seo
+from .types import CARD_READ_MORE_LABEL, Feature, Module, ReadMore, Seo
 
 
 def _features(*pairs: tuple[str, str]) -> tuple[Feature, ...]:
@@ -49,7 +49,7 @@ STUDENT = _module(
         "Student Smart: online student registration and admissions",
         "Paperless school admissions: online registration, entry exams, parent registration, student records and census reports.",
     ),
-    read_more=ReadMore(65, 100, 100),
+    read_more=ReadMore(65, 100, 100, CARD_READ_MORE_LABEL),
 )
 
 HR = _module(

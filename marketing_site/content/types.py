@@ -63,6 +63,9 @@ class ReadMore:
     label: str = "read more"
 
 
+CARD_READ_MORE_LABEL = "click here to read more"
+
+
 @dataclass(frozen=True)
 class Module:
     """A product module (Student Smart, HR Smart, ...): its card, page and menu entry."""
@@ -80,7 +83,8 @@ class Module:
     video: str  # asset path of the module's video
     poster: Image
     seo: Seo
-    read_more: ReadMore = field(default_factory=lambda: ReadMore(100, 150, 200))
+    # Product cards say "click here to read more" (spec section 2); Student's card is shorter.
+    read_more: ReadMore = field(default_factory=lambda: ReadMore(100, 150, 200, CARD_READ_MORE_LABEL))
 
     @property
     def route(self) -> str:

@@ -11,6 +11,7 @@ from typing import TypeVar
 
 import reflex as rx
 
+from ..components.image import image
 from ..components.links import route_link
 from ..content import labels
 from ..content.types import Image, Link, Section
@@ -32,17 +33,9 @@ CARD = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
 H2 = "text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
 
 
-def picture(image: Image, class_name: str = "", eager: bool = False) -> rx.Component:
-    """An <img> with its intrinsic size (no layout shift); lazy unless it is above the fold."""
-    return rx.el.img(
-        src=image.src,
-        alt=image.alt,
-        # Reflex turns width=/height= on <img> into fixed CSS; custom_attrs keeps them HTML attributes.
-        custom_attrs={"width": image.width, "height": image.height},
-        loading="eager" if eager else "lazy",
-        decoding="async",
-        class_name=f"h-auto w-full {class_name}",
-    )
+def picture(picture_: Image, class_name: str = "", eager: bool = False) -> rx.Component:
+    """A full-width responsive picture for page blocks; sizing rules live in `components.image`."""
+    return image(picture_, class_name=f"h-auto w-full {class_name}", eager=eager)
 
 
 def breadcrumb(trail: tuple[Link, ...], current: str) -> rx.Component:
