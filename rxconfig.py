@@ -10,6 +10,8 @@ config = rx.Config(
     db_url=settings.database_url,
     redis_url=settings.redis_url or None,
     deploy_url=settings.site_url,
+    # Reflex echoes any Origin back unless told otherwise; only the site may call the backend.
+    cors_allowed_origins=settings.allowed_origins,
     show_built_with_reflex=False,
     telemetry_enabled=False,
     plugins=[

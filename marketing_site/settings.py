@@ -34,6 +34,10 @@ class Settings:
 
     # Public address of the site, used for sitemap.xml, canonical links and CORS.
     site_url: str = field(default_factory=lambda: _env("SITE_URL", "http://localhost:3000").rstrip("/"))
+    # Further browser origins allowed to call the backend (comma-separated), e.g. a staging host.
+    extra_origins: tuple[str, ...] = field(
+        default_factory=lambda: tuple(o.strip().rstrip("/") for o in _env("CORS_EXTRA_ORIGINS").split(",") if o.strip())
+    )
     # Database: SQLite file next to the project unless DATABASE_URL is set.
     database_url: str = field(
         default_factory=lambda: _env("DATABASE_URL")
@@ -64,6 +68,12 @@ class Settings:
     )
     # Production hides the OpenAPI schema.
     environment: str = field(default_factory=lambda: _env("APP_ENV", "dev"))
+
+
+    @property
+    def allowed_origins(self) -> list[str]:
+        """Origins the backend answers (state websocket and lead API): the site itself, never `*`."""
+        return [self.site_url, *self.extra_origins]
 
 
 settings = Settings()

@@ -13,8 +13,12 @@ env -u TEST_DATABASE_URL python -m pytest "$@"
 
 if python -c 'import socket, sys; socket.create_connection(("127.0.0.1", 5432), timeout=2)' 2> /dev/null \
         || [ -n "${TEST_DATABASE_URL:-}" ]; then
-    step "Running the test suite again against PostgreSQL"
-    TEST_DATABASE_URL="$postgres_server" python -m pytest "$@"
+    site_redis=""
+    if python -c 'import socket; socket.create_connection(("127.0.0.1", 6379), timeout=2)' 2> /dev/null; then
+        site_redis="redis://127.0.0.1:6379/5"
+    fi
+    step "Running the test suite again against PostgreSQL${site_redis:+, site backend on Redis (several workers)}"
+    TEST_DATABASE_URL="$postgres_server" TEST_SITE_REDIS_URL="$site_redis" python -m pytest "$@"
 else
     step "No PostgreSQL on 127.0.0.1:5432: skipped the PostgreSQL pass"
 fi

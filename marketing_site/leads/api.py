@@ -35,7 +35,7 @@ def build_api() -> FastAPI:
                           max_body_size=settings.max_body_bytes,  # Content-Length and streamed bytes
                           openapi_extra={"requestBody": {"required": True, "content": {
                               "application/json": {"schema": request_schema(kind)}}}})
-    app.add_middleware(CORSMiddleware, allow_origins=[settings.site_url], allow_methods=["POST", "OPTIONS"],
+    app.add_middleware(CORSMiddleware, allow_origins=settings.allowed_origins, allow_methods=["POST", "OPTIONS"],
                        allow_headers=["Content-Type", "Idempotency-Key"], max_age=600)
     return app
 

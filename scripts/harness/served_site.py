@@ -47,7 +47,8 @@ def served_site(settings: dict[str, str] | None = None) -> Iterator[ServedSite]:
                 "SITE_URL": site_url,
                 "REFLEX_API_URL": f"http://127.0.0.1:{backend_port}",
                 "DATABASE_URL": database_url,
-                "REDIS_URL": "",
+                # Production scale-out: several workers sharing state in Redis (set for the PostgreSQL pass).
+                "REDIS_URL": os.environ.get("TEST_SITE_REDIS_URL", ""),
                 "RESUME_DIR": str(scratch / "resumes"),
                 **(settings or {}),
             })
