@@ -1,5 +1,5 @@
 # Two commands on a fresh machine: `make run` (serve the site) and `make test` (the whole suite).
-.PHONY: run test bench export
+.PHONY: run test bench a11y export
 
 run:
 	@bash scripts/run.sh
@@ -9,6 +9,9 @@ test:
 
 bench:
 	@bash scripts/bench.sh
+
+a11y:
+	@bash scripts/a11y.sh
 
 export:
 	@bash scripts/export.sh

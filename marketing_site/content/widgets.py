@@ -26,3 +26,5 @@ CHAT_INVALID_PHONE_MESSAGE = "Invalid Phone Number"
 CHAT_LINK_BASE = "https://wa.me/"
 
 MOBILE_MENU_LABEL = "Menu"
+
+SKIP_LINK_LABEL = "Skip to content"

@@ -17,7 +17,7 @@ from ..components.image import image
 from ..components.links import route_link
 from ..content import site
 from ..content.types import Menu
-from ..content.widgets import MOBILE_MENU_LABEL
+from ..content.widgets import MOBILE_MENU_LABEL, SKIP_LINK_LABEL
 from ..settings import settings
 
 _MENU_ITEM = "block px-4 py-2 text-sm text-slate-700 hover:bg-sky-50 hover:text-sky-800 focus:bg-sky-50 focus:outline-none"
@@ -108,6 +108,12 @@ def mobile_menu() -> rx.Component:
 
 def navbar() -> rx.Component:
     return rx.el.header(
+        # Inside the header landmark, so every piece of the page sits in a landmark (axe "region").
+        rx.el.a(
+            SKIP_LINK_LABEL,
+            href="#main",
+            class_name="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2",
+        ),
         top_strip(),
         rx.el.nav(
             ReactRouterLink.create(

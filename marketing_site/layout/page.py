@@ -27,11 +27,6 @@ class PageSpec:
 def frame(*children: rx.Component) -> rx.Component:
     """Wrap page content in the shared navigation, footer and chat widget."""
     return rx.el.div(
-        rx.el.a(
-            "Skip to content",
-            href="#main",
-            class_name="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2",
-        ),
         navbar(),
         rx.el.main(*children, id="main", class_name="min-h-[60vh]"),
         footer(),

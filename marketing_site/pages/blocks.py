@@ -144,7 +144,7 @@ def page_for(page: Callable[[Record], rx.Component], record: Record) -> Callable
 
 def section_card(block: Section) -> rx.Component:
     return rx.el.article(
-        rx.el.h3(block.heading, class_name="text-xl font-semibold text-slate-900"),
+        rx.el.h2(block.heading, class_name="text-xl font-semibold text-slate-900"),
         *[rx.el.p(text, class_name="mt-3 leading-relaxed text-slate-700") for text in block.paragraphs],
         class_name=CARD,
     )

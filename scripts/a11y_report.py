@@ -1,0 +1,71 @@
+"""Accessibility and layout-shift figures for every route, measured the same way each time.
+
+Serves the production build (as the browser tests do), runs axe-core (WCAG 2.1 A/AA + best
+practice) on each route and prints violations by impact, then the home page's CLS while it
+loads, scrolls past the counter threshold and the counters finish. Run with ``make a11y``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+
+from playwright.sync_api import sync_playwright
+
+from scripts.harness.build import ROOT
+from scripts.harness.chromium import CHROMIUM_ARGS, chromium_path
+from scripts.harness.served_site import served_site
+
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from axe_check import axe_source  # noqa: E402  (test helper shared with the suite)
+from hydration import open_page  # noqa: E402
+
+from marketing_site.content import home  # noqa: E402
+from marketing_site.pages.registry import PAGES  # noqa: E402
+
+IMPACTS = ("critical", "serious", "moderate", "minor")
+AXE_RUN = """async () => {
+    const result = await axe.run(document, {runOnly: {type: "tag",
+        values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}});
+    return result.violations.map((v) => [v.id, v.impact, v.nodes.length]);
+}"""
+CLS_OBSERVER = """window.__cls = 0; new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+}).observe({type: "layout-shift", buffered: true});"""
+
+
+def axe_counts(page, route: str) -> tuple[Counter, list[str]]:
+    open_page(page, route)
+    page.add_script_tag(content=axe_source())
+    found = page.evaluate(AXE_RUN)
+    return Counter(impact for _, impact, _ in found), [f"{rule} ({impact}, {nodes})" for rule, impact, nodes in found]
+
+
+def home_cls(page) -> float:
+    page.add_init_script(CLS_OBSERVER)
+    open_page(page)
+    for y in (300, 600, 1200, 2400, 0):
+        page.evaluate(f"window.scrollTo(0, {y})")
+        page.wait_for_timeout(250)
+    page.wait_for_timeout(home.COUNTER_DELAY_MS + home.COUNTER_DURATION_MS)
+    return page.evaluate("window.__cls")
+
+
+def main() -> None:
+    routes = sorted({spec.route for spec in PAGES if spec.route != "404"})
+    with served_site({"CHAT_PHONE_NUMBER": "96890000000"}) as site, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
+        context = browser.new_context(base_url=site.site_url, viewport={"width": 1280, "height": 800})
+        print(f"{'route':24} " + " ".join(f"{impact:>8}" for impact in IMPACTS) + "  rules")
+        for route in routes:
+            page = context.new_page()
+            counts, rules = axe_counts(page, route)
+            print(f"{route:24} " + " ".join(f"{counts[i]:>8}" for i in IMPACTS) + "  " + (", ".join(rules) or "-"))
+            page.close()
+        page = context.new_page()
+        print(f"\nhome CLS (load, scroll through, counters finished): {home_cls(page):.4f}")
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
