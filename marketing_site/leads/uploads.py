@@ -62,14 +62,15 @@ def check(upload: ResumeUpload) -> tuple[str, str]:
     if not upload.content:
         raise LeadValidationError({FIELD: "That résumé file is empty. Please choose the file again."})
     if len(upload.content) > limit:
-        raise LeadValidationError({FIELD: f"Your résumé is too large. Please upload a file of {_size(limit)} or less."})
+        raise LeadValidationError({FIELD: f"Your résumé is too large. Please upload a file of {size_text(limit)} or less."})
     kind = sniff(upload.content)
     if kind is None:
         raise LeadValidationError({FIELD: _WRONG_TYPE})
     return kind
 
 
-def _size(count: int) -> str:
+def size_text(count: int) -> str:
+    """A byte limit in the words the form and its error message use ("5 MB")."""
     return f"{count / 1048576:.3g} MB" if count >= 1048576 else f"{max(count // 1024, 1)} KB"
 
 

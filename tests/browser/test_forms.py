@@ -25,6 +25,8 @@ from marketing_site.leads.models import (
     ScheduleDemoLead,
     SignupDemoLead,
 )
+from marketing_site.leads.uploads import size_text
+from marketing_site.settings import settings
 
 PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 MIN_FILL_MS = 1200  # the build's timing trap is 1 s (LEAD_MIN_SUBMIT_SECONDS in tests/browser/conftest.py)
@@ -131,8 +133,10 @@ def test_careers_application_with_a_pdf_resume(page: Page, site_db) -> None:
     page.fill("#careers-city", "Lahore")
     page.fill("#careers-position", "Mathematics")
     page.fill("#careers-training", "B.Ed")
-    page.set_input_files("#resume input[type=file]",
-                         files=[{"name": "sara-cv.pdf", "mimeType": "application/pdf", "buffer": PDF}])
+    resume = page.get_by_label(forms.RESUME_LABEL, exact=True)  # the file input is named by its <label>
+    expect(resume).to_have_accessible_description(
+        forms.RESUME_HINT.format(size=size_text(settings.max_resume_bytes)))
+    resume.set_input_files(files=[{"name": "sara-cv.pdf", "mimeType": "application/pdf", "buffer": PDF}])
     expect(page.locator("#careers-resume-name")).to_have_text("sara-cv.pdf")
     submit(page, "careers")
 
