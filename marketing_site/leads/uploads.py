@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
+import os
 import unicodedata
 import uuid
 import zipfile
@@ -80,9 +81,12 @@ def store(upload: ResumeUpload) -> StoredResume:
     directory = settings.resume_dir
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{uuid.uuid4().hex}{extension}"
-    with open(path, "xb") as handle:
-        handle.write(upload.content)
-    path.chmod(0o600)
+    try:
+        with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as handle:
+            handle.write(upload.content)
+    except BaseException:
+        path.unlink(missing_ok=True)  # a full disk must not leave half a résumé behind
+        raise
     return StoredResume(path, display_name(upload.filename), content_type, len(upload.content))
 
 
