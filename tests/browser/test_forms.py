@@ -7,6 +7,7 @@ that stores one row.
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Iterator
 
@@ -25,6 +26,7 @@ from marketing_site.leads.models import (
     ScheduleDemoLead,
     SignupDemoLead,
 )
+from marketing_site.leads.schemas import CONSENT_FIELDS, FORMS, LeadKind
 from marketing_site.leads.uploads import size_text
 from marketing_site.settings import settings
 
@@ -227,3 +229,48 @@ def test_stopped_backend_tells_the_visitor_and_keeps_the_input(page: Page, backe
     expect(alert).to_contain_text(forms.OFFLINE_TEXT)
     expect(page.locator("#schedule-demo-firstName")).to_have_value("Amina")
     expect(page.locator("#schedule-demo-success")).to_have_count(0)
+
+
+def test_careers_server_errors_appear_next_to_the_phone_and_the_resume(page: Page, site_db) -> None:
+    email = email_for("careers-bad")
+    page.goto("/careers")
+    page.fill("#careers-firstName", "Sara")
+    page.fill("#careers-lastName", "Iqbal")
+    page.fill("#careers-email", email)
+    page.fill("#careers-mobile", "30012")  # too short for Pakistan: only the server knows
+    page.select_option("#careers-country", "Pakistan")
+    page.fill("#careers-city", "Lahore")
+    page.fill("#careers-position", "Astronaut")  # a datalist allows any text; the service does not
+    page.get_by_label(forms.RESUME_LABEL, exact=True).set_input_files(
+        files=[{"name": "cv.pdf", "mimeType": "application/pdf", "buffer": b"MZ not really a pdf"}])
+    submit(page, "careers")
+
+    expect(page.locator("#careers-mobile-error")).to_contain_text("isn't valid")
+    expect(page.locator("#careers-mobile")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#careers-position-error")).to_contain_text("position")
+    expect(page.locator("#careers-resume-error")).to_contain_text("PDF or Word")
+    expect(page.get_by_label(forms.RESUME_LABEL, exact=True)).to_have_accessible_description(re.compile("PDF or Word"))
+    expect(page.locator("#careers-city")).to_have_value("Lahore")
+    assert stored(site_db, CareersApplication, email) == []
+
+
+FORM_PAGES = {  # exported page → (form id, lead kind, fields the state fills itself)
+    "careers": ("careers", LeadKind.CAREERS, set()),
+    "schedule": ("schedule-demo", LeadKind.SCHEDULE_DEMO, set()),
+    "signup": ("signup-demo", LeadKind.SIGNUP_DEMO, set()),
+    "SchedulSingleDemo": ("demo-request", LeadKind.PRODUCT_DEMO, set()),
+    HR.route.strip("/"): ("product-video", LeadKind.PRODUCT_VIDEO, {"product"}),  # disabled field, from state
+}
+
+
+@pytest.mark.parametrize("route", list(FORM_PAGES))
+def test_every_field_the_service_checks_has_an_error_slot(static_root, route: str) -> None:
+    """A server message for any field the visitor typed has a place next to that field."""
+    form_id, kind, from_state = FORM_PAGES[route]
+    html = (static_root / f"{route}.html").read_text()
+    consent = CONSENT_FIELDS if form_id in ("schedule-demo", "signup-demo", "demo-request") else ()
+    names = {spec.name for spec in FORMS[kind].fields + consent} - from_state
+    if kind is LeadKind.CAREERS:
+        names.add("resume")
+    missing = sorted(name for name in names if f'id="{form_id}-{name}-error"' not in html)
+    assert missing == []
