@@ -11,6 +11,7 @@ import re
 import uuid
 from collections.abc import Iterator
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from sqlalchemy import text
@@ -29,6 +30,7 @@ from marketing_site.leads.models import (
 from marketing_site.leads.schemas import CONSENT_FIELDS, FORMS, LeadKind
 from marketing_site.leads.uploads import size_text
 from marketing_site.settings import settings
+from marketing_site.state.careers import CareersState
 
 PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 MIN_FILL_MS = 1200  # the build's timing trap is 1 s (LEAD_MIN_SUBMIT_SECONDS in tests/browser/conftest.py)
@@ -274,3 +276,13 @@ def test_every_field_the_service_checks_has_an_error_slot(static_root, route: st
         names.add("resume")
     missing = sorted(name for name in names if f'id="{form_id}-{name}-error"' not in html)
     assert missing == []
+
+
+def test_the_upload_endpoint_refuses_a_body_far_over_the_resume_limit(backend_url: str) -> None:
+    """Reflex would spool any size to disk before the careers handler sees it; the backend refuses first."""
+    headers = {"Reflex-Client-Token": uuid.uuid4().hex,
+               "Reflex-Event-Handler": f"{CareersState.get_full_name()}.apply"}
+    oversize = PDF + b"0" * (settings.max_resume_bytes + 2 * 1024 * 1024)
+    response = httpx.post(f"{backend_url}/_upload", files={"files": ("cv.pdf", oversize, "application/pdf")},
+                          headers=headers, timeout=30)
+    assert response.status_code == 413
