@@ -5,13 +5,14 @@ from __future__ import annotations
 import reflex as rx
 
 from .leads.api import build_api
+from .leads.upload_limit import upload_body_limit
 from .pages.registry import PAGES
 from .pages.seo import head_tags, sitemap_context
 
 app = rx.App(
     html_lang="en",
     stylesheets=[],
-    api_transformer=build_api(),
+    api_transformer=[build_api(), upload_body_limit],
 )
 
 for spec in PAGES:

@@ -12,6 +12,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
+from reflex.config import get_config
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware.cors import CORSMiddleware
 
@@ -85,12 +86,23 @@ def _parse_object(body: bytes) -> dict[str, Any] | None:
     return payload if isinstance(payload, dict) else None
 
 
+def client_address(request: Request) -> str:
+    """The visitor's IP: X-Forwarded-For is believed only through REFLEX_TRUSTED_PROXY_HOPS proxies,
+    the same rule Reflex applies to the forms' websocket, so both share one rate-limit bucket per visitor."""
+    address = request.client.host if request.client else "unknown"
+    hops = get_config().trusted_proxy_hops
+    forwarded = [ip.strip() for ip in request.headers.get("x-forwarded-for", "").split(",") if ip.strip()]
+    return forwarded[-hops] if hops and len(forwarded) >= hops else address
+
+
 def _context(request: Request, payload: dict[str, Any], key: str) -> SubmissionContext:
     trap = payload.get(HONEYPOT_FIELD)
+    # A sent "referrer" is validated; the Referer header is only a hint, so it is cut to fit.
+    referer_header = service.fitted(request.headers.get("referer"), "referrer")
     return SubmissionContext(
-        client_id=request.client.host if request.client else "unknown",
+        client_id=client_address(request),
         page=payload.get("page", ""),
-        referrer=payload.get("referrer", request.headers.get("referer", "")),
+        referrer=payload.get("referrer", referer_header),
         utm={name: payload[name] for name in service.UTM_KEYS if name in payload},
         honeypot="" if trap in (None, "") else str(trap),
         consent_text_version=payload.get("consentTextVersion", ""),

@@ -7,6 +7,7 @@ LeadValidationError / LeadRejected into their own answers. An id is returned onl
 from __future__ import annotations
 
 from collections.abc import Mapping
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,12 +16,12 @@ from sqlmodel import SQLModel
 
 from marketing_site.leads import antispam, db, idempotency, uploads, validation
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
-from marketing_site.leads.models import utc_now
+from marketing_site.leads.models import LeadRecord, utc_now
 from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, FORMS, LeadKind
 from marketing_site.leads.uploads import ResumeUpload
 
 __all__ = ["LeadKind", "LeadRejected", "LeadValidationError", "ResumeUpload", "SubmissionContext",
-           "application_submit", "lead_submit"]
+           "application_submit", "fitted", "lead_submit"]
 
 UTM_KEYS = ("utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content")
 
@@ -36,6 +37,16 @@ class SubmissionContext:
     require_consent: bool = False  # True for the site's own demo forms
     consent_text_version: str = ""  # wording version shown with the boxes
     idempotency_key: str = ""  # retries with the same key return the first lead's id
+
+
+def fitted(value: Any, column: str, model: type[SQLModel] = LeadRecord) -> str:
+    """A value the visitor never typed (URL, referrer, stored product) cut to fit its column.
+
+    The forms pass tracking data through this, so a long ad-campaign URL or a stray control
+    character costs a few characters of tracking, never the lead (the visitor could not fix it).
+    """
+    text = "".join(ch for ch in str(value or "") if unicodedata.category(ch) not in ("Cc", "Cs"))
+    return " ".join(text.split())[:validation.max_length(model, column)]
 
 
 def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> int:

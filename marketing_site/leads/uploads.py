@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import logging
+import os
 import unicodedata
 import uuid
 import zipfile
@@ -62,14 +63,15 @@ def check(upload: ResumeUpload) -> tuple[str, str]:
     if not upload.content:
         raise LeadValidationError({FIELD: "That résumé file is empty. Please choose the file again."})
     if len(upload.content) > limit:
-        raise LeadValidationError({FIELD: f"Your résumé is too large. Please upload a file of {_size(limit)} or less."})
+        raise LeadValidationError({FIELD: f"Your résumé is too large. Please upload a file of {size_text(limit)} or less."})
     kind = sniff(upload.content)
     if kind is None:
         raise LeadValidationError({FIELD: _WRONG_TYPE})
     return kind
 
 
-def _size(count: int) -> str:
+def size_text(count: int) -> str:
+    """A byte limit in the words the form and its error message use ("5 MB")."""
     return f"{count / 1048576:.3g} MB" if count >= 1048576 else f"{max(count // 1024, 1)} KB"
 
 
@@ -79,9 +81,12 @@ def store(upload: ResumeUpload) -> StoredResume:
     directory = settings.resume_dir
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{uuid.uuid4().hex}{extension}"
-    with open(path, "xb") as handle:
-        handle.write(upload.content)
-    path.chmod(0o600)
+    try:
+        with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as handle:
+            handle.write(upload.content)
+    except BaseException:
+        path.unlink(missing_ok=True)  # a full disk must not leave half a résumé behind
+        raise
     return StoredResume(path, display_name(upload.filename), content_type, len(upload.content))
 
 

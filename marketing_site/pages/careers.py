@@ -4,49 +4,55 @@ from __future__ import annotations
 
 import reflex as rx
 
-from ..components.form_fields import LABEL, field_error, field_grid
+from ..components.form_fields import LABEL, control_id, field_error, field_grid
 from ..components.lead_form import lead_form_page
 from ..content import forms
 from ..layout.page import PageSpec
+from ..leads.uploads import FIELD as RESUME_FIELD, size_text
 from ..settings import settings
 from ..state.careers import UPLOAD_ID, CareersState as State
 
 FORM_ID = "careers"
 
 
-def _size_label(limit: int) -> str:
-    return f"{limit / 1048576:.3g} MB" if limit >= 1048576 else f"{max(limit // 1024, 1)} KB"
+def _label_file_input(upload: rx.Component, input_id: str, described_by: str) -> rx.Component:
+    """rx.upload renders its own bare <input type=file>; give it an id for the <label> and a description."""
+    file_input = upload.children[0].children[0]
+    file_input.id = input_id
+    file_input.custom_attrs = {**file_input.custom_attrs, "aria-describedby": described_by}
+    return upload
 
 
 def resume_upload() -> rx.Component:
     """Drop zone and file picker; the browser limits type and size, the server checks both again."""
-    hint_id = f"{FORM_ID}-resume-hint"
-    return rx.el.div(
-        rx.el.p(forms.RESUME_LABEL, class_name=LABEL),
-        rx.upload.root(
-            rx.el.div(
-                rx.el.span(forms.RESUME_BUTTON, class_name="font-semibold text-sky-800"),
-                rx.el.span(
-                    rx.cond(rx.selected_files(UPLOAD_ID).length() > 0, rx.selected_files(UPLOAD_ID)[0], ""),
-                    id=f"{FORM_ID}-resume-name",
-                    class_name="block text-sm text-slate-800",
-                ),
-                class_name="flex flex-col items-center gap-1",
+    input_id = control_id(FORM_ID, RESUME_FIELD)
+    hint_id = f"{input_id}-hint"
+    zone = rx.upload.root(
+        rx.el.div(
+            rx.el.span(forms.RESUME_BUTTON, class_name="font-semibold text-sky-800"),
+            rx.el.span(
+                rx.cond(rx.selected_files(UPLOAD_ID).length() > 0, rx.selected_files(UPLOAD_ID)[0], ""),
+                id=f"{FORM_ID}-resume-name",
+                class_name="block text-sm text-slate-800",
             ),
-            id=UPLOAD_ID,
-            accept=forms.RESUME_ACCEPT,
-            max_size=settings.max_resume_bytes,
-            max_files=1,
-            multiple=False,
-            custom_attrs={"aria-describedby": hint_id},
-            class_name=(
-                "mt-1 cursor-pointer rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center "
-                "hover:border-sky-700 focus-within:ring-2 focus-within:ring-sky-700/30"
-            ),
+            class_name="flex flex-col items-center gap-1",
         ),
-        rx.el.p(forms.RESUME_HINT.format(size=_size_label(settings.max_resume_bytes)), id=hint_id,
+        id=UPLOAD_ID,
+        accept=forms.RESUME_ACCEPT,
+        max_size=settings.max_resume_bytes,
+        max_files=1,
+        multiple=False,
+        class_name=(
+            "mt-1 cursor-pointer rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center "
+            "hover:border-sky-700 focus-within:ring-2 focus-within:ring-sky-700/30"
+        ),
+    )
+    return rx.el.div(
+        rx.el.label(forms.RESUME_LABEL, html_for=input_id, class_name=LABEL),
+        _label_file_input(zone, input_id, f"{hint_id} {input_id}-error"),
+        rx.el.p(forms.RESUME_HINT.format(size=size_text(settings.max_resume_bytes)), id=hint_id,
                 class_name="mt-1 text-sm text-slate-600"),
-        field_error(FORM_ID, "resume", State.errors),
+        field_error(FORM_ID, RESUME_FIELD, State.errors),
     )
 
 

@@ -37,6 +37,10 @@ class CareersState(LeadFormMixin, rx.State):
         if not self._begin():
             return
         yield
-        resume = await read_resume(files)
+        try:
+            resume = await read_resume(files)
+        except Exception:
+            self._failed()
+            return
         data, honeypot = self._split_honeypot(form_data)
         self._finish(lambda context: application_submit(data, resume, context), honeypot)

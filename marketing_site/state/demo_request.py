@@ -10,7 +10,6 @@ import reflex as rx
 from ..leads.service import LeadKind
 from .lead_form import LeadFormMixin
 
-MAX_PRODUCT_LENGTH = 120
 
 
 class DemoRequestState(LeadFormMixin, rx.State):
@@ -19,4 +18,4 @@ class DemoRequestState(LeadFormMixin, rx.State):
     product: str = ""
 
     def _on_start(self, browser: Mapping[str, Any]) -> None:
-        self.product = str(browser.get("product") or "")[:MAX_PRODUCT_LENGTH]
+        self.product = self._chosen_product(browser)

@@ -16,10 +16,12 @@ from typing import Any, ClassVar
 import reflex as rx
 
 from ..content import forms
-from ..leads.service import LeadKind, LeadRejected, LeadValidationError, SubmissionContext, lead_submit
+from ..leads.models import ProductDemoLead
+from ..leads.service import (
+    UTM_KEYS, LeadKind, LeadRejected, LeadValidationError, SubmissionContext, fitted, lead_submit,
+)
 
 log = logging.getLogger(__name__)
-
 
 
 def browser_info_script(fallback_product: str = "") -> str:
@@ -53,12 +55,17 @@ class LeadFormMixin(rx.State, mixin=True):
         self.errors = {}
         self.alert = ""
         self.started_at = time.time()
-        self.referrer = str((browser or {}).get("referrer") or "")[:2000]
+        self.referrer = fitted((browser or {}).get("referrer"), "referrer")
         self.idempotency_key = uuid.uuid4().hex
         self._on_start(browser or {})
 
     def _on_start(self, browser: Mapping[str, Any]) -> None:
         """Hook for forms that need more from the browser (the chosen product)."""
+
+    @staticmethod
+    def _chosen_product(browser: Mapping[str, Any]) -> str:
+        """localStorage product-name, cut to the product column every demo/video table shares."""
+        return fitted(browser.get("product"), "product", ProductDemoLead)
 
     @rx.event
     def submit(self, form_data: dict[str, Any]):
@@ -90,32 +97,36 @@ class LeadFormMixin(rx.State, mixin=True):
         return data
 
     def _finish(self, call: Callable[[SubmissionContext], int], honeypot: str) -> None:
-        """Run the service call and turn its outcome into flags the page shows."""
-        context = self._context(honeypot)
+        """Run the service call and turn its outcome into flags the page shows; never leaves the form busy."""
         self.submitting = False
         try:
-            lead_id = call(context)
+            lead_id = call(self._context(honeypot))
         except LeadValidationError as invalid:
             self.errors = dict(invalid.errors)
             self.alert = forms.FIX_FIELDS_TEXT
         except LeadRejected as rejected:
             self.alert = str(rejected)
         except Exception:
-            log.exception("Lead form %s failed (page %s, client %s)", self.KIND.value, context.page,
-                          context.client_id)
-            self.alert = forms.ERROR_TEXT
+            self._failed()
         else:
             log.info("Lead form %s stored lead %s", self.KIND.value, lead_id)
             self.submitted = True
+
+    def _failed(self) -> None:
+        """An unexpected error (database, disk, upload): logged, a plain alert, the input kept."""
+        log.exception("Lead form %s failed (page %s, client %s)", self.KIND.value, self.router.url.path,
+                      self.router.session.client_ip)
+        self.submitting = False
+        self.alert = forms.ERROR_TEXT
 
     def _context(self, honeypot: str) -> SubmissionContext:
         url = self.router.url
         session = self.router.session
         return SubmissionContext(
             client_id=session.client_ip or session.client_token,
-            page=url.path,
+            page=fitted(url.path, "source_page"),
             referrer=self.referrer,
-            utm={key: value for key, value in url.query_parameters.items() if key.startswith("utm_")},
+            utm={key: fitted(url.query_parameters[key], key) for key in UTM_KEYS if key in url.query_parameters},
             # A form never started (no mount, e.g. a scripted socket) counts as started right now.
             form_started_at=self.started_at or time.time(),
             honeypot=honeypot,

@@ -11,7 +11,6 @@ from ..leads.service import LeadKind
 from .lead_form import LeadFormMixin
 
 DIALOG_ID = "product-video-dialog"
-MAX_PRODUCT_LENGTH = 120
 
 
 class ProductVideoState(LeadFormMixin, rx.State):
@@ -23,7 +22,7 @@ class ProductVideoState(LeadFormMixin, rx.State):
     product: str = ""
 
     def _on_start(self, browser: Mapping[str, Any]) -> None:
-        self.product = str(browser.get("product") or "")[:MAX_PRODUCT_LENGTH]
+        self.product = self._chosen_product(browser)
 
     def _payload(self, data: dict[str, Any]) -> dict[str, Any]:
         # The Product field is disabled (spec section 5), so the browser does not post it.

@@ -10,17 +10,7 @@ from hydration import open_page
 from marketing_site.content import home
 from marketing_site.pages.registry import PAGES
 
-# rx.upload renders a bare <input type="file"> with no label (forms branch); strict, so the fix is noticed.
-KNOWN_DEFECTS = {"/careers": "résumé upload input has no accessible label (rx.upload)"}
-
-
-def _route_param(route: str):
-    if route in KNOWN_DEFECTS:
-        return pytest.param(route, marks=pytest.mark.xfail(strict=True, reason=KNOWN_DEFECTS[route]))
-    return route
-
-
-@pytest.mark.parametrize("route", [_route_param(r) for r in sorted({spec.route for spec in PAGES if spec.route != "404"})])
+@pytest.mark.parametrize("route", sorted({spec.route for spec in PAGES if spec.route != "404"}))
 def test_no_serious_accessibility_violations(page: Page, route: str):
     open_page(page, route)
     assert serious_violations(page, axe_source()) == []

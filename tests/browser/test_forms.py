@@ -7,9 +7,11 @@ that stores one row.
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Iterator
 
+import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from sqlalchemy import text
@@ -25,6 +27,10 @@ from marketing_site.leads.models import (
     ScheduleDemoLead,
     SignupDemoLead,
 )
+from marketing_site.leads.schemas import CONSENT_FIELDS, FORMS, LeadKind
+from marketing_site.leads.uploads import size_text
+from marketing_site.settings import settings
+from marketing_site.state.careers import CareersState
 
 PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 MIN_FILL_MS = 1200  # the build's timing trap is 1 s (LEAD_MIN_SUBMIT_SECONDS in tests/browser/conftest.py)
@@ -131,8 +137,10 @@ def test_careers_application_with_a_pdf_resume(page: Page, site_db) -> None:
     page.fill("#careers-city", "Lahore")
     page.fill("#careers-position", "Mathematics")
     page.fill("#careers-training", "B.Ed")
-    page.set_input_files("#resume input[type=file]",
-                         files=[{"name": "sara-cv.pdf", "mimeType": "application/pdf", "buffer": PDF}])
+    resume = page.get_by_label(forms.RESUME_LABEL, exact=True)  # the file input is named by its <label>
+    expect(resume).to_have_accessible_description(
+        forms.RESUME_HINT.format(size=size_text(settings.max_resume_bytes)))
+    resume.set_input_files(files=[{"name": "sara-cv.pdf", "mimeType": "application/pdf", "buffer": PDF}])
     expect(page.locator("#careers-resume-name")).to_have_text("sara-cv.pdf")
     submit(page, "careers")
 
@@ -223,3 +231,58 @@ def test_stopped_backend_tells_the_visitor_and_keeps_the_input(page: Page, backe
     expect(alert).to_contain_text(forms.OFFLINE_TEXT)
     expect(page.locator("#schedule-demo-firstName")).to_have_value("Amina")
     expect(page.locator("#schedule-demo-success")).to_have_count(0)
+
+
+def test_careers_server_errors_appear_next_to_the_phone_and_the_resume(page: Page, site_db) -> None:
+    email = email_for("careers-bad")
+    page.goto("/careers")
+    page.fill("#careers-firstName", "Sara")
+    page.fill("#careers-lastName", "Iqbal")
+    page.fill("#careers-email", email)
+    page.fill("#careers-mobile", "30012")  # too short for Pakistan: only the server knows
+    page.select_option("#careers-country", "Pakistan")
+    page.fill("#careers-city", "Lahore")
+    page.fill("#careers-position", "Astronaut")  # a datalist allows any text; the service does not
+    page.get_by_label(forms.RESUME_LABEL, exact=True).set_input_files(
+        files=[{"name": "cv.pdf", "mimeType": "application/pdf", "buffer": b"MZ not really a pdf"}])
+    submit(page, "careers")
+
+    expect(page.locator("#careers-mobile-error")).to_contain_text("isn't valid")
+    expect(page.locator("#careers-mobile")).to_have_attribute("aria-invalid", "true")
+    expect(page.locator("#careers-position-error")).to_contain_text("position")
+    expect(page.locator("#careers-resume-error")).to_contain_text("PDF or Word")
+    expect(page.get_by_label(forms.RESUME_LABEL, exact=True)).to_have_accessible_description(re.compile("PDF or Word"))
+    expect(page.locator("#careers-city")).to_have_value("Lahore")
+    assert stored(site_db, CareersApplication, email) == []
+
+
+FORM_PAGES = {  # exported page → (form id, lead kind, fields the state fills itself)
+    "careers": ("careers", LeadKind.CAREERS, set()),
+    "schedule": ("schedule-demo", LeadKind.SCHEDULE_DEMO, set()),
+    "signup": ("signup-demo", LeadKind.SIGNUP_DEMO, set()),
+    "SchedulSingleDemo": ("demo-request", LeadKind.PRODUCT_DEMO, set()),
+    HR.route.strip("/"): ("product-video", LeadKind.PRODUCT_VIDEO, {"product"}),  # disabled field, from state
+}
+
+
+@pytest.mark.parametrize("route", list(FORM_PAGES))
+def test_every_field_the_service_checks_has_an_error_slot(static_root, route: str) -> None:
+    """A server message for any field the visitor typed has a place next to that field."""
+    form_id, kind, from_state = FORM_PAGES[route]
+    html = (static_root / f"{route}.html").read_text()
+    consent = CONSENT_FIELDS if form_id in ("schedule-demo", "signup-demo", "demo-request") else ()
+    names = {spec.name for spec in FORMS[kind].fields + consent} - from_state
+    if kind is LeadKind.CAREERS:
+        names.add("resume")
+    missing = sorted(name for name in names if f'id="{form_id}-{name}-error"' not in html)
+    assert missing == []
+
+
+def test_the_upload_endpoint_refuses_a_body_far_over_the_resume_limit(backend_url: str) -> None:
+    """Reflex would spool any size to disk before the careers handler sees it; the backend refuses first."""
+    headers = {"Reflex-Client-Token": uuid.uuid4().hex,
+               "Reflex-Event-Handler": f"{CareersState.get_full_name()}.apply"}
+    oversize = PDF + b"0" * (settings.max_resume_bytes + 2 * 1024 * 1024)
+    response = httpx.post(f"{backend_url}/_upload", files={"files": ("cv.pdf", oversize, "application/pdf")},
+                          headers=headers, timeout=30)
+    assert response.status_code == 413

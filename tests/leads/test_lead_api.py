@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import dataclasses
 import json
 import socket
@@ -13,6 +14,7 @@ from concurrent.futures import ThreadPoolExecutor
 import httpx
 import pytest
 import uvicorn
+from reflex.config import get_config
 from conftest import count, fetch
 from lead_payloads import VALID
 
@@ -29,7 +31,9 @@ def base_url(database_url):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(api.build_api(), host="127.0.0.1", port=port, log_level="warning"))
+    # proxy_headers=False: like Granian, which serves the API in production, trust no X-Forwarded-For itself.
+    server = uvicorn.Server(uvicorn.Config(api.build_api(), host="127.0.0.1", port=port, log_level="warning",
+                                           proxy_headers=False))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -63,6 +67,13 @@ def test_origin_fields_are_stored(client):
     assert (lead.source_page, lead.utm_source, lead.referrer, lead.consent_text_version) == (
         "/studentSmart", "mail", "https://school.example/x", "v1")
     assert lead.consent_communications_at is not None and lead.consent_data_processing_at is None
+
+
+def test_a_long_referer_header_is_trimmed_not_an_error(client):
+    response = client.post("/api/ProductVideo", json=VALID["ProductVideo"],
+                           headers={"Referer": "https://school.example/?q=" + "x" * 1500})
+    assert response.status_code == 201
+    assert len(fetch(models.ProductVideoLead, response.json()["id"]).referrer) == 1000
 
 
 def test_invalid_fields_get_422_with_messages(client):
@@ -197,3 +208,30 @@ def test_openapi_is_hidden_in_production(monkeypatch):
             return [(await http.get(path)).status_code for path in ("/api/openapi.json", "/api/docs")]
 
     assert asyncio.run(statuses()) == [404, 404]
+
+
+def trusting(monkeypatch, hops: int) -> None:
+    """Reflex's trusted_proxy_hops as the server thread sees it (get_config() is cached per thread context)."""
+    config = copy.copy(get_config())
+    config.trusted_proxy_hops = hops
+    monkeypatch.setattr(api, "get_config", lambda: config)
+
+
+def test_behind_a_trusted_proxy_each_visitor_has_their_own_rate_limit(client, monkeypatch):
+    """With REFLEX_TRUSTED_PROXY_HOPS=1 (one nginx in front, as for the websocket) X-Forwarded-For names the client."""
+    trusting(monkeypatch, hops=1)
+    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    for visitor in ("198.51.100.1", "198.51.100.2"):
+        headers = {"X-Forwarded-For": f"203.0.113.50, {visitor}"}  # spoofed first hop, then nginx's entry
+        assert client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers=headers).status_code == 201
+    again = client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers={"X-Forwarded-For": "198.51.100.2"})
+    assert again.status_code == 429
+
+
+def test_without_trusted_proxies_x_forwarded_for_is_ignored(client, monkeypatch):
+    trusting(monkeypatch, hops=0)
+    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    assert client.post("/api/ProductVideo", json=VALID["ProductVideo"],
+                       headers={"X-Forwarded-For": "198.51.100.3"}).status_code == 201
+    assert client.post("/api/ProductVideo", json=VALID["ProductVideo"],
+                       headers={"X-Forwarded-For": "198.51.100.4"}).status_code == 429

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import resource
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta, timezone
@@ -125,3 +126,16 @@ def test_failed_commit_leaves_no_row_and_no_file(monkeypatch):
     with pytest.raises(Exception):  # noqa: B017 - the driver's own IntegrityError subclass varies
         application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), SubmissionContext("c5", idempotency_key="k"))
     assert (count(models.CareersApplication), sorted(settings.resume_dir.glob("*"))) == before
+
+
+def test_a_resume_write_that_fails_midway_leaves_no_file():
+    """A full disk (here: a 16-byte file-size limit) must not leave a truncated résumé behind."""
+    before = set(settings.resume_dir.glob("*")) if settings.resume_dir.exists() else set()
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (16, hard))
+    try:
+        with pytest.raises(OSError):
+            application_submit(CAREERS, ResumeUpload("cv.pdf", PDF * 4), API)
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+    assert set(settings.resume_dir.glob("*")) == before

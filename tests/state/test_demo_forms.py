@@ -123,3 +123,18 @@ def test_a_new_visit_starts_a_fresh_form():
     first_key = state.idempotency_key
     state.start({"referrer": ""})
     assert not state.submitted and state.errors == {} and state.idempotency_key != first_key
+
+
+def test_tracking_values_the_visitor_cannot_fix_never_block_the_lead():
+    """A long or garbled referrer, UTM value or stored product is trimmed to its column, not an error."""
+    email = unique_email("tracking")
+    state = visit(DemoRequestState, "/SchedulSingleDemo",
+                  {"utm_source": "s" * 300, "utm_content": "ad%00copy", "utm_campaign": "spring"})
+    state.start({"referrer": "https://www.google.com/search?q=" + "x" * 1500, "product": "P" * 110})
+    state.started_at = time.time() - 30
+    run(state.submit({**demo_form(email), "product": state.product}))
+    assert (state.errors, state.submitted) == ({}, True)
+    [row] = rows_for(ProductDemoLead, email)
+    assert (len(row.utm_source), row.utm_content, row.utm_campaign) == (200, "adcopy", "spring")
+    assert row.referrer.startswith("https://www.google.com/search?q=xxx") and len(row.referrer) == 1000
+    assert row.product == "P" * 100

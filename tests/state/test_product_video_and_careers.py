@@ -82,3 +82,19 @@ def test_careers_rejects_a_disguised_or_oversize_file_next_to_the_upload():
         apply(state, [upload(name, content)], careers_form(email))
         assert not state.submitted and set(state.errors) == {"resume"}
         assert rows_for(CareersApplication, email) == []
+
+
+class BrokenUpload(rx.UploadFile):
+    """An upload whose temporary file cannot be read back (disk error, vanished spool file)."""
+
+    async def read(self, size: int = -1) -> bytes:
+        raise OSError("spooled upload is gone")
+
+
+def test_careers_upload_read_failure_shows_the_error_and_the_form_can_be_sent_again():
+    email = unique_email("careers-readfail")
+    state = visit(CareersState, "/careers")
+    apply(state, [BrokenUpload(file=io.BytesIO(PDF), path=Path("cv.pdf"), size=len(PDF))], careers_form(email))
+    assert (state.submitting, state.submitted, state.alert) == (False, False, forms.ERROR_TEXT)
+    apply(state, [upload("cv.pdf", PDF)], careers_form(email))
+    assert state.submitted and len(rows_for(CareersApplication, email)) == 1
