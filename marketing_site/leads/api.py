@@ -12,6 +12,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
+from sqlalchemy.exc import SQLAlchemyError
 from reflex.config import get_config
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware.cors import CORSMiddleware
@@ -23,6 +24,8 @@ from marketing_site.leads.service import LeadRejected, LeadValidationError, Subm
 from marketing_site.settings import settings
 
 log = logging.getLogger(__name__)
+DATABASE_UNAVAILABLE = "We could not save the request just now and nothing was stored. Please try again shortly."
+DATABASE_RETRY_AFTER_SECONDS = 30
 API_KINDS = (LeadKind.PRODUCT_VIDEO, LeadKind.SCHEDULE_DEMO, LeadKind.SIGNUP_DEMO, LeadKind.PRODUCT_DEMO)
 
 
@@ -68,9 +71,11 @@ async def _submit(kind: LeadKind, request: Request) -> JSONResponse:
     except LeadRejected as rejected:
         return JSONResponse({"error": str(rejected)}, status_code=429,
                             headers={"Retry-After": str(rejected.retry_after_seconds)})
-    except Exception:
-        log.exception("Storing a %s lead failed", kind.value)
-        raise
+    except SQLAlchemyError:
+        # The database is down or refusing writes: nothing was stored, so tell the client to retry.
+        log.exception("Storing a %s lead failed: database unavailable", kind.value)
+        return JSONResponse({"error": DATABASE_UNAVAILABLE}, status_code=503,
+                            headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)})
     return JSONResponse(idempotency.success_body(lead_id), status_code=idempotency.SUCCESS_STATUS)
 
 

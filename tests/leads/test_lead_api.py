@@ -18,7 +18,7 @@ from reflex.config import get_config
 from conftest import count, fetch
 from lead_payloads import VALID
 
-from marketing_site.leads import antispam, api, models
+from marketing_site.leads import antispam, api, db, models
 from marketing_site.leads.schemas import FORMS, LeadKind
 from marketing_site.settings import settings
 
@@ -208,6 +208,25 @@ def test_openapi_is_hidden_in_production(monkeypatch):
             return [(await http.get(path)).status_code for path in ("/api/openapi.json", "/api/docs")]
 
     assert asyncio.run(statuses()) == [404, 404]
+
+
+def test_database_outage_gets_503_with_retry_after_and_stores_nothing(database_url):
+    """A lead that could not be committed is never acknowledged: 503 + Retry-After, not a 201 or a bare 500."""
+
+    async def post() -> httpx.Response:
+        transport = httpx.ASGITransport(app=api.build_api())
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            return await http.post("/api/ProductVideo", json=VALID["ProductVideo"])
+
+    before = count(models.ProductVideoLead)
+    db.configure_engine("postgresql+psycopg://postgres@127.0.0.1:1/unreachable")  # nothing listens on port 1
+    try:
+        response = asyncio.run(post())
+    finally:
+        db.configure_engine(database_url)
+    assert response.status_code == 503 and response.headers["retry-after"] == str(api.DATABASE_RETRY_AFTER_SECONDS)
+    assert response.json() == {"error": api.DATABASE_UNAVAILABLE}
+    assert count(models.ProductVideoLead) == before
 
 
 def trusting(monkeypatch, hops: int) -> None:
