@@ -22,8 +22,8 @@ function useNearViewport(ref, margin) {
   return near;
 }
 
-/** Same box as the loaded field (flag slot, arrow, one text line), so swapping it in shifts nothing. */
-function Placeholder({ defaultCountry, placeholder, className }) {
+/** Same box as the loaded field (flag slot, arrow, an empty text line), so swapping it in shifts nothing. */
+function Placeholder({ defaultCountry, className }) {
   return (
     <div className={`PhoneInput ${className}`} aria-hidden="true">
       <div className="PhoneInputCountry">
@@ -32,7 +32,7 @@ function Placeholder({ defaultCountry, placeholder, className }) {
         </div>
         <div className="PhoneInputCountrySelectArrow" />
       </div>
-      <span className="PhoneInputInput truncate leading-6 text-slate-400">{placeholder}</span>
+      <span className="PhoneInputInput h-6" />
     </div>
   );
 }
@@ -46,7 +46,7 @@ export function PhoneNumberField({ name, defaultCountry, inputClassName, ...inpu
   const slot = useRef(null);
   const near = useNearViewport(slot, "200px");
   const className = `min-w-0 flex-1 ${inputClassName ?? ""}`;
-  const placeholder = <Placeholder defaultCountry={defaultCountry} placeholder={inputProps.placeholder} className={className} />;
+  const placeholder = <Placeholder defaultCountry={defaultCountry} className={className} />;
   return (
     <div ref={slot} className="flex min-w-0 flex-1">
       {near ? (
