@@ -3,6 +3,7 @@
 import reflex as rx
 
 from marketing_site.robots import RobotsTxtPlugin
+from marketing_site.hydrate_after_paint import HydrateAfterPaintPlugin
 from marketing_site.settings import settings
 
 config = rx.Config(
@@ -17,6 +18,7 @@ config = rx.Config(
     plugins=[
         rx.plugins.SitemapPlugin(),
         RobotsTxtPlugin(),
+        HydrateAfterPaintPlugin(),
         rx.plugins.TailwindV4Plugin(),
     ],
 )

@@ -17,6 +17,7 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import text
 from sqlmodel import Session, select
 
+from hydration import open_page
 from marketing_site.content import forms
 from marketing_site.content.modules import HR
 from marketing_site.leads import db
@@ -151,7 +152,7 @@ def test_careers_application_with_a_pdf_resume(page: Page, site_db) -> None:
 
 def test_watch_video_lead_then_the_module_video(page: Page, site_db) -> None:
     email = email_for("video")
-    page.goto(HR.route)
+    open_page(page, HR.route)
     page.evaluate(f"localStorage.setItem('product-name', '{HR.name}')")
     page.click("#watch-video")
     dialog = page.locator("#product-video-dialog")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from hydration import open_page
 from marketing_site.content import labels
 from marketing_site.content.modules import MODULES
 from marketing_site.content.school_types import SCHOOL_TYPES
@@ -16,7 +17,7 @@ def stored_product(page) -> str | None:
 
 def test_view_on_the_products_page_opens_the_module_and_remembers_it(page):
     module = MODULES[6]
-    page.goto("/product")
+    open_page(page, "/product")
     page.get_by_role("link", name=f"View {module.name}").click()
     page.wait_for_url(f"**{module.route}")
     expect(page.locator("h1")).to_have_text(module.heading)
@@ -25,7 +26,7 @@ def test_view_on_the_products_page_opens_the_module_and_remembers_it(page):
 
 def test_module_page_book_a_demo_goes_to_the_demo_form_with_the_module(page):
     module = MODULES[1]
-    page.goto(module.route)
+    open_page(page, module.route)
     breadcrumb = page.get_by_role("navigation", name="Breadcrumb")
     expect(breadcrumb.get_by_role("link")).to_have_text(["Home", "Products"])
     page.locator("main").get_by_role("link", name="Book a demo").click()
@@ -34,7 +35,7 @@ def test_module_page_book_a_demo_goes_to_the_demo_form_with_the_module(page):
 
 
 def test_watch_video_opens_a_modal_that_escape_closes(page):
-    page.goto(MODULES[0].route)
+    open_page(page, MODULES[0].route)
     page.locator("#watch-video").click()
     expect(page.locator("dialog[open]")).to_have_count(1)
     page.keyboard.press("Escape")
@@ -43,7 +44,7 @@ def test_watch_video_opens_a_modal_that_escape_closes(page):
 
 def test_school_tabs_start_on_sid_and_watch_demo_stores_the_tab_name(page):
     school = SCHOOL_TYPES[1]
-    page.goto(school.route)
+    open_page(page, school.route)
     expect(page.get_by_role("tab", selected=True)).to_have_text("SID")
     page.get_by_role("tab", name="ACADEMIC PLAN").click()
     page.get_by_role("tabpanel").get_by_role("link", name="Watch Demo").click()
