@@ -1,14 +1,16 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import "react-phone-number-input/style.css";
 
-/** The library (code + metadata) is fetched only once the field is about to be seen. */
-const PhoneInput = lazy(() => import("react-phone-number-input"));
-
-/** Country flag as an emoji (two regional-indicator letters): no image bytes, no CDN. */
-function EmojiFlag({ country }) {
-  const flag = String.fromCodePoint(...[...country].map((letter) => 0x1f1a5 + letter.charCodeAt(0)));
-  return <span aria-hidden="true" className="PhoneInputCountryIconImg flex items-center justify-center leading-none">{flag}</span>;
-}
+/**
+ * The library (code, metadata and its bundled SVG flags) is fetched only once the field is about
+ * to be seen. Bundled flags, not emoji: Windows shows flag emoji as bare letters, and the
+ * library's default would fetch flag images from a CDN.
+ */
+const PhoneInput = lazy(() =>
+  Promise.all([import("react-phone-number-input"), import("react-phone-number-input/flags")]).then(
+    ([library, flags]) => ({ default: (props) => <library.default flags={flags.default} {...props} /> }),
+  ),
+);
 
 /** True once `ref` comes within `margin` of the viewport (a closed <dialog> never does until opened). */
 function useNearViewport(ref, margin) {
@@ -23,13 +25,11 @@ function useNearViewport(ref, margin) {
 }
 
 /** Same box as the loaded field (flag slot, arrow, an empty text line), so swapping it in shifts nothing. */
-function Placeholder({ defaultCountry, className }) {
+function Placeholder({ className }) {
   return (
     <div className={`PhoneInput ${className}`} aria-hidden="true">
       <div className="PhoneInputCountry">
-        <div className="PhoneInputCountryIcon PhoneInputCountryIcon--border">
-          <EmojiFlag country={defaultCountry} />
-        </div>
+        <div className="PhoneInputCountryIcon PhoneInputCountryIcon--border" />
         <div className="PhoneInputCountrySelectArrow" />
       </div>
       <span className="PhoneInputInput h-6" />
@@ -46,7 +46,7 @@ export function PhoneNumberField({ name, defaultCountry, inputClassName, ...inpu
   const slot = useRef(null);
   const near = useNearViewport(slot, "200px");
   const className = `min-w-0 flex-1 ${inputClassName ?? ""}`;
-  const placeholder = <Placeholder defaultCountry={defaultCountry} className={className} />;
+  const placeholder = <Placeholder className={className} />;
   return (
     <div ref={slot} className="flex min-w-0 flex-1">
       {near ? (
@@ -57,7 +57,6 @@ export function PhoneNumberField({ name, defaultCountry, inputClassName, ...inpu
             international
             countryCallingCodeEditable={false}
             defaultCountry={defaultCountry}
-            flagComponent={EmojiFlag}
             value={value}
             onChange={setValue}
           />

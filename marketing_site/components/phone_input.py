@@ -3,7 +3,7 @@
 `phone_input.jsx` keeps the number in browser-local React state and mirrors it into a hidden
 input, so it travels with the form's own submit and no keystroke reaches the server. The library
 and its metadata load only when the field nears the viewport (a dialog's field: when it opens),
-behind a same-size placeholder; flags are emoji, so no flag images and no CDN.
+behind a same-size placeholder; its bundled SVG flags come in the same lazy chunk (no CDN).
 """
 
 from __future__ import annotations

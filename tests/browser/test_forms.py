@@ -59,6 +59,8 @@ def fill_demo_contact(page: Page, form: str, email: str, country_code: str = "PK
     page.fill(f"#{form}-lastName", "Khan")
     page.fill(f"#{form}-email", email)
     page.select_option(f"#{form} select.PhoneInputCountrySelect", country_code)
+    # The chosen country's flag is the bundled SVG (no emoji letters on Windows, no CDN image).
+    expect(page.locator(f"#{form} .PhoneInputCountryIcon svg")).to_be_visible()
     page.fill(f"#{form}-phone", number)
     page.fill(f"#{form}-school", "Greenfield School")
     page.fill(f"#{form}-job", "Principal")
