@@ -53,6 +53,10 @@ MENUS: tuple[Menu, ...] = (
     ),
 )
 
+MAIN_NAV_LABEL = "Main"
+
+FOOTER_LINKS_HEADING = "Links"
+FOOTER_MORE_HEADING = "More"
 FOOTER_LINKS: tuple[Link, ...] = (
     Link("Home", "/"),
     Link("Products", "/product"),

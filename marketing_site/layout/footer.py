@@ -26,10 +26,10 @@ def footer() -> rx.Component:
                 rx.el.p(site.BRAND_TAGLINE, class_name="mt-2 text-sm text-slate-300"),
                 image(site.FOOTER_PARTNERS_IMAGE, "mt-6 h-auto w-full max-w-xs rounded bg-white/95 p-2"),
             ),
-            _column("Links", *[route_link(link, class_name=_LINK) for link in site.FOOTER_LINKS]),
+            _column(site.FOOTER_LINKS_HEADING, *[route_link(link, class_name=_LINK) for link in site.FOOTER_LINKS]),
             _column(site.FOOTER_BLOG_HEADING, *[route_link(link, class_name=_LINK) for link in site.FOOTER_BLOG_LINKS]),
             _column(
-                "More",
+                site.FOOTER_MORE_HEADING,
                 *[rx.el.span(label, class_name="text-slate-400") for label in site.FOOTER_LABELS + site.FOOTER_SOCIAL_LABELS],
             ),
             class_name="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4",

@@ -123,7 +123,7 @@ def navbar() -> rx.Component:
             ),
             rx.el.ul(*[dropdown(menu) for menu in site.MENUS], class_name="hidden items-center lg:flex"),
             mobile_menu(),
-            aria_label="Main",
+            aria_label=site.MAIN_NAV_LABEL,
             class_name="relative mx-auto flex max-w-7xl items-center justify-between px-4 py-2 lg:py-0",
         ),
         class_name="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur",
