@@ -18,7 +18,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.middleware.cors import CORSMiddleware
 
 from marketing_site.leads import idempotency, service
-from marketing_site.leads.openapi import HONEYPOT_FIELD, request_schema
+from marketing_site.content.forms import HONEYPOT_NAME
+from marketing_site.leads.openapi import request_schema
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.service import LeadRejected, LeadValidationError, SubmissionContext
 from marketing_site.settings import settings
@@ -101,7 +102,7 @@ def client_address(request: Request) -> str:
 
 
 def _context(request: Request, payload: dict[str, Any], key: str) -> SubmissionContext:
-    trap = payload.get(HONEYPOT_FIELD)
+    trap = payload.get(HONEYPOT_NAME)
     # A sent "referrer" is validated; the Referer header is only a hint, so it is cut to fit.
     referer_header = service.fitted(request.headers.get("referer"), "referrer")
     return SubmissionContext(

@@ -4,20 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from marketing_site.leads.schemas import CONSENT_FIELDS, FORMS, FieldType, InputField, LeadKind
+from marketing_site.content.forms import HONEYPOT_NAME
+from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, FORMS, FieldType, InputField, LeadKind
 from marketing_site.leads.validation import max_length
 
-HONEYPOT_FIELD = "website_url"
 _FLAG = {"anyOf": [{"type": "string", "enum": ["Yes", "No"]}, {"type": "boolean"}]}
-_META = ("page", "referrer", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content",
-         "consentTextVersion")
 
 
 def request_schema(kind: LeadKind) -> dict[str, Any]:
     form = FORMS[kind]
     properties = {spec.name: _property(spec, form.model) for spec in form.fields + CONSENT_FIELDS}
-    properties.update({name: {"type": "string"} for name in _META})
-    properties[HONEYPOT_FIELD] = {"type": "string", "description": "Hidden anti-bot field: must be empty."}
+    properties.update({spec.name: {"type": "string"} for spec in CONTEXT_FIELDS})
+    properties[HONEYPOT_NAME] = {"type": "string", "description": "Hidden anti-bot field: must be empty."}
     return {"type": "object", "properties": properties,
             "required": [spec.name for spec in form.fields if spec.required]}
 

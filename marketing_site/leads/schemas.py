@@ -7,10 +7,12 @@ visitor-facing wording never leak into the database schema.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlmodel import SQLModel
 
+from marketing_site.content import forms
+from marketing_site.content.types import LeadFormCopy
 from marketing_site.leads import models
 
 
@@ -38,9 +40,9 @@ class InputField:
     column: str
     label: str  # lower-case noun phrase used inside messages
     type: FieldType = FieldType.TEXT
-    required: bool = False
     prompt: str = ""  # message when a required value is missing
-    choices: tuple[str, ...] = ()
+    required: bool = False  # set from the form's copy (content/forms.py), the one definition
+    choices: tuple[str, ...] = ()  # CHOICE fields: the options of the form's copy
 
     @property
     def missing_message(self) -> str:
@@ -54,12 +56,17 @@ class LeadForm:
     fields: tuple[InputField, ...]
 
 
-CAREER_POSITIONS = (
-    "Web Development", "Mobile Application Development", "Graphic Designing", "Digital Marketing",
-    "Content Writing", "Physics", "Chemistry", "Biology", "Mathematics", "General Science",
-    "English teacher",
-)
+def _as_in(copy: LeadFormCopy, *fields: InputField) -> tuple[InputField, ...]:
+    """The fields, required and with choices exactly as the visible form has them (content/forms.py)."""
+    visible = {field.name: field for field in copy.fields}
+    return tuple(
+        replace(spec, required=spec.name in visible and visible[spec.name].required,
+                choices=visible[spec.name].options if spec.type is FieldType.CHOICE else ())
+        for spec in fields
+    )
 
+
+UTM_KEYS = ("utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content")
 CONSENT_FIELDS = (
     InputField("consentCommunications", "consent_communications_at", "consent to other communications",
                FieldType.CONSENT, prompt="Please tick the box to agree to receive other communications from us."),
@@ -72,28 +79,26 @@ CONTEXT_FIELDS = (
     InputField("page", "source_page", "page address"),
     InputField("referrer", "referrer", "referrer"),
     InputField("consentTextVersion", "consent_text_version", "consent wording version"),
-    *(InputField(name, name, name.replace("_", " ")) for name in
-      ("utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content")),
+    *(InputField(name, name, name.replace("_", " ")) for name in UTM_KEYS),
 )
 
 
-def _demo_contact(mis_label: str) -> tuple[InputField, ...]:
-    return (
-        InputField("email", "email", "email address", FieldType.EMAIL, required=True),
-        InputField("firstName", "first_name", "first name", required=True),
-        InputField("lastName", "last_name", "last name", required=True),
-        InputField("school", "school", "school name", required=True),
-        InputField("country", "country", "country", required=True, prompt="Please choose your country."),
-        InputField("phone", "phone", "phone number", FieldType.PHONE, required=True),
-        InputField("job", "job", "job title", required=True),
-        InputField("nStudent", "n_student", "number of students", required=True,
+def _demo_contact(copy: LeadFormCopy, mis_label: str) -> tuple[InputField, ...]:
+    return _as_in(
+        copy,
+        InputField("email", "email", "email address", FieldType.EMAIL),
+        InputField("firstName", "first_name", "first name"),
+        InputField("lastName", "last_name", "last name"),
+        InputField("school", "school", "school name"),
+        InputField("country", "country", "country", prompt="Please choose your country."),
+        InputField("phone", "phone", "phone number", FieldType.PHONE),
+        InputField("job", "job", "job title"),
+        InputField("nStudent", "n_student", "number of students",
                    prompt="Please enter the number of students at your school."),
-        InputField("mis", "mis", mis_label, required=True),
+        InputField("mis", "mis", mis_label),
         InputField("ss", "ss", "answer about using our product now"),
-        InputField("about", "about", "answer to how you heard about us", required=True,
-                   prompt="Please tell us how you heard about us."),
-        InputField("tSchool", "t_school", "type of school", required=True,
-                   prompt="Please choose your type of school."),
+        InputField("about", "about", "answer to how you heard about us", prompt="Please tell us how you heard about us."),
+        InputField("tSchool", "t_school", "type of school", prompt="Please choose your type of school."),
     )
 
 
@@ -120,30 +125,32 @@ RESPONSIBILITY_FLAGS = _flags((
 PRODUCT = InputField("product", "product", "product name")
 
 FORMS: dict[LeadKind, LeadForm] = {
-    LeadKind.PRODUCT_VIDEO: LeadForm(LeadKind.PRODUCT_VIDEO, models.ProductVideoLead, (
-        InputField("name", "name", "name", required=True),
-        InputField("email", "email", "email address", FieldType.EMAIL, required=True),
-        InputField("contactNo", "contact_no", "contact number", FieldType.PHONE, required=True),
+    LeadKind.PRODUCT_VIDEO: LeadForm(LeadKind.PRODUCT_VIDEO, models.ProductVideoLead, _as_in(
+        forms.PRODUCT_VIDEO,
+        InputField("name", "name", "name"),
+        InputField("email", "email", "email address", FieldType.EMAIL),
+        InputField("contactNo", "contact_no", "contact number", FieldType.PHONE),
         PRODUCT,
     )),
     LeadKind.SCHEDULE_DEMO: LeadForm(LeadKind.SCHEDULE_DEMO, models.ScheduleDemoLead, (
-        *_demo_contact("current MIS/SIS system"), *MODULE_FLAGS, *RESPONSIBILITY_FLAGS,
+        *_demo_contact(forms.SCHEDULE, "current MIS/SIS system"), *MODULE_FLAGS, *RESPONSIBILITY_FLAGS,
     )),
     LeadKind.SIGNUP_DEMO: LeadForm(LeadKind.SIGNUP_DEMO, models.SignupDemoLead, (
-        *_demo_contact("current admission system"), InputField("website", "website", "school website"),
+        *_demo_contact(forms.SIGNUP, "current admission system"), InputField("website", "website", "school website"),
     )),
     LeadKind.PRODUCT_DEMO: LeadForm(LeadKind.PRODUCT_DEMO, models.ProductDemoLead, (
-        *_demo_contact("current MIS/SIS system"), PRODUCT,
+        *_demo_contact(forms.DEMO_REQUEST, "current MIS/SIS system"), PRODUCT,
     )),
-    LeadKind.CAREERS: LeadForm(LeadKind.CAREERS, models.CareersApplication, (
-        InputField("firstName", "first_name", "first name", required=True),
-        InputField("lastName", "last_name", "last name", required=True),
-        InputField("email", "email", "email address", FieldType.EMAIL, required=True),
-        InputField("mobile", "mobile", "mobile number", FieldType.PHONE, required=True),
-        InputField("country", "country", "country", required=True, prompt="Please choose your country."),
-        InputField("city", "city", "city", required=True),
-        InputField("position", "position", "position", FieldType.CHOICE, required=True,
-                   prompt="Please choose the position you are applying for.", choices=CAREER_POSITIONS),
+    LeadKind.CAREERS: LeadForm(LeadKind.CAREERS, models.CareersApplication, _as_in(
+        forms.CAREERS,
+        InputField("firstName", "first_name", "first name"),
+        InputField("lastName", "last_name", "last name"),
+        InputField("email", "email", "email address", FieldType.EMAIL),
+        InputField("mobile", "mobile", "mobile number", FieldType.PHONE),
+        InputField("country", "country", "country", prompt="Please choose your country."),
+        InputField("city", "city", "city"),
+        InputField("position", "position", "position", FieldType.CHOICE,
+                   prompt="Please choose the position you are applying for."),
         InputField("skillDescription", "skill_description", "skill description", FieldType.MULTILINE),
         InputField("training", "training", "training and certification", FieldType.MULTILINE),
     )),

@@ -17,13 +17,11 @@ from sqlmodel import SQLModel
 from marketing_site.leads import antispam, db, idempotency, uploads, validation
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
 from marketing_site.leads.models import LeadRecord, utc_now
-from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, FORMS, LeadKind
+from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, FORMS, UTM_KEYS, LeadKind
 from marketing_site.leads.uploads import ResumeUpload
 
-__all__ = ["LeadKind", "LeadRejected", "LeadValidationError", "ResumeUpload", "SubmissionContext",
+__all__ = ["UTM_KEYS", "LeadKind", "LeadRejected", "LeadValidationError", "ResumeUpload", "SubmissionContext",
            "application_submit", "fitted", "lead_submit"]
-
-UTM_KEYS = ("utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content")
 
 
 @dataclass(frozen=True)

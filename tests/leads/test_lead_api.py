@@ -18,6 +18,7 @@ from reflex.config import get_config
 from conftest import count, fetch
 from lead_payloads import VALID
 
+from marketing_site.content.forms import HONEYPOT_NAME
 from marketing_site.leads import antispam, api, db, models
 from marketing_site.leads.schemas import FORMS, LeadKind
 from marketing_site.settings import settings
@@ -143,7 +144,7 @@ def test_rate_limit_gets_429_with_retry_after(client):
 def test_honeypot_gets_the_same_answer_and_stores_nothing(client):
     antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
     before = count(models.ProductVideoLead)
-    trapped = client.post("/api/ProductVideo", json={**VALID["ProductVideo"], "website_url": "http://spam"})
+    trapped = client.post("/api/ProductVideo", json={**VALID["ProductVideo"], HONEYPOT_NAME: "http://spam"})
     assert count(models.ProductVideoLead) == before
     client.post("/api/ProductVideo", json=VALID["ProductVideo"])
     limited = client.post("/api/ProductVideo", json=VALID["ProductVideo"])
