@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import copy
-import dataclasses
 import json
 import socket
 import threading
@@ -201,7 +200,7 @@ def test_openapi_is_published_outside_production(client):
 
 
 def test_openapi_is_hidden_in_production(monkeypatch):
-    monkeypatch.setattr(api, "settings", dataclasses.replace(settings, environment="prod"))
+    monkeypatch.setattr(api, "settings", settings.model_copy(update={"environment": "prod"}))
 
     async def statuses() -> list[int]:
         transport = httpx.ASGITransport(app=api.build_api())
