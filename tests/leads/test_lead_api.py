@@ -14,10 +14,11 @@ import httpx
 import pytest
 import uvicorn
 from reflex.config import get_config
-from conftest import count, fetch
+from lead_rows import count, fetch
 from lead_payloads import VALID
 
 from marketing_site.content.forms import HONEYPOT_NAME
+from marketing_site.content.messages import message
 from marketing_site.leads import antispam, api, db, models
 from marketing_site.leads.schemas import FORMS, LeadKind
 from marketing_site.settings import settings
@@ -225,7 +226,7 @@ def test_database_outage_gets_503_with_retry_after_and_stores_nothing(database_u
     finally:
         db.configure_engine(database_url)
     assert response.status_code == 503 and response.headers["retry-after"] == str(api.DATABASE_RETRY_AFTER_SECONDS)
-    assert response.json() == {"error": api.DATABASE_UNAVAILABLE}
+    assert response.json() == {"error": message("lead.not_stored")}
     assert count(models.ProductVideoLead) == before
 
 

@@ -8,8 +8,9 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta, timezone
 
 import pytest
-from conftest import PDF, count, fetch
+from lead_rows import count, fetch
 from lead_payloads import CAREERS, CONSENTED, VALID
+from samples import PDF
 
 from marketing_site.leads import idempotency, models
 from marketing_site.leads.models import utc_now

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import reflex as rx
 from form_states import rows_for, run, unique_email, visit
+from samples import PDF
 
 from marketing_site.content import forms
 from marketing_site.leads.models import CareersApplication, ProductVideoLead
@@ -15,7 +16,6 @@ from marketing_site.settings import settings
 from marketing_site.state.careers import CareersState
 from marketing_site.state.product_video import ProductVideoState
 
-PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 
 
 def test_product_video_sends_the_disabled_product_field_from_state():
