@@ -12,7 +12,8 @@ from dataclasses import dataclass, replace
 from sqlmodel import SQLModel
 
 from marketing_site.content import forms
-from marketing_site.content.types import LeadFormCopy
+from marketing_site.content.messages import DEFAULT_LANGUAGE, has_message, message
+from marketing_site.content.types import Choice, LeadFormCopy
 from marketing_site.leads import models
 
 
@@ -38,15 +39,20 @@ class FieldType(enum.Enum):
 class InputField:
     name: str  # API / form field name
     column: str
-    label: str  # lower-case noun phrase used inside messages
     type: FieldType = FieldType.TEXT
-    prompt: str = ""  # message when a required value is missing
+    label: str = ""  # message id of the noun phrase naming it in messages; "label.<name>" when empty
+    label_values: tuple[tuple[str, str], ...] = ()  # placeholders of that label (a flag's visible choice)
     required: bool = False  # set from the form's copy (content/forms.py), the one definition
     choices: tuple[str, ...] = ()  # CHOICE fields: the options of the form's copy
 
-    @property
-    def missing_message(self) -> str:
-        return self.prompt or f"Please enter your {self.label}."
+    def label_text(self, language: str = DEFAULT_LANGUAGE) -> str:
+        return message(self.label or f"label.{self.name}", language, **dict(self.label_values))
+
+    def missing_message(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The field's own sentence (content/messages.py ``required.<name>``) or the generic one."""
+        if has_message(own := f"required.{self.name}"):
+            return message(own, language)
+        return message("field.required", language, label=self.label_text(language))
 
 
 @dataclass(frozen=True)
@@ -68,90 +74,79 @@ def _as_in(copy: LeadFormCopy, *fields: InputField) -> tuple[InputField, ...]:
 
 UTM_KEYS = ("utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content")
 CONSENT_FIELDS = (
-    InputField("consentCommunications", "consent_communications_at", "consent to other communications",
-               FieldType.CONSENT, prompt="Please tick the box to agree to receive other communications from us."),
-    InputField("consentDataProcessing", "consent_data_processing_at", "consent to store your data",
-               FieldType.CONSENT, prompt="Please tick the box to let us store and process your personal data."),
+    InputField("consentCommunications", "consent_communications_at", FieldType.CONSENT),
+    InputField("consentDataProcessing", "consent_data_processing_at", FieldType.CONSENT),
 )
 
 # Context values (where the lead came from), checked like any other text.
 CONTEXT_FIELDS = (
-    InputField("page", "source_page", "page address"),
-    InputField("referrer", "referrer", "referrer"),
-    InputField("consentTextVersion", "consent_text_version", "consent wording version"),
-    *(InputField(name, name, name.replace("_", " ")) for name in UTM_KEYS),
+    InputField("page", "source_page"),
+    InputField("referrer", "referrer"),
+    InputField("consentTextVersion", "consent_text_version"),
+    *(InputField(name, name) for name in UTM_KEYS),
 )
 
 
-def _demo_contact(copy: LeadFormCopy, mis_label: str) -> tuple[InputField, ...]:
+def _demo_contact(copy: LeadFormCopy, system_label: str = "") -> tuple[InputField, ...]:
     return _as_in(
         copy,
-        InputField("email", "email", "email address", FieldType.EMAIL),
-        InputField("firstName", "first_name", "first name"),
-        InputField("lastName", "last_name", "last name"),
-        InputField("school", "school", "school name"),
-        InputField("country", "country", "country", prompt="Please choose your country."),
-        InputField("phone", "phone", "phone number", FieldType.PHONE),
-        InputField("job", "job", "job title"),
-        InputField("nStudent", "n_student", "number of students",
-                   prompt="Please enter the number of students at your school."),
-        InputField("mis", "mis", mis_label),
-        InputField("ss", "ss", "answer about using our product now"),
-        InputField("about", "about", "answer to how you heard about us", prompt="Please tell us how you heard about us."),
-        InputField("tSchool", "t_school", "type of school", prompt="Please choose your type of school."),
+        InputField("email", "email", FieldType.EMAIL),
+        InputField("firstName", "first_name"),
+        InputField("lastName", "last_name"),
+        InputField("school", "school"),
+        InputField("country", "country"),
+        InputField("phone", "phone", FieldType.PHONE),
+        InputField("job", "job"),
+        InputField("nStudent", "n_student"),
+        InputField("mis", "mis", label=system_label),
+        InputField("ss", "ss"),
+        InputField("about", "about"),
+        InputField("tSchool", "t_school"),
     )
 
 
-def _flags(pairs: tuple[tuple[str, str, str], ...]) -> tuple[InputField, ...]:
-    return tuple(InputField(name, column, label, FieldType.FLAG) for name, column, label in pairs)
+def _flags(choices: tuple[Choice, ...], column: str, label: str) -> tuple[InputField, ...]:
+    """Yes/No flags named and labelled as the form's checkboxes (content/forms.py)."""
+    return tuple(InputField(choice.name, column.format(choice.name), FieldType.FLAG, label, (("choice", choice.label),))
+                 for choice in choices)
 
 
-MODULE_FLAGS = _flags((
-    ("studnetSmart", "student_smart", "Student Smart"), ("hrSmart", "hr_smart", "HR Smart"),
-    ("academicSmart", "academic_smart", "Academic Smart"),
-    ("communicationSmart", "communication_smart", "Communication Smart"),
-    ("pastoralSmart", "pastoral_smart", "Wellbeing (Pastoral Smart)"),
-    ("timetableSmart", "timetable_smart", "Timetable Smart"), ("librarySmart", "library_smart", "Library Smart"),
-    ("reportSmart", "report_smart", "Report Smart"), ("financeSmart", "finance_smart", "Finance Smart"),
-    ("administrationSmart", "administration_smart", "Administration Smart"),
-))
-RESPONSIBILITY_FLAGS = _flags((
-    ("academic", "resp_academic", "academic responsibility"),
-    ("communication", "resp_communication", "communication responsibility"),
-    ("administration", "resp_administration", "administration responsibility"),
-    ("it", "resp_it", "IT responsibility"), ("admission", "resp_admission", "admission responsibility"),
-    ("pastoral", "resp_pastoral", "pastoral responsibility"), ("finance", "resp_finance", "finance responsibility"),
-))
-PRODUCT = InputField("product", "product", "product name")
+_MODULE_COLUMNS = {"studnetSmart": "student_smart", "hrSmart": "hr_smart", "academicSmart": "academic_smart",
+                   "communicationSmart": "communication_smart", "pastoralSmart": "pastoral_smart",
+                   "timetableSmart": "timetable_smart", "librarySmart": "library_smart", "reportSmart": "report_smart",
+                   "financeSmart": "finance_smart", "administrationSmart": "administration_smart"}
+MODULE_FLAGS = tuple(replace(flag, column=_MODULE_COLUMNS[flag.name])
+                     for flag in _flags(forms.MODULE_CHOICES, "", "label.choice"))
+RESPONSIBILITY_FLAGS = _flags(forms.RESPONSIBILITY_CHOICES, "resp_{}", "label.responsibility")
+PRODUCT = InputField("product", "product")
 
 FORMS: dict[LeadKind, LeadForm] = {
     LeadKind.PRODUCT_VIDEO: LeadForm(LeadKind.PRODUCT_VIDEO, models.ProductVideoLead, _as_in(
         forms.PRODUCT_VIDEO,
-        InputField("name", "name", "name"),
-        InputField("email", "email", "email address", FieldType.EMAIL),
-        InputField("contactNo", "contact_no", "contact number", FieldType.PHONE),
+        InputField("name", "name"),
+        InputField("email", "email", FieldType.EMAIL),
+        InputField("contactNo", "contact_no", FieldType.PHONE),
         PRODUCT,
     )),
     LeadKind.SCHEDULE_DEMO: LeadForm(LeadKind.SCHEDULE_DEMO, models.ScheduleDemoLead, (
-        *_demo_contact(forms.SCHEDULE, "current MIS/SIS system"), *MODULE_FLAGS, *RESPONSIBILITY_FLAGS,
+        *_demo_contact(forms.SCHEDULE), *MODULE_FLAGS, *RESPONSIBILITY_FLAGS,
     )),
     LeadKind.SIGNUP_DEMO: LeadForm(LeadKind.SIGNUP_DEMO, models.SignupDemoLead, (
-        *_demo_contact(forms.SIGNUP, "current admission system"), InputField("website", "website", "school website"),
+        *_demo_contact(forms.SIGNUP, "label.mis.admission"), InputField("website", "website"),
     )),
     LeadKind.PRODUCT_DEMO: LeadForm(LeadKind.PRODUCT_DEMO, models.ProductDemoLead, (
-        *_demo_contact(forms.DEMO_REQUEST, "current MIS/SIS system"), PRODUCT,
+        *_demo_contact(forms.DEMO_REQUEST), PRODUCT,
     )),
     LeadKind.CAREERS: LeadForm(LeadKind.CAREERS, models.CareersApplication, _as_in(
         forms.CAREERS,
-        InputField("firstName", "first_name", "first name"),
-        InputField("lastName", "last_name", "last name"),
-        InputField("email", "email", "email address", FieldType.EMAIL),
-        InputField("mobile", "mobile", "mobile number", FieldType.PHONE),
-        InputField("country", "country", "country", prompt="Please choose your country."),
-        InputField("city", "city", "city"),
-        InputField("position", "position", "position", FieldType.CHOICE,
-                   prompt="Please choose the position you are applying for."),
-        InputField("skillDescription", "skill_description", "skill description", FieldType.MULTILINE),
-        InputField("training", "training", "training and certification", FieldType.MULTILINE),
+        InputField("firstName", "first_name"),
+        InputField("lastName", "last_name"),
+        InputField("email", "email", FieldType.EMAIL),
+        InputField("mobile", "mobile", FieldType.PHONE),
+        InputField("country", "country"),
+        InputField("city", "city"),
+        InputField("position", "position", FieldType.CHOICE),
+        InputField("skillDescription", "skill_description", FieldType.MULTILINE),
+        InputField("training", "training", FieldType.MULTILINE),
     )),
 }

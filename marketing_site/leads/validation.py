@@ -17,6 +17,7 @@ from email_validator import EmailNotValidError, validate_email
 from phonenumbers import PhoneNumberFormat, PhoneNumberType, geocoder
 from sqlmodel import SQLModel
 
+from marketing_site.content.messages import has_message, message
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.schemas import FieldType, InputField
 
@@ -47,17 +48,17 @@ def validate(fields: Iterable[InputField], data: Mapping[str, Any], model: type[
 def _field_values(spec: InputField, raw: Any, model: type[SQLModel], require_consent: bool,
                   now: datetime) -> dict[str, Any]:
     if spec.type in (FieldType.FLAG, FieldType.CONSENT):
-        given = parse_flag(raw, spec.label)
+        given = parse_flag(raw, spec.label_text())
         if spec.type is FieldType.FLAG:
             return {spec.column: given}
         if require_consent and not given:
-            raise InvalidField(spec.missing_message)
+            raise InvalidField(spec.missing_message())
         return {spec.column: now if given else None}
     if spec.type is FieldType.PHONE:
-        text = clean_text(raw, spec.label, max_length(model, f"{spec.column}_raw"))
+        text = clean_text(raw, spec.label_text(), max_length(model, f"{spec.column}_raw"))
         _require(spec, text)
         return {f"{spec.column}_e164": parse_phone(text) if text else "", f"{spec.column}_raw": text}
-    text = clean_text(raw, spec.label, max_length(model, spec.column), multiline=spec.type is FieldType.MULTILINE)
+    text = clean_text(raw, spec.label_text(), max_length(model, spec.column), multiline=spec.type is FieldType.MULTILINE)
     _require(spec, text)
     if text and spec.type is FieldType.EMAIL:
         text = parse_email(text)
@@ -68,7 +69,7 @@ def _field_values(spec: InputField, raw: Any, model: type[SQLModel], require_con
 
 def _require(spec: InputField, text: str) -> None:
     if spec.required and not text:
-        raise InvalidField(spec.missing_message)
+        raise InvalidField(spec.missing_message())
 
 
 def max_length(model: type[SQLModel], column: str) -> int:
@@ -85,7 +86,7 @@ def clean_text(raw: Any, label: str, limit: int, *, multiline: bool = False) -> 
     if isinstance(raw, int) and not isinstance(raw, bool):
         raw = str(raw) if abs(raw) < 10**limit else "9" * (limit + 1)  # huge ints: "too long", not a crash
     if not isinstance(raw, str):
-        raise InvalidField(f"Please enter your {label} as plain text.")
+        raise InvalidField(message("field.not_text", label=label))
     text = unicodedata.normalize("NFC", raw)
     if multiline:
         text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
@@ -93,9 +94,9 @@ def clean_text(raw: Any, label: str, limit: int, *, multiline: bool = False) -> 
         text = " ".join(text.split())
     allowed = "\n\t" if multiline else ""
     if any(unicodedata.category(ch) in ("Cc", "Cs") and ch not in allowed for ch in text):
-        raise InvalidField(f"Your {label} contains characters we can't accept. Please retype it.")
+        raise InvalidField(message("field.bad_characters", label=label))
     if len(text) > limit:
-        raise InvalidField(f"Your {label} is too long. Please keep it to {limit} characters or fewer.")
+        raise InvalidField(message("field.too_long", label=label, limit=limit))
     return text
 
 
@@ -104,14 +105,14 @@ def parse_flag(raw: Any, label: str) -> bool:
         return bool(raw)
     if isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
         return raw.strip().lower() in _TRUE
-    raise InvalidField(f"Please answer Yes or No for {label}.")
+    raise InvalidField(message("field.yes_or_no", label=label))
 
 
 def parse_email(text: str) -> str:
     try:
         return validate_email(text, check_deliverability=False).normalized
     except EmailNotValidError:
-        raise InvalidField("Please enter a valid email address, like name@school.edu.") from None
+        raise InvalidField(message("email.invalid")) from None
 
 
 def parse_phone(text: str) -> str:
@@ -128,14 +129,15 @@ def parse_phone(text: str) -> str:
 def _phone_message(region: str) -> str:
     example = phonenumbers.example_number_for_type(region, PhoneNumberType.MOBILE) if region else None
     if example is None:
-        return "That phone number isn't valid. Include the country code, e.g. +92 301 2345678."
-    country = geocoder.country_name_for_number(example, "en")
-    shown = phonenumbers.format_number(example, PhoneNumberFormat.INTERNATIONAL)
-    return f"That phone number isn't valid for {country}. Include the country code, e.g. {shown}."
+        return message("phone.invalid")
+    return message("phone.invalid_for_country", country=geocoder.country_name_for_number(example, "en"),
+                   example=phonenumbers.format_number(example, PhoneNumberFormat.INTERNATIONAL))
 
 
 def _choose(text: str, spec: InputField) -> str:
     for choice in spec.choices:
         if choice.casefold() == text.casefold():
             return choice
-    raise InvalidField(spec.prompt or f"Please choose your {spec.label} from the list.")
+    if has_message(f"required.{spec.name}"):
+        raise InvalidField(spec.missing_message())  # its own sentence already asks to choose from the list
+    raise InvalidField(message("field.not_in_list", label=spec.label_text()))
