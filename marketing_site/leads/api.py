@@ -63,8 +63,6 @@ async def _submit(kind: LeadKind, request: Request) -> JSONResponse:
     payload = _parse_object(await request.body())
     if payload is None:
         return _error(400, message("api.not_an_object"))
-    if key and (previous := await run_in_threadpool(idempotency.find, kind.value, key)) is not None:
-        return JSONResponse(json.loads(previous.response_body), status_code=previous.status_code)
     try:
         lead_id = await run_in_threadpool(service.lead_submit, kind, payload, _context(request, payload, key))
     except LeadValidationError as invalid:

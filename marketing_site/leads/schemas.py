@@ -1,7 +1,8 @@
-"""Input schemas: which fields each lead kind accepts, under which API name, and how to check them.
+"""Input schemas: which fields each lead kind accepts, under which API name, and where each is stored.
 
-Kept apart from the tables so the public spelling (``studnetSmart``, ``nStudent``) and the
-visitor-facing wording never leak into the database schema.
+Kept apart from the tables so the public spelling (``studnetSmart``, ``nStudent``) never leaks into
+the database schema. Which fields are required and the careers positions come from the forms' copy
+(content/forms.py); the words of every message from content/messages.py.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from dataclasses import dataclass, replace
 
 from sqlmodel import SQLModel
 
+from marketing_site import routes
 from marketing_site.content import forms
 from marketing_site.content.messages import DEFAULT_LANGUAGE, has_message, message
 from marketing_site.content.types import Choice, LeadFormCopy
-from marketing_site.leads import models
+from marketing_site.leads.models import LeadModule, LeadResponsibility
 
 
 class LeadKind(str, enum.Enum):
@@ -29,8 +31,8 @@ class FieldType(enum.Enum):
     TEXT = "text"
     MULTILINE = "multiline"
     EMAIL = "email"
-    PHONE = "phone"  # stored as <column>_e164 and <column>_raw
-    FLAG = "flag"  # Yes/No or boolean
+    PHONE = "phone"  # stored as phone_e164 and phone_raw
+    FLAG = "flag"  # Yes/No or boolean; a ticked flag is a row of its FlagGroup's table
     CONSENT = "consent"  # Yes/No or boolean; stored as the time it was given
     CHOICE = "choice"
 
@@ -38,7 +40,7 @@ class FieldType(enum.Enum):
 @dataclass(frozen=True)
 class InputField:
     name: str  # API / form field name
-    column: str
+    column: str  # Lead column; a FLAG's value stored in its group's table
     type: FieldType = FieldType.TEXT
     label: str = ""  # message id of the noun phrase naming it in messages; "label.<name>" when empty
     label_values: tuple[tuple[str, str], ...] = ()  # placeholders of that label (a flag's visible choice)
@@ -56,10 +58,19 @@ class InputField:
 
 
 @dataclass(frozen=True)
+class FlagGroup:
+    """Checkboxes stored as one row each in ``table`` (its ``attribute`` holds the flag's value)."""
+
+    table: type[SQLModel]
+    attribute: str
+    flags: tuple[InputField, ...]
+
+
+@dataclass(frozen=True)
 class LeadForm:
     kind: LeadKind
-    model: type[SQLModel]
     fields: tuple[InputField, ...]
+    flag_groups: tuple[FlagGroup, ...] = ()
 
 
 def _as_in(copy: LeadFormCopy, *fields: InputField) -> tuple[InputField, ...]:
@@ -96,53 +107,49 @@ def _demo_contact(copy: LeadFormCopy, system_label: str = "") -> tuple[InputFiel
         InputField("school", "school"),
         InputField("country", "country"),
         InputField("phone", "phone", FieldType.PHONE),
-        InputField("job", "job"),
-        InputField("nStudent", "n_student"),
-        InputField("mis", "mis", label=system_label),
-        InputField("ss", "ss"),
-        InputField("about", "about"),
-        InputField("tSchool", "t_school"),
+        InputField("job", "job_title"),
+        InputField("nStudent", "student_count"),
+        InputField("mis", "current_system", label=system_label),
+        InputField("ss", "current_product_use"),
+        InputField("about", "heard_about_us"),
+        InputField("tSchool", "school_type"),
     )
 
 
-def _flags(choices: tuple[Choice, ...], column: str, label: str) -> tuple[InputField, ...]:
+def _flags(choices: tuple[Choice, ...], label: str, stored=lambda name: name) -> tuple[InputField, ...]:
     """Yes/No flags named and labelled as the form's checkboxes (content/forms.py)."""
-    return tuple(InputField(choice.name, column.format(choice.name), FieldType.FLAG, label, (("choice", choice.label),))
+    return tuple(InputField(choice.name, stored(choice.name), FieldType.FLAG, label, (("choice", choice.label),))
                  for choice in choices)
 
 
-_MODULE_COLUMNS = {"studnetSmart": "student_smart", "hrSmart": "hr_smart", "academicSmart": "academic_smart",
-                   "communicationSmart": "communication_smart", "pastoralSmart": "pastoral_smart",
-                   "timetableSmart": "timetable_smart", "librarySmart": "library_smart", "reportSmart": "report_smart",
-                   "financeSmart": "finance_smart", "administrationSmart": "administration_smart"}
-MODULE_FLAGS = tuple(replace(flag, column=_MODULE_COLUMNS[flag.name])
-                     for flag in _flags(forms.MODULE_CHOICES, "", "label.choice"))
-RESPONSIBILITY_FLAGS = _flags(forms.RESPONSIBILITY_CHOICES, "resp_{}", "label.responsibility")
+# The spec spells the Student Smart flag "studnetSmart"; every module is stored under its route's slug.
+_SPEC_SPELLING = {"studnetSmart": routes.slug(routes.STUDENT_SMART)}
+MODULES = FlagGroup(LeadModule, "module",
+                    _flags(forms.MODULE_CHOICES, "label.choice", lambda name: _SPEC_SPELLING.get(name, name)))
+RESPONSIBILITIES = FlagGroup(LeadResponsibility, "responsibility",
+                             _flags(forms.RESPONSIBILITY_CHOICES, "label.responsibility"))
 PRODUCT = InputField("product", "product")
 
 FORMS: dict[LeadKind, LeadForm] = {
-    LeadKind.PRODUCT_VIDEO: LeadForm(LeadKind.PRODUCT_VIDEO, models.ProductVideoLead, _as_in(
+    LeadKind.PRODUCT_VIDEO: LeadForm(LeadKind.PRODUCT_VIDEO, _as_in(
         forms.PRODUCT_VIDEO,
-        InputField("name", "name"),
+        InputField("name", "full_name"),
         InputField("email", "email", FieldType.EMAIL),
-        InputField("contactNo", "contact_no", FieldType.PHONE),
+        InputField("contactNo", "phone", FieldType.PHONE),
         PRODUCT,
     )),
-    LeadKind.SCHEDULE_DEMO: LeadForm(LeadKind.SCHEDULE_DEMO, models.ScheduleDemoLead, (
-        *_demo_contact(forms.SCHEDULE), *MODULE_FLAGS, *RESPONSIBILITY_FLAGS,
-    )),
-    LeadKind.SIGNUP_DEMO: LeadForm(LeadKind.SIGNUP_DEMO, models.SignupDemoLead, (
+    LeadKind.SCHEDULE_DEMO: LeadForm(LeadKind.SCHEDULE_DEMO, _demo_contact(forms.SCHEDULE),
+                                     (MODULES, RESPONSIBILITIES)),
+    LeadKind.SIGNUP_DEMO: LeadForm(LeadKind.SIGNUP_DEMO, (
         *_demo_contact(forms.SIGNUP, "label.mis.admission"), InputField("website", "website"),
     )),
-    LeadKind.PRODUCT_DEMO: LeadForm(LeadKind.PRODUCT_DEMO, models.ProductDemoLead, (
-        *_demo_contact(forms.DEMO_REQUEST), PRODUCT,
-    )),
-    LeadKind.CAREERS: LeadForm(LeadKind.CAREERS, models.CareersApplication, _as_in(
+    LeadKind.PRODUCT_DEMO: LeadForm(LeadKind.PRODUCT_DEMO, (*_demo_contact(forms.DEMO_REQUEST), PRODUCT)),
+    LeadKind.CAREERS: LeadForm(LeadKind.CAREERS, _as_in(
         forms.CAREERS,
         InputField("firstName", "first_name"),
         InputField("lastName", "last_name"),
         InputField("email", "email", FieldType.EMAIL),
-        InputField("mobile", "mobile", FieldType.PHONE),
+        InputField("mobile", "phone", FieldType.PHONE),
         InputField("country", "country"),
         InputField("city", "city"),
         InputField("position", "position", FieldType.CHOICE),
@@ -150,3 +157,8 @@ FORMS: dict[LeadKind, LeadForm] = {
         InputField("training", "training", FieldType.MULTILINE),
     )),
 }
+
+
+def accepted_fields(form: LeadForm) -> tuple[InputField, ...]:
+    """Every visitor field of a form: its columns, its flags and the two consents."""
+    return (*form.fields, *(flag for group in form.flag_groups for flag in group.flags), *CONSENT_FIELDS)

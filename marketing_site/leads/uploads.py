@@ -35,8 +35,6 @@ class ResumeUpload:
 class StoredResume:
     path: Path
     original_filename: str
-    content_type: str
-    size: int
 
 
 def sniff(content: bytes) -> tuple[str, str] | None:
@@ -77,7 +75,7 @@ def size_text(count: int) -> str:
 
 def store(upload: ResumeUpload) -> StoredResume:
     """Check and write the file; raises LeadValidationError for a file the visitor must replace."""
-    extension, content_type = check(upload)
+    extension, _ = check(upload)
     directory = settings.resume_dir
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{uuid.uuid4().hex}{extension}"
@@ -87,7 +85,7 @@ def store(upload: ResumeUpload) -> StoredResume:
     except BaseException:
         path.unlink(missing_ok=True)  # a full disk must not leave half a résumé behind
         raise
-    return StoredResume(path, display_name(upload.filename), content_type, len(upload.content))
+    return StoredResume(path, display_name(upload.filename))
 
 
 def discard(stored: StoredResume) -> None:

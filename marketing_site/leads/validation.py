@@ -19,7 +19,8 @@ from sqlmodel import SQLModel
 
 from marketing_site.content.messages import has_message, message
 from marketing_site.leads.errors import LeadValidationError
-from marketing_site.leads.schemas import FieldType, InputField
+from marketing_site.leads.models import Lead
+from marketing_site.leads.schemas import FieldType, FlagGroup, InputField
 
 DEFAULT_REGION = "PK"
 _TRUE = {"yes", "true"}
@@ -30,14 +31,14 @@ class InvalidField(Exception):
     """One field's problem; collected into LeadValidationError.errors."""
 
 
-def validate(fields: Iterable[InputField], data: Mapping[str, Any], model: type[SQLModel],
-             *, require_consent: bool, now: datetime) -> dict[str, Any]:
-    """Column values for ``model``; raises LeadValidationError listing every bad field at once."""
+def validate(fields: Iterable[InputField], data: Mapping[str, Any], *, require_consent: bool,
+             now: datetime) -> dict[str, Any]:
+    """Lead column values; raises LeadValidationError listing every bad field at once."""
     values: dict[str, Any] = {}
     errors: dict[str, str] = {}
     for spec in fields:
         try:
-            values.update(_field_values(spec, data.get(spec.name), model, require_consent, now))
+            values.update(_field_values(spec, data.get(spec.name), require_consent, now))
         except InvalidField as problem:
             errors[spec.name] = str(problem)
     if errors:
@@ -45,20 +46,32 @@ def validate(fields: Iterable[InputField], data: Mapping[str, Any], model: type[
     return values
 
 
-def _field_values(spec: InputField, raw: Any, model: type[SQLModel], require_consent: bool,
-                  now: datetime) -> dict[str, Any]:
-    if spec.type in (FieldType.FLAG, FieldType.CONSENT):
+def ticked(group: FlagGroup, data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The stored values of the group's flags answered Yes; LeadValidationError for any not Yes/No."""
+    chosen: list[str] = []
+    errors: dict[str, str] = {}
+    for flag in group.flags:
+        try:
+            if parse_flag(data.get(flag.name), flag.label_text()):
+                chosen.append(flag.column)
+        except InvalidField as problem:
+            errors[flag.name] = str(problem)
+    if errors:
+        raise LeadValidationError(errors)
+    return tuple(chosen)
+
+
+def _field_values(spec: InputField, raw: Any, require_consent: bool, now: datetime) -> dict[str, Any]:
+    if spec.type is FieldType.CONSENT:
         given = parse_flag(raw, spec.label_text())
-        if spec.type is FieldType.FLAG:
-            return {spec.column: given}
         if require_consent and not given:
             raise InvalidField(spec.missing_message())
         return {spec.column: now if given else None}
     if spec.type is FieldType.PHONE:
-        text = clean_text(raw, spec.label_text(), max_length(model, f"{spec.column}_raw"))
+        text = clean_text(raw, spec.label_text(), max_length(f"{spec.column}_raw"))
         _require(spec, text)
         return {f"{spec.column}_e164": parse_phone(text) if text else "", f"{spec.column}_raw": text}
-    text = clean_text(raw, spec.label_text(), max_length(model, spec.column), multiline=spec.type is FieldType.MULTILINE)
+    text = clean_text(raw, spec.label_text(), max_length(spec.column), multiline=spec.type is FieldType.MULTILINE)
     _require(spec, text)
     if text and spec.type is FieldType.EMAIL:
         text = parse_email(text)
@@ -72,7 +85,7 @@ def _require(spec: InputField, text: str) -> None:
         raise InvalidField(spec.missing_message())
 
 
-def max_length(model: type[SQLModel], column: str) -> int:
+def max_length(column: str, model: type[SQLModel] = Lead) -> int:
     """The column's declared limit, so validation and schema never disagree."""
     for rule in model.model_fields[column].metadata:
         if isinstance(rule, MaxLen):
