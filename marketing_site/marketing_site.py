@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from .leads.api import build_api
-from .leads.upload_limit import upload_body_limit
+from .leads.upload_limit import refuse_malformed_uploads, upload_body_limit
 from .pages.registry import PAGES
 from .pages.seo import head_tags, sitemap_context
 
@@ -14,6 +14,7 @@ app = rx.App(
     stylesheets=[],
     api_transformer=[build_api(), upload_body_limit],
 )
+refuse_malformed_uploads(app._api)  # Reflex's own Starlette app, where its /_upload route lives
 
 for spec in PAGES:
     app.add_page(

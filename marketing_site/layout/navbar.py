@@ -11,7 +11,7 @@ import re
 
 import reflex as rx
 from reflex.vars import Var
-from reflex_components_core.react_router.dom import ReactRouterLink
+from reflex.components.react_router.dom import ReactRouterLink
 
 from .. import routes
 from ..components.image import image

@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 import pytest
-from samples import PDF, docx
+from samples import HTML_BEHIND_DOC_MAGIC, HTML_BEHIND_PDF_MAGIC, PDF, doc, docx, pdf
 
 from marketing_site.leads import uploads
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.settings import PROJECT_ROOT, settings
 
-OLE2_DOC = bytes.fromhex("D0CF11E0A1B11AE1") + b"\x00" * 504
-
 
 @pytest.mark.parametrize(("content", "extension"), [
-    (PDF, ".pdf"), (OLE2_DOC, ".doc"), (docx(), ".docx"),
+    (PDF, ".pdf"), (pdf(pages=3), ".pdf"), (doc(), ".doc"), (docx(), ".docx"),
 ])
 def test_allowed_types_are_recognised_by_content(content, extension):
     stored = uploads.store(uploads.ResumeUpload("resume.bin", content))
@@ -26,6 +24,11 @@ def test_allowed_types_are_recognised_by_content(content, extension):
 
 @pytest.mark.parametrize(("name", "content"), [
     ("cv.pdf", b"MZ\x90\x00\x03" + b"\x00" * 100),  # a Windows .exe renamed .pdf
+    ("cv.pdf", HTML_BEHIND_PDF_MAGIC),  # a web page that only starts like a PDF
+    ("cv.pdf", PDF[: len(PDF) // 2]),  # half a PDF (an upload cut short)
+    ("cv.pdf", b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),  # no page, no cross-reference table
+    ("cv.doc", HTML_BEHIND_DOC_MAGIC),
+    ("cv.doc", doc(stream="Workbook")),  # a compound file, but an Excel one
     ("cv.docx", b"PK\x03\x04 not really a zip"),
     ("cv.docx", b"PK\x03\x04"),
     ("cv.txt", b"plain text"),

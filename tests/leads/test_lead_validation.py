@@ -127,6 +127,12 @@ def test_email_must_be_well_formed(email):
     assert errors == {"email": "Please enter a valid email address, like name@school.edu."}
 
 
+def test_email_local_part_is_at_most_64_characters():
+    assert run(LeadKind.PRODUCT_VIDEO, {**payload(LeadKind.PRODUCT_VIDEO), "email": "a" * 64 + "@school.edu"})
+    errors = errors_of(LeadKind.PRODUCT_VIDEO, {**payload(LeadKind.PRODUCT_VIDEO), "email": "a" * 65 + "@school.edu"})
+    assert errors == {"email": "The part of your email address before the @ is too long: at most 64 characters."}
+
+
 def test_email_is_normalised():
     values = run(LeadKind.PRODUCT_VIDEO, {**payload(LeadKind.PRODUCT_VIDEO), "email": "  Ali@School.EDU "})
     assert values["email"] == "Ali@school.edu"
