@@ -1,5 +1,5 @@
 # Two commands on a fresh machine: `make run` (serve the site) and `make test` (the whole suite).
-.PHONY: run test bench a11y export
+.PHONY: run test bench a11y export mutation
 
 run:
 	@bash scripts/run.sh
@@ -15,3 +15,6 @@ a11y:
 
 export:
 	@bash scripts/export.sh
+
+mutation:
+	@bash scripts/mutation.sh

@@ -20,7 +20,6 @@ ENGLISH: Mapping[str, str] = MappingProxyType({
     "field.bad_characters": "Your {label} contains characters we can't accept. Please retype it.",
     "field.too_long": "Your {label} is too long. Please keep it to {limit} characters or fewer.",
     "field.yes_or_no": "Please answer Yes or No for {label}.",
-    "field.not_in_list": "Please choose your {label} from the list.",
     "email.invalid": "Please enter a valid email address, like name@school.edu.",
     "email.local_part_too_long": "The part of your email address before the @ is too long: at most {limit} characters.",
     "phone.invalid": "That phone number isn't valid. Include the country code, e.g. +92 301 2345678.",

@@ -59,11 +59,12 @@ def store(upload: ResumeUpload) -> StoredResume:
     directory = settings.resume_dir
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{uuid.uuid4().hex}{extension}"
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # never replaces a file, staff-only
     try:
-        with open(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "wb") as handle:
+        with open(descriptor, "wb") as handle:
             handle.write(upload.content)
     except BaseException:
-        path.unlink(missing_ok=True)  # a full disk must not leave half a résumé behind
+        path.unlink()  # a full disk must not leave half a résumé behind
         raise
     return StoredResume(path, display_name(upload.filename))
 

@@ -17,7 +17,7 @@ from email_validator import EmailNotValidError, validate_email
 from phonenumbers import PhoneNumberFormat, PhoneNumberType, geocoder
 from sqlmodel import SQLModel
 
-from marketing_site.content.messages import has_message, message
+from marketing_site.content.messages import message
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import FieldType, FlagGroup, InputField
@@ -157,6 +157,4 @@ def _choose(text: str, spec: InputField) -> str:
     for choice in spec.choices:
         if choice.casefold() == text.casefold():
             return choice
-    if has_message(f"required.{spec.name}"):
-        raise InvalidField(spec.missing_message())  # its own sentence already asks to choose from the list
-    raise InvalidField(message("field.not_in_list", label=spec.label_text()))
+    raise InvalidField(spec.missing_message())  # a list's own sentence asks to choose from it
