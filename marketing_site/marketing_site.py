@@ -13,7 +13,11 @@ app = rx.App(
     html_lang="en",
     stylesheets=[],
     api_transformer=[build_api(), upload_body_limit],
+    # Visitors never see Reflex's developer toast ("Cannot connect to server…"): a form being
+    # submitted says so calmly itself (components/submit_bar.jsx), and nothing else needs the server.
+    toaster=None,
 )
+app.app_wraps.pop((5, "Overlay"))
 
 for spec in PAGES:
     app.add_page(

@@ -63,6 +63,8 @@ class Settings:
     rate_limit_per_minute: int = field(default_factory=lambda: _env_int("LEAD_RATE_LIMIT_PER_MINUTE", 10))
     max_body_bytes: int = field(default_factory=lambda: _env_int("LEAD_MAX_BODY_BYTES", 64 * 1024))
     max_resume_bytes: int = field(default_factory=lambda: _env_int("RESUME_MAX_BYTES", 5 * 1024 * 1024))
+    # Seconds a lead form waits for the server's answer before telling the visitor to press again (build time).
+    form_timeout_seconds: float = field(default_factory=lambda: _env_float("LEAD_FORM_TIMEOUT_SECONDS", 15.0))
     resume_dir: Path = field(
         default_factory=lambda: Path(_env("RESUME_DIR") or PROJECT_ROOT / "var" / "resumes")
     )

@@ -6,6 +6,7 @@ Field names are the lead API's (spec section 7), so a form posts exactly what th
 from __future__ import annotations
 
 from .countries import COUNTRIES
+from .media import video
 from .types import Choice, FormField, LeadFormCopy, Seo, SuccessCopy
 
 # Bump whenever either consent sentence changes; every lead stores the version it was shown.
@@ -44,9 +45,14 @@ ERROR_TEXT = (
     "please try again in a moment."
 )
 OFFLINE_TEXT = (
-    "We can't reach our server at the moment. Your details are still here; please check your "
-    "connection and submit again."
+    "We can't reach our server at the moment. Keep this page open: your request goes out as soon as "
+    "the connection is back, and everything you typed stays here."
 )
+TIMEOUT_TEXT = (
+    "We didn't get an answer in time, so your request may not have gone through. Everything you "
+    "typed is still here: please press the button again (you won't be signed up twice)."
+)
+TOO_FAST_TEXT = "That was quick! Please wait a few seconds, then press the button again."
 FIX_FIELDS_TEXT = "Please check the highlighted fields and submit again."
 HONEYPOT_LABEL = "Leave this field empty"
 HONEYPOT_NAME = "referral_code"
@@ -111,7 +117,7 @@ SIGNUP = LeadFormCopy(
     seo=Seo("Watch the Student Smart demo | Smart School Suite",
             "Sign up to watch the Student Smart demo: paperless admissions for schools."),
 )
-SIGNUP_VIDEO = "/videos/studentSmart.mp4"
+SIGNUP_VIDEO = video("studentSmart")
 SIGNUP_VIDEO_TITLE = "Student Smart demo video"
 
 DEMO_REQUEST = LeadFormCopy(

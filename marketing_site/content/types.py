@@ -46,6 +46,16 @@ class Image:
 
 
 @dataclass(frozen=True)
+class Video:
+    """A clip with its real frame size, so players keep its aspect ratio inside any viewport."""
+
+    src: str
+    width: int
+    height: int
+    seconds: int  # running time, so copy never promises a longer tour than the file holds
+
+
+@dataclass(frozen=True)
 class Feature:
     """One entry of a module's features overview."""
 
@@ -80,7 +90,7 @@ class Module:
     features: tuple[Feature, ...]
     background_color: str
     image: Image
-    video: str  # asset path of the module's video
+    video: Video
     poster: Image
     seo: Seo
     # Product cards say "click here to read more" (spec section 2); Student's card is shorter.

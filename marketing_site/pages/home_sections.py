@@ -29,7 +29,7 @@ def video_section() -> rx.Component:
             rx.el.h2(home.VIDEO_HEADING, class_name=_H2),
             rx.el.p(home.VIDEO_TEXT, class_name="mt-4 text-lg text-slate-600"),
         ),
-        video_modal(home.VIDEO, home.VIDEO_POSTER, home.VIDEO_PLAY_LABEL, home.VIDEO_HEADING, "promo-video"),
+        video_modal(home.VIDEO.src, home.VIDEO_POSTER, home.VIDEO_PLAY_LABEL, home.VIDEO_HEADING, "promo-video"),
         class_name=f"{_CONTAINER} grid items-center gap-10 py-16 lg:grid-cols-[2fr_3fr]",
     )
 

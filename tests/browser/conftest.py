@@ -25,6 +25,7 @@ TEST_SETTINGS = {
     "CHAT_PHONE_NUMBER": "96890000000",
     "LEAD_MIN_SUBMIT_SECONDS": "1",
     "LEAD_RATE_LIMIT_PER_MINUTE": "1000",
+    "LEAD_FORM_TIMEOUT_SECONDS": "3",  # a lost answer is reported after 3 s instead of 15
 }
 
 
@@ -91,6 +92,16 @@ def page(browser, served: ServedSite):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture(scope="session")
+def site_db(served: ServedSite) -> Iterator:
+    """The database the session's backend writes to."""
+    from marketing_site.leads import db
+
+    engine = db.build_engine(served.env["DATABASE_URL"])
+    yield engine
+    engine.dispose()
 
 
 @pytest.fixture
