@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from .exact_routes import serve_pages_exactly
 from .leads.api import build_api
 from .leads.upload_limit import upload_body_limit
 from .pages.registry import PAGES
@@ -12,7 +13,7 @@ from .pages.seo import head_tags, sitemap_context
 app = rx.App(
     html_lang="en",
     stylesheets=[],
-    api_transformer=[build_api(), upload_body_limit],
+    api_transformer=[build_api(), upload_body_limit, serve_pages_exactly],
     # Visitors never see Reflex's developer toast ("Cannot connect to server…"): a form being
     # submitted says so calmly itself (components/submit_bar.jsx), and nothing else needs the server.
     toaster=None,

@@ -8,6 +8,7 @@ from reflex_components_core.core.banner import has_connection_errors
 from ..content import forms
 from ..content.types import LeadFormCopy, Video
 from ..layout.page import frame
+from ..layout.styles import CONTAINER
 from ..settings import settings
 from .success_modal import success_modal
 
@@ -122,14 +123,14 @@ def form_page(heading: str, intro: str, *children: rx.Component) -> rx.Component
         rx.el.div(
             rx.el.h1(heading, class_name="text-3xl font-bold text-slate-900 md:text-4xl"),
             rx.el.p(intro, class_name="mt-3 max-w-2xl text-lg text-slate-700"),
-            class_name="mx-auto max-w-4xl px-4 pt-12",
+            class_name=f"{CONTAINER} pt-12",
         ),
         rx.el.div(
             rx.el.div(
                 *children,
-                class_name="mx-auto max-w-4xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-10",
+                class_name="max-w-4xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-10",
             ),
-            class_name="my-8 px-4",
+            class_name=f"{CONTAINER} my-8",
         ),
         class_name="bg-gradient-to-b from-sky-50 to-white pb-12",
     )

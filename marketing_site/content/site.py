@@ -15,6 +15,8 @@ LOGO = Image(src="/images/logo.svg", alt=f"{BRAND} home", width=180, height=40)
 TOP_STRIP_SUPPORT = Link("Support", "/product")
 TOP_STRIP_CONTACT = Link("Contact us", "/contactUs")
 TOP_STRIP_PORTAL_LABEL = "Portal"
+BOOK_DEMO = Link("Book a demo", "/schedule")
+MOBILE_MENU_CONTACT_HEADING = "Support and contact"
 
 MENUS: tuple[Menu, ...] = (
     Menu(

@@ -1,4 +1,4 @@
-"""The page record and the frame every page shares (navigation, footer, chat)."""
+"""The page record and the frame every page shares (header with navigation and chat, footer)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from dataclasses import dataclass
 
 import reflex as rx
 
-from ..components.chat_widget import chat_widget
 from ..content.types import Seo
 from .footer import footer
 from .navbar import navbar
@@ -25,11 +24,13 @@ class PageSpec:
 
 
 def frame(*children: rx.Component) -> rx.Component:
-    """Wrap page content in the shared navigation, footer and chat widget."""
+    """Wrap page content in the shared header (with the chat widget) and footer.
+
+    `main` takes the focus from the skip link (tabindex -1) and clears the sticky header when scrolled to.
+    """
     return rx.el.div(
         navbar(),
-        rx.el.main(*children, id="main", class_name="min-h-[60vh]"),
+        rx.el.main(*children, id="main", tab_index=-1, class_name="min-h-[60vh] scroll-mt-16 outline-none xl:scroll-mt-28"),
         footer(),
-        chat_widget(),
         class_name="flex min-h-screen flex-col bg-white font-sans text-slate-800 antialiased",
     )
