@@ -2,7 +2,6 @@
 
 import reflex as rx
 
-from marketing_site.exact_routes import ExactRoutesPlugin
 from marketing_site.robots import RobotsTxtPlugin
 from marketing_site.hydrate_after_paint import HydrateAfterPaintPlugin
 from marketing_site.settings import settings
@@ -19,7 +18,6 @@ config = rx.Config(
     plugins=[
         rx.plugins.SitemapPlugin(),
         RobotsTxtPlugin(),
-        ExactRoutesPlugin(),
         HydrateAfterPaintPlugin(),
         rx.plugins.TailwindV4Plugin(),
     ],

@@ -1,49 +1,18 @@
-"""Routes are exact (spec section 2): case-sensitive in the browser, no trailing-slash redirect.
+"""Routes are exact (spec section 2), also in the single-port deployment: no trailing-slash redirect.
 
-React Router matches paths case-insensitively unless told otherwise, so `/studentsmart` would
-render the Student Smart page under a 404 status; `ExactRoutesPlugin` writes the route config with
-`caseSensitive` set, and such an address renders the 404 page. In the single-port deployment
-(`reflex run --env prod`), Starlette answers `/product` with a 307 to `/product/` (the export
+With `reflex run --env prod`, Starlette answers `/product` with a 307 to `/product/` (the export
 holds `product/index.html`), disagreeing with the canonical link; `serve_pages_exactly` serves
-`product.html` at `/product` instead, as the README's nginx `try_files` does.
+`product.html` at `/product` instead, as the README's nginx `try_files` does. (Wrong-case
+addresses are handled in the browser: layout/exact_route.jsx.)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from reflex_base import constants
 from reflex_base.environment import environment
-from reflex_base.plugins.base import Plugin
 from starlette.types import ASGIApp, Receive, Scope, Send
-
-ROUTES_JS = """import { route } from "@react-router/dev/routes";
-import { flatRoutes } from "@react-router/fs-routes";
-
-// Exact routes: /studentsmart is not /studentSmart.
-const caseSensitive = (routes) =>
-  routes.map((entry) => ({ ...entry, caseSensitive: true, children: entry.children && caseSensitive(entry.children) }));
-
-export default [
-  ...caseSensitive(await flatRoutes({
-    ignoredRouteFiles: ["routes/\\\\[404\\\\]._index.jsx"],
-  })),
-  route("*", "routes/[404]._index.jsx"),
-];
-"""
-
-
-def _routes_task() -> tuple[str, str]:
-    return str(Path(constants.Dirs.PAGES) / "routes.js"), ROUTES_JS
-
-
-@dataclass(kw_only=True, frozen=True)
-class ExactRoutesPlugin(Plugin):
-    """Replaces Reflex's route config with the case-sensitive one on every compile."""
-
-    def pre_compile(self, **context):
-        context["add_save_task"](_routes_task)
 
 
 def page_file(static_dir: Path, path: str) -> str | None:

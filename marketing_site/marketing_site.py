@@ -22,7 +22,7 @@ app.app_wraps.pop((5, "Overlay"))
 
 for spec in PAGES:
     app.add_page(
-        spec.body,
+        spec.page,
         route=spec.route,
         title=spec.seo.title,
         description=spec.seo.description,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 import reflex as rx
+from reflex_components_core.el.elements.inline import A
 from reflex_components_core.react_router.dom import ReactRouterLink
 
 from ..components.chat_widget import chat_widget
@@ -139,9 +140,9 @@ def mobile_menu() -> rx.Component:
 
 
 def _logo() -> rx.Component:
-    """The full logo; below 400 px only its mark (the image cropped), so the header fits 320 px."""
+    """The full logo; below the sm breakpoint only its mark (the image cropped), so the header fits 320 px."""
     return ReactRouterLink.create(
-        rx.el.span(image(site.LOGO, "h-10 w-auto max-w-none", eager=True), class_name="block max-[399px]:w-10 overflow-hidden"),
+        rx.el.span(image(site.LOGO, "h-10 w-auto max-w-none", eager=True), class_name="block overflow-hidden max-sm:w-10"),
         to="/",
         class_name=f"shrink-0 rounded {_FOCUS_RING}",
     )
@@ -151,7 +152,8 @@ def navbar() -> rx.Component:
     """A sticky header no taller than 64 px below xl: logo, Book a demo, chat and the menu toggle."""
     return rx.el.header(
         # Inside the header landmark, so every piece of the page sits in a landmark (axe "region").
-        rx.el.a(
+        # A plain <a>: rx.el.a is a router link, which would point at "/page/#main" and move no focus.
+        A.create(
             SKIP_LINK_LABEL,
             href="#main",
             class_name="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2",
@@ -173,5 +175,6 @@ def navbar() -> rx.Component:
             ),
             class_name=f"{CONTAINER} relative flex h-16 items-center gap-3 xl:h-auto",
         ),
-        class_name="sticky top-0 z-40 border-b border-slate-200 bg-white",
+        # A shadow, not a border: the bar below xl stays exactly 64 px tall.
+        class_name="sticky top-0 z-40 bg-white shadow-[0_1px_0_var(--color-slate-200)]",
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -10,6 +11,9 @@ import reflex as rx
 from ..content.types import Seo
 from .footer import footer
 from .navbar import navbar
+
+
+NOT_FOUND_ROUTE = "404"  # Reflex serves the page registered here at every unknown address
 
 
 @dataclass(frozen=True)
@@ -21,6 +25,28 @@ class PageSpec:
     body: Callable[[], rx.Component]
     # Aliases (e.g. /HybridSchool) stay out of the sitemap and point search engines at the canonical route.
     canonical: str = ""
+
+    @property
+    def page(self) -> Callable[[], rx.Component]:
+        """The body behind an exact-address check (the 404 page needs none); keeps the body's
+        module and name, by which Reflex splits the JavaScript per page family."""
+        if self.route == NOT_FOUND_ROUTE:
+            return self.body
+
+        @functools.wraps(self.body)
+        def exact_page() -> rx.Component:
+            return ExactRoute.create(self.body(), route=self.route)
+
+        return exact_page
+
+
+class ExactRoute(rx.Component):
+    """The React side of `PageSpec.page`: a wrong-case address shows the 404 page."""
+
+    library = rx.asset("exact_route.jsx", shared=True).importable_path
+    tag = "ExactRoute"
+
+    route: rx.Var[str]
 
 
 def frame(*children: rx.Component) -> rx.Component:

@@ -6,10 +6,8 @@ from typing import Any
 
 import reflex as rx
 
-from ..layout.page import PageSpec
+from ..layout.page import NOT_FOUND_ROUTE, PageSpec
 from ..settings import settings
-
-NOT_FOUND_ROUTE = "404"
 
 
 def head_tags(spec: PageSpec) -> list[rx.Component]:
