@@ -226,6 +226,24 @@ class Partner:
 
 
 @dataclass(frozen=True)
+class Testimonial:
+    """A real customer's words, with their permission; shown only when records exist."""
+
+    quote: str
+    name: str
+    role: str  # e.g. "Principal"
+    school: str
+
+
+@dataclass(frozen=True)
+class CustomerLogo:
+    """A school that uses the suite and agreed to show its logo."""
+
+    name: str
+    logo: Image
+
+
+@dataclass(frozen=True)
 class FormField:
     """One visible form control, named as the lead API names it (spec section 7)."""
 

@@ -5,12 +5,13 @@ const NOT_FOUND_ROUTE = "routes/[404]._index";
 
 /**
  * Routes are exact: React Router matches /studentsmart to /studentSmart (its route config drops
- * `caseSensitive` on the client), so a page checks the address itself and, when it is not its own,
- * shows the site's 404 page (its route module, fetched on demand) at the visitor's address.
+ * `caseSensitive` on the client), so a page checks the address itself and, when it is not exactly
+ * a registered route, shows the site's 404 page (its route module, fetched on demand) at the
+ * visitor's address.
  */
-export function ExactRoute({ route, children }) {
+export function ExactRoute({ routes, children }) {
   const { pathname } = useLocation();
-  const wrong = (pathname.replace(/\/+$/, "") || "/") !== route;
+  const wrong = !routes.includes(pathname.replace(/\/+$/, "") || "/");
   const [NotFound, setNotFound] = useState(null);
   useEffect(() => {
     if (!wrong) return;

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 import reflex as rx
 
+from ..components.web_vitals import web_vitals
 from ..content.types import Seo
 from .footer import footer
 from .navbar import navbar
@@ -26,27 +27,27 @@ class PageSpec:
     # Aliases (e.g. /HybridSchool) stay out of the sitemap and point search engines at the canonical route.
     canonical: str = ""
 
-    @property
-    def page(self) -> Callable[[], rx.Component]:
-        """The body behind an exact-address check (the 404 page needs none); keeps the body's
-        module and name, by which Reflex splits the JavaScript per page family."""
-        if self.route == NOT_FOUND_ROUTE:
-            return self.body
-
-        @functools.wraps(self.body)
-        def exact_page() -> rx.Component:
-            return ExactRoute.create(self.body(), route=self.route)
-
-        return exact_page
-
 
 class ExactRoute(rx.Component):
-    """The React side of `PageSpec.page`: a wrong-case address shows the 404 page."""
+    """The React side of `exact_page()`: a wrong-case address shows the 404 page."""
 
     library = rx.asset("exact_route.jsx", shared=True).importable_path
     tag = "ExactRoute"
 
-    route: rx.Var[str]
+    routes: rx.Var[list[str]]
+
+
+def exact_page(spec: PageSpec, routes: tuple[str, ...]) -> Callable[[], rx.Component]:
+    """The page body behind an exact-address check against every registered route (the 404 page
+    needs none); keeps the body's module and name, by which Reflex splits the JavaScript."""
+    if spec.route == NOT_FOUND_ROUTE:
+        return spec.body
+
+    @functools.wraps(spec.body)
+    def exact() -> rx.Component:
+        return ExactRoute.create(spec.body(), routes=[route for route in routes if route != NOT_FOUND_ROUTE])
+
+    return exact
 
 
 def frame(*children: rx.Component) -> rx.Component:
@@ -58,5 +59,6 @@ def frame(*children: rx.Component) -> rx.Component:
         navbar(),
         rx.el.main(*children, id="main", tab_index=-1, class_name="min-h-[60vh] scroll-mt-16 outline-none xl:scroll-mt-28"),
         footer(),
+        web_vitals(),
         class_name="flex min-h-screen flex-col bg-white font-sans text-slate-800 antialiased",
     )

@@ -7,10 +7,12 @@ import reflex as rx
 from ..components.counter import counter_strip
 from ..components.image import image
 from ..components.links import route_link
-from ..content import home
+from ..content import home, testimonials
 from ..layout.page import PageSpec, frame
 from ..layout.styles import CONTAINER
-from .home_sections import news_section, partners_section, school_type_tabs, tagline, video_section
+from .home_sections import (
+    news_section, partners_section, school_type_tabs, tagline, customer_quotes_section, video_section,
+)
 
 
 # Primary (solid), secondary (outlined) and tertiary (text) actions, in the order of HERO_ACTIONS.
@@ -60,6 +62,7 @@ def home_page() -> rx.Component:
         ),
         tagline(),
         school_type_tabs(),
+        customer_quotes_section(testimonials.TESTIMONIALS, testimonials.CUSTOMER_LOGOS),
         news_section(),
         partners_section(),
     )

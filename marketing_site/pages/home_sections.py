@@ -9,9 +9,9 @@ from ..components.image import image
 from ..components.links import route_link
 from ..components.tabs import tabs
 from ..components.video_modal import video_modal
-from ..content import home
+from ..content import home, testimonials
 from ..content.school_types import SCHOOL_TYPES
-from ..content.types import Link, NewsSlide, Partner, SchoolType
+from ..content.types import CustomerLogo, Link, NewsSlide, Partner, SchoolType, Testimonial
 from ..layout.styles import CONTAINER
 
 _EYEBROW = "text-sm font-semibold uppercase tracking-[0.2em] text-sky-800"
@@ -122,5 +122,34 @@ def partners_section() -> rx.Component:
             home.PARTNER_CAROUSEL_VISIBLE_SMALL,
             home.PARTNER_CAROUSEL_MARGIN_PX,
         ),
+        class_name=f"{CONTAINER} py-16",
+    )
+
+
+def customer_quotes_section(quotes: tuple[Testimonial, ...], logos: tuple[CustomerLogo, ...]) -> rx.Component:
+    """Customer quotes and logos, or nothing at all while there are none."""
+    if not quotes and not logos:
+        return rx.fragment()
+    cards = [
+        rx.el.figure(
+            rx.el.blockquote(rx.el.p(f"“{quote.quote}”"), class_name="text-lg leading-relaxed text-slate-800"),
+            rx.el.figcaption(
+                rx.el.span(quote.name, class_name="block font-semibold text-slate-900"),
+                rx.el.span(f"{quote.role}, {quote.school}", class_name="block text-sm text-slate-600"),
+                class_name="mt-4",
+            ),
+            class_name="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm",
+        )
+        for quote in quotes
+    ]
+    strip = rx.el.ul(
+        *[rx.el.li(image(logo.logo, "h-12 w-auto")) for logo in logos],
+        aria_label=testimonials.LOGOS_LABEL,
+        class_name="mt-10 flex flex-wrap items-center justify-center gap-8",
+    ) if logos else rx.fragment()
+    return rx.el.section(
+        rx.el.h2(testimonials.HEADING, class_name=f"{_H2} mb-8 text-center"),
+        rx.el.div(*cards, class_name="grid gap-6 md:grid-cols-2 lg:grid-cols-3") if cards else rx.fragment(),
+        strip,
         class_name=f"{CONTAINER} py-16",
     )

@@ -1,6 +1,6 @@
 """Layout on every route in Chromium: no sideways scroll from 320 to 1920 px, a chat bubble that
 never covers a control, the header's primary action and height, margins that line up, the home
-page's first screen, and exact addresses.
+page's first screen, the success modal's video, and exact addresses.
 
 One page is reused per module and resized in place, so sweeping many widths stays fast.
 """
@@ -12,8 +12,9 @@ from playwright.sync_api import Page, expect
 from site_pages import visitable_pages
 
 from hydration import open_page
+from lead_forms import email_for, fill_demo_contact, submit
 from layout_probes import BLANK_BANDS_BELOW_HERO, BUBBLE_SWEEP, VISIBLE_CONTROLS, intersects
-from marketing_site.content import home, not_found, site, widgets
+from marketing_site.content import forms, home, not_found, site, widgets
 from marketing_site.content.modules import STUDENT
 
 WIDTHS = (320, 360, 390, 414, 480, 600, 768, 820, 1024, 1100, 1180, 1280, 1366, 1440, 1600, 1920)
@@ -189,3 +190,21 @@ def test_a_wrong_case_address_shows_the_404_page(page: Page) -> None:
     response = page.goto(STUDENT.route.lower())
     assert response.status == 404
     expect(page.locator("h1")).to_have_text(not_found.HEADING)
+
+
+def test_the_success_video_keeps_its_ratio_inside_the_viewport_with_continue_in_view(page: Page) -> None:
+    resize(page, 1280, 900)
+    open_page(page, "/signup")
+    fill_demo_contact(page, "signup-demo", email_for("modal"))
+    submit(page, "signup-demo")
+    modal = page.locator("#signup-demo-success")
+    video = modal.locator("video")
+    expect(video).to_be_visible()
+    video.evaluate("(v) => v.readyState >= 1 || new Promise((done) => v.addEventListener('loadedmetadata', done, {once: true}))")
+    for size in ((1280, 900), (1366, 768), (390, 844)):
+        resize(page, *size)
+        box = video.bounding_box()
+        real = video.evaluate("(v) => v.videoWidth / v.videoHeight")
+        assert abs(box["width"] / box["height"] - real) < 0.02, f"{size}: drawn {box['width']}x{box['height']}"
+        assert 0 <= box["y"] and box["y"] + box["height"] <= size[1], f"{size}: the video leaves the viewport"
+        expect(modal.get_by_role("link", name=forms.SIGNUP.success.continue_label)).to_be_in_viewport(ratio=1)
