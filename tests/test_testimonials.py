@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from marketing_site.content import testimonials
-from marketing_site.content.types import CustomerLogo, Image, Testimonial
+from marketing_site.content import types as records
 from marketing_site.pages.home_sections import customer_quotes_section
 
-QUOTE = Testimonial("Admissions moved online in a term.", "A. Example", "Principal", "Example School")
-LOGO = CustomerLogo("Example School", Image("/images/customers/example.svg", "Example School logo", 160, 48))
+QUOTE = records.Testimonial("Admissions moved online in a term.", "A. Example", "Principal", "Example School")
+LOGO = records.CustomerLogo("Example School", records.Image("/images/customers/example.svg", "Example School logo", 160, 48))
 
 
 def test_no_records_no_block():
