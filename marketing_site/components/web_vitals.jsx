@@ -6,35 +6,40 @@ const deviceClass = () => (window.innerWidth < 768 ? "mobile" : window.innerWidt
 /**
  * Real-user LCP, INP, CLS and TTFB (spec section 7): web-vitals is fetched once the page has
  * loaded and the browser is idle, so it never competes with the page itself, and the values go
- * to `endpoint` in one beacon whenever the page is hidden (navigator.sendBeacon survives unload).
+ * to `endpoint` in one beacon whenever the page is hidden or left (navigator.sendBeacon survives unload).
  */
 export function WebVitals({ endpoint }) {
   useEffect(() => {
     const route = window.location.pathname.replace(/\/+$/, "") || "/";
     const latest = new Map();
     const flush = () => {
-      if (document.visibilityState !== "hidden" || latest.size === 0) return;
+      if (latest.size === 0) return;
       const metrics = [...latest].map(([name, value]) => ({ name, value }));
       latest.clear();
       const body = JSON.stringify({ route, device: deviceClass(), metrics });
       navigator.sendBeacon?.(endpoint, new Blob([body], { type: "text/plain" }));
     };
+    const onHidden = () => document.visibilityState === "hidden" && flush();
     let cancelled = false;
     const start = () =>
       import("web-vitals").then(({ onCLS, onINP, onLCP, onTTFB }) => {
         if (cancelled) return;
         const record = (metric) => latest.set(metric.name, metric.value);
-        [onCLS, onINP, onLCP, onTTFB].forEach((on) => on(record));
+        // Every change is kept, so whatever is current when the page goes away is sent.
+        [onCLS, onINP, onLCP, onTTFB].forEach((on) => on(record, { reportAllChanges: true }));
+        // Registered after web-vitals' own listeners, so its final values are in before the beacon.
+        document.addEventListener("visibilitychange", onHidden);
+        window.addEventListener("pagehide", flush);
       });
     const idle = window.requestIdleCallback ?? ((callback) => window.setTimeout(callback, 1));
     const whenLoaded = () => idle(start);
     if (document.readyState === "complete") whenLoaded();
     else window.addEventListener("load", whenLoaded, { once: true });
-    document.addEventListener("visibilitychange", flush);
     return () => {
       cancelled = true;
       window.removeEventListener("load", whenLoaded);
-      document.removeEventListener("visibilitychange", flush);
+      document.removeEventListener("visibilitychange", onHidden);
+      window.removeEventListener("pagehide", flush);
     };
   }, [endpoint]);
   return null;
