@@ -8,7 +8,7 @@ from .exact_routes import serve_pages_exactly
 from .leads.api import build_api
 from .leads.upload_limit import upload_body_limit
 from .layout.page import exact_page
-from .pages.registry import PAGES, ROUTES
+from .pages.registry import PAGES
 from .pages.seo import head_tags, share_image, sitemap_context
 from .vitals.api import build_vitals_api
 
@@ -24,7 +24,7 @@ app.app_wraps.pop((5, "Overlay"))
 
 for spec in PAGES:
     app.add_page(
-        exact_page(spec, ROUTES),
+        exact_page(spec),
         route=spec.route,
         title=spec.seo.title,
         description=spec.seo.description,

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from marketing_site.pages.registry import PAGES
-from marketing_site.pages.seo import NOT_FOUND_ROUTE, SHARE_CARD_SIZE, share_card_src, share_image
+from marketing_site import routes
+from marketing_site.pages.seo import SHARE_CARD_SIZE, share_card_src, share_image
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 CARD_BUDGET = 90_000
@@ -27,7 +28,7 @@ def jpeg_size(data: bytes) -> tuple[int, int]:
     raise AssertionError("no frame header")
 
 
-@pytest.mark.parametrize("spec", [s for s in PAGES if s.route != NOT_FOUND_ROUTE], ids=lambda spec: spec.route)
+@pytest.mark.parametrize("spec", [s for s in PAGES if s.route != routes.NOT_FOUND], ids=lambda spec: spec.route)
 def test_each_page_has_its_sharing_card(spec) -> None:
     card = ASSETS / share_card_src(spec).lstrip("/")
     data = card.read_bytes()
@@ -36,5 +37,5 @@ def test_each_page_has_its_sharing_card(spec) -> None:
 
 
 def test_cards_are_made_per_page_not_shared() -> None:
-    canonical = {share_card_src(s) for s in PAGES if s.route != NOT_FOUND_ROUTE and not s.canonical}
-    assert len(canonical) == len([s for s in PAGES if s.route != NOT_FOUND_ROUTE and not s.canonical])
+    canonical = {share_card_src(s) for s in PAGES if s.route != routes.NOT_FOUND and not s.canonical}
+    assert len(canonical) == len([s for s in PAGES if s.route != routes.NOT_FOUND and not s.canonical])

@@ -1,7 +1,7 @@
 """web vitals: one row per metric a visitor's browser reported (no personal data)
 
 Revision ID: 0003_web_vitals
-Revises: 0001
+Revises: 0002
 Create Date: 2026-11-24 00:20:00
 """
 
@@ -14,7 +14,7 @@ import sqlmodel
 from alembic import op
 
 revision: str = "0003_web_vitals"
-down_revision: str | None = "0001"
+down_revision: str | None = "0002"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from .. import routes
 from ..content.types import Link, SuccessCopy, Video
 from .links import route_link
 
@@ -48,7 +49,7 @@ def success_modal(copy: SuccessCopy, is_open: rx.Var[bool], modal_id: str, video
                 _player(video, video_title) if video else rx.fragment(),
                 rx.el.div(
                     route_link(
-                        Link(copy.continue_label, "/"),
+                        Link(copy.continue_label, routes.HOME),
                         class_name="rounded-full bg-sky-800 px-8 py-3 font-semibold text-white hover:bg-sky-900 focus:outline-none focus-visible:ring-4 focus-visible:ring-sky-700/40",
                     ),
                     class_name="mt-6 flex justify-center",

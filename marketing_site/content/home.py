@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .. import routes
+from .links import BOOK_DEMO, WATCH_DEMO
 from .media import illustration, poster, video
 from .types import Counter, Image, Link, NewsSlide, Partner, Seo
 
@@ -19,9 +21,9 @@ HERO_IMAGE = Image(src="/images/hero.webp", alt="", width=1600, height=900)
 HERO_OVERLAY_OPACITY = 0.7
 # Most important first: drawn as the primary button, the secondary (outlined) and a text link.
 HERO_ACTIONS: tuple[Link, ...] = (
-    Link("Book a demo", "/schedule"),
-    Link("View the product", "/product"),
-    Link("Watch a demo", "/signup"),
+    BOOK_DEMO,
+    Link("View the product", routes.PRODUCT),
+    WATCH_DEMO,
 )
 
 COUNTERS: tuple[Counter, ...] = (

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..routes import slug as route_slug
+
 
 @dataclass(frozen=True)
 class Seo:
@@ -80,7 +82,7 @@ CARD_READ_MORE_LABEL = "click here to read more"
 class Module:
     """A product module (Student Smart, HR Smart, ...): its card, page and menu entry."""
 
-    slug: str  # route without the slash, e.g. "studentSmart"
+    route: str  # a routes.py constant, e.g. routes.STUDENT_SMART
     name: str  # display name, e.g. "Student Smart"
     menu_label: str  # label in menus (Pastoral shows as Wellbeing)
     small_heading: str  # card subheading
@@ -97,8 +99,8 @@ class Module:
     read_more: ReadMore = field(default_factory=lambda: ReadMore(100, 150, 200, CARD_READ_MORE_LABEL))
 
     @property
-    def route(self) -> str:
-        return f"/{self.slug}"
+    def slug(self) -> str:
+        return route_slug(self.route)
 
 
 @dataclass(frozen=True)
@@ -121,7 +123,7 @@ class Step:
 class Service:
     """A service page (consultancy, installation, ...)."""
 
-    slug: str
+    route: str
     name: str
     heading: str
     intro: str
@@ -133,8 +135,8 @@ class Service:
     steps_heading: str = ""
 
     @property
-    def route(self) -> str:
-        return f"/{self.slug}"
+    def slug(self) -> str:
+        return route_slug(self.route)
 
 
 @dataclass(frozen=True)
@@ -150,7 +152,7 @@ class SchoolTab:
 class SchoolType:
     """A school-type page and its home-page tab."""
 
-    slug: str
+    route: str
     name: str
     tab_label: str  # label of the home-page tab
     home_heading: str
@@ -163,8 +165,8 @@ class SchoolType:
     seo: Seo
 
     @property
-    def route(self) -> str:
-        return f"/{self.slug}"
+    def slug(self) -> str:
+        return route_slug(self.route)
 
 
 @dataclass(frozen=True)
@@ -183,7 +185,7 @@ class Office:
 class InfoPage:
     """A company or support page; `coming_soon` pages show a notice instead of sections."""
 
-    slug: str
+    route: str
     heading: str
     intro: str
     seo: Seo
@@ -194,8 +196,8 @@ class InfoPage:
     links: tuple[Link, ...] = ()  # "Useful links" for visitors while a page is coming soon
 
     @property
-    def route(self) -> str:
-        return f"/{self.slug}"
+    def slug(self) -> str:
+        return route_slug(self.route)
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,11 @@ import reflex as rx
 from reflex_components_core.el.elements.inline import A
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from .. import routes
 from ..components.chat_widget import chat_widget
 from ..components.image import image
 from ..components.links import route_link
-from ..content import site
+from ..content import links, site
 from ..content.types import Link, Menu
 from ..content.widgets import MOBILE_MENU_LABEL, SKIP_LINK_LABEL
 from ..settings import settings
@@ -119,7 +120,7 @@ def mobile_menu() -> rx.Component:
         strip = (Link(site.TOP_STRIP_PORTAL_LABEL, settings.portal_url), *strip)
     return rx.el.nav(
         MobileMenu.create(
-            rx.el.div(route_link(site.BOOK_DEMO, class_name=f"{_BOOK_DEMO} w-full"), class_name="px-4 pt-4"),
+            rx.el.div(route_link(links.BOOK_DEMO, class_name=f"{_BOOK_DEMO} w-full"), class_name="px-4 pt-4"),
             *[_menu_group(menu.label, menu.items) for menu in site.MENUS],
             _menu_group(site.MOBILE_MENU_CONTACT_HEADING, strip),
             menu_id="mobile-menu",
@@ -143,7 +144,7 @@ def _logo() -> rx.Component:
     """The full logo; below the sm breakpoint only its mark (the image cropped), so the header fits 320 px."""
     return ReactRouterLink.create(
         rx.el.span(image(site.LOGO, "h-10 w-auto max-w-none", eager=True), class_name="block overflow-hidden max-sm:w-10"),
-        to="/",
+        to=routes.HOME,
         class_name=f"shrink-0 rounded {_FOCUS_RING}",
     )
 
@@ -168,7 +169,7 @@ def navbar() -> rx.Component:
                 class_name="ms-auto hidden xl:block",
             ),
             rx.el.div(
-                route_link(site.BOOK_DEMO, class_name=_BOOK_DEMO),
+                route_link(links.BOOK_DEMO, class_name=_BOOK_DEMO),
                 chat_widget(),
                 mobile_menu(),
                 class_name="ms-auto flex items-center gap-2 xl:ms-4",

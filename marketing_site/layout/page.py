@@ -8,13 +8,11 @@ from dataclasses import dataclass
 
 import reflex as rx
 
+from .. import routes
 from ..components.web_vitals import web_vitals
 from ..content.types import Seo
 from .footer import footer
 from .navbar import navbar
-
-
-NOT_FOUND_ROUTE = "404"  # Reflex serves the page registered here at every unknown address
 
 
 @dataclass(frozen=True)
@@ -37,15 +35,15 @@ class ExactRoute(rx.Component):
     routes: rx.Var[list[str]]
 
 
-def exact_page(spec: PageSpec, routes: tuple[str, ...]) -> Callable[[], rx.Component]:
+def exact_page(spec: PageSpec, served: tuple[str, ...] = routes.ROUTES) -> Callable[[], rx.Component]:
     """The page body behind an exact-address check against every registered route (the 404 page
     needs none); keeps the body's module and name, by which Reflex splits the JavaScript."""
-    if spec.route == NOT_FOUND_ROUTE:
+    if spec.route == routes.NOT_FOUND:
         return spec.body
 
     @functools.wraps(spec.body)
     def exact() -> rx.Component:
-        return ExactRoute.create(spec.body(), routes=[route for route in routes if route != NOT_FOUND_ROUTE])
+        return ExactRoute.create(spec.body(), routes=[route for route in served if route != routes.NOT_FOUND])
 
     return exact
 

@@ -6,9 +6,9 @@ from typing import Any
 
 import reflex as rx
 
-from ..layout.page import NOT_FOUND_ROUTE, PageSpec
+from .. import routes
+from ..layout.page import PageSpec
 from ..settings import settings
-
 
 SHARE_CARD_SIZE = (1200, 630)
 
@@ -21,14 +21,14 @@ def share_card_src(spec: PageSpec) -> str:
 
 def share_image(spec: PageSpec) -> str:
     """The absolute address of the sharing card (Reflex's og:image), the brand's home card for the 404 page."""
-    card = share_card_src(spec) if spec.route != NOT_FOUND_ROUTE else "/images/share/home.jpg"
+    card = share_card_src(spec) if spec.route != routes.NOT_FOUND else "/images/share/home.jpg"
     return f"{settings.site_url}{card}"
 
 
 def head_tags(spec: PageSpec) -> list[rx.Component]:
     """A canonical <link> with the configured site address and the Open Graph / Twitter card tags
     (none for the 404 page)."""
-    if spec.route == NOT_FOUND_ROUTE:
+    if spec.route == routes.NOT_FOUND:
         return []
     url = f"{settings.site_url}{spec.canonical or spec.route}"
     properties = {

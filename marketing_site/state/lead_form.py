@@ -17,7 +17,6 @@ from typing import Any, ClassVar
 import reflex as rx
 
 from ..content import forms
-from ..leads.models import ProductDemoLead
 from ..leads.service import (
     UTM_KEYS, LeadKind, LeadRejected, LeadValidationError, SubmissionContext, fitted, lead_submit,
 )
@@ -56,8 +55,8 @@ class LeadFormMixin(rx.State, mixin=True):
 
     @staticmethod
     def _chosen_product(browser: Mapping[str, Any]) -> str:
-        """localStorage product-name, cut to the product column every demo/video table shares."""
-        return fitted(browser.get("product"), "product", ProductDemoLead)
+        """localStorage product-name, cut to fit the lead's product column."""
+        return fitted(browser.get("product"), "product")
 
     @rx.event
     def submit(self, form_data: dict[str, Any]) -> None:

@@ -14,12 +14,12 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from marketing_site.pages.registry import ROUTES
+from marketing_site import routes
 
 DEVICES = ("mobile", "tablet", "desktop")
 # Largest plausible value per metric: milliseconds for timings, a layout-shift score for CLS.
 METRIC_LIMITS = {"LCP": 120_000.0, "INP": 120_000.0, "TTFB": 120_000.0, "CLS": 100.0}
-PAGE_ROUTES = frozenset(route for route in ROUTES if route.startswith("/"))
+PAGE_ROUTES = frozenset(route for route in routes.ROUTES if route != routes.NOT_FOUND)
 
 
 class BeaconRejected(ValueError):

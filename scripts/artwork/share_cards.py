@@ -15,7 +15,8 @@ from marketing_site.content.modules import MODULES
 from marketing_site.content.school_types import SCHOOL_TYPES
 from marketing_site.content.services import SERVICES
 from marketing_site.pages.registry import PAGES
-from marketing_site.pages.seo import NOT_FOUND_ROUTE, share_card_src
+from marketing_site import routes
+from marketing_site.pages.seo import share_card_src
 from scripts.harness.chromium import CHROMIUM_ARGS, chromium_path
 
 WIDTH, HEIGHT = 1200, 630
@@ -54,7 +55,7 @@ def write_share_cards(assets: Path) -> None:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
         page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
         for spec in PAGES:
-            if spec.route == NOT_FOUND_ROUTE or spec.canonical:
+            if spec.route == routes.NOT_FOUND or spec.canonical:
                 continue
             target = assets / share_card_src(spec).lstrip("/")
             target.parent.mkdir(parents=True, exist_ok=True)

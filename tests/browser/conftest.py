@@ -7,6 +7,7 @@ Reflex backend the export talks to, ``page`` a fresh Debian Chromium page per te
 
 from __future__ import annotations
 
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -39,10 +40,17 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         item.add_marker(pytest.mark.browser)
     browser_ids = {id(item) for item in browser_items}
     items[:] = [item for item in items if id(item) not in browser_ids] + browser_items
+    if os.environ.get("TEST_DATABASE_URL"):
+        # The PostgreSQL pass repeats what the database can change; page layout and axe cannot.
+        once = pytest.mark.skip(reason="database-independent: checked in the SQLite pass")
+        for item in items:
+            if item.get_closest_marker("database_independent"):
+                item.add_marker(once)
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: needs the production build and Chromium")
+    config.addinivalue_line("markers", "database_independent: run once, in the pass without TEST_DATABASE_URL")
 
 
 BUILD_TIMES: list[float] = []

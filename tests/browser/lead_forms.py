@@ -1,20 +1,14 @@
-"""Filling and reading back the lead forms in browser tests: a visitor's input, rows in the site's database."""
+"""Filling the lead forms in browser tests as a visitor does (rows are read back with stored_leads)."""
 
 from __future__ import annotations
 
 import uuid
 
 from playwright.sync_api import Page, expect
-from sqlmodel import Session, select
 
 from marketing_site.content import forms
 
 MIN_FILL_MS = 1200  # the build's timing trap is 1 s (LEAD_MIN_SUBMIT_SECONDS in tests/browser/conftest.py)
-
-
-def stored(engine, model, email: str) -> list:
-    with Session(engine) as session:
-        return list(session.exec(select(model).where(model.email == email)))
 
 
 def email_for(name: str) -> str:

@@ -11,6 +11,9 @@ from hydration import open_page
 from marketing_site.content import home
 from marketing_site.pages.registry import PAGES
 
+pytestmark = pytest.mark.database_independent  # layout and axe do not depend on the database
+
+
 @pytest.mark.parametrize("width", (390, 1280))
 @pytest.mark.parametrize("route", sorted({spec.route for spec in PAGES if spec.route != "404"}))
 def test_no_accessibility_violations_on_a_phone_and_a_laptop(page: Page, route: str, width: int):

@@ -14,8 +14,10 @@ from site_pages import visitable_pages
 from hydration import open_page
 from lead_forms import email_for, fill_demo_contact, submit
 from layout_probes import BLANK_BANDS_BELOW_HERO, BUBBLE_SWEEP, VISIBLE_CONTROLS, intersects
-from marketing_site.content import forms, home, not_found, site, widgets
+from marketing_site.content import forms, home, links, not_found, site, widgets
 from marketing_site.content.modules import STUDENT
+
+pytestmark = pytest.mark.database_independent  # layout and axe do not depend on the database
 
 WIDTHS = (320, 360, 390, 414, 480, 600, 768, 820, 1024, 1100, 1180, 1280, 1366, 1440, 1600, 1920)
 XL = 1280  # from here the chat floats in the page gutter; below it, it sits in the header
@@ -78,16 +80,16 @@ def test_book_a_demo_is_a_primary_action_in_a_compact_header_at_every_width(page
     resize(page, width)
     open_page(page, "/product")
     header = page.locator("header")
-    cta = header.get_by_role("link", name=site.BOOK_DEMO.label, exact=True)
+    cta = header.get_by_role("link", name=links.BOOK_DEMO.label, exact=True)
     expect(cta).to_be_visible()
-    expect(cta).to_have_attribute("href", site.BOOK_DEMO.href)
+    expect(cta).to_have_attribute("href", links.BOOK_DEMO.href)
     assert cta.evaluate("(a) => getComputedStyle(a).backgroundColor") not in ("rgba(0, 0, 0, 0)", "transparent")
     box = cta.bounding_box()
     assert box["x"] >= 0 and box["x"] + box["width"] <= width
     if width < XL:
         assert header.bounding_box()["height"] <= 64
         page.locator("#mobile-menu summary").click()
-        expect(page.locator("#mobile-menu").get_by_role("link", name=site.BOOK_DEMO.label, exact=True)).to_be_visible()
+        expect(page.locator("#mobile-menu").get_by_role("link", name=links.BOOK_DEMO.label, exact=True)).to_be_visible()
 
 
 def test_mobile_menu_closes_on_escape_and_on_an_outside_tap_and_shows_a_close_icon(page: Page) -> None:

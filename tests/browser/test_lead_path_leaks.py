@@ -14,10 +14,11 @@ import pytest
 from playwright.sync_api import Page, WebSocketRoute, expect
 
 from hydration import open_page
-from lead_forms import MIN_FILL_MS, email_for, fill_demo_contact, stored
+from lead_forms import MIN_FILL_MS, email_for, fill_demo_contact
+from stored_leads import leads_for
 from marketing_site.content import forms
 from marketing_site.content.modules import HR
-from marketing_site.leads.models import ProductVideoLead, ScheduleDemoLead, SignupDemoLead
+from marketing_site.leads.schemas import LeadKind
 
 FORM_PAGES = {"/schedule": "schedule-demo", "/signup": "signup-demo", "/SchedulSingleDemo": "demo-request",
               "/careers": "careers"}
@@ -76,7 +77,7 @@ def test_a_fast_person_is_told_to_press_again_and_the_retry_stores_one_lead(page
     page.wait_for_timeout(MIN_FILL_MS)
     page.click("#product-video button[type=submit]")
     expect(page.locator("#product-video-success")).to_be_visible()
-    assert len(stored(site_db, ProductVideoLead, email)) == 1
+    assert len(leads_for(email, LeadKind.PRODUCT_VIDEO, site_db)) == 1
 
 
 class EventSocket:
@@ -136,14 +137,14 @@ def test_a_lost_answer_is_told_plainly_and_the_retry_stores_one_lead(page: Page,
     page.click("#signup-demo button[type=submit]")
     alert = page.locator("#signup-demo [role=alert]")
     expect(alert).to_contain_text(forms.TIMEOUT_TEXT, timeout=8000)
-    assert socket.submits_sent == 1 and len(stored(site_db, SignupDemoLead, email)) == 1
+    assert socket.submits_sent == 1 and len(leads_for(email, LeadKind.SIGNUP_DEMO, site_db)) == 1
     expect(page.locator("#signup-demo-firstName")).to_have_value("Amina")
     expect(page.locator("#signup-demo button[type=submit]")).to_have_text(forms.SIGNUP.submit_label)
 
     socket.drop_answers = False
     page.click("#signup-demo button[type=submit]")
     expect(page.locator("#signup-demo-success")).to_be_visible()
-    assert socket.submits_sent == 2 and len(stored(site_db, SignupDemoLead, email)) == 1
+    assert socket.submits_sent == 2 and len(leads_for(email, LeadKind.SIGNUP_DEMO, site_db)) == 1
 
 
 def test_an_unreachable_server_gets_a_calm_notice_and_the_request_goes_out_on_reconnect(page: Page, served, site_db) -> None:
@@ -170,7 +171,7 @@ def test_an_unreachable_server_gets_a_calm_notice_and_the_request_goes_out_on_re
         page.wait_for_timeout(MIN_FILL_MS)
         page.click("#schedule-demo button[type=submit]")
     expect(success).to_be_visible()
-    assert len(stored(site_db, ScheduleDemoLead, email)) == 1
+    assert len(leads_for(email, LeadKind.SCHEDULE_DEMO, site_db)) == 1
 
 
 def test_server_field_errors_take_the_focus_to_the_first_invalid_field(page: Page) -> None:

@@ -1,4 +1,4 @@
-"""Helpers for the form-state tests: a visitor's state tree, handler driving, rows read back."""
+"""Helpers for the form-state tests: a visitor's state tree and handler driving (rows: tests/stored_leads.py)."""
 
 from __future__ import annotations
 
@@ -7,9 +7,6 @@ import uuid
 
 import reflex as rx
 from reflex.istate.data import RouterData
-from sqlmodel import select
-
-from marketing_site.leads import db
 
 ROUTER = {
     "ip": "203.0.113.7",
@@ -37,12 +34,6 @@ def run(handler_result) -> None:
     if handler_result is not None and hasattr(handler_result, "__next__"):
         for _ in handler_result:
             pass
-
-
-def rows_for(model, email: str) -> list:
-    """Rows of `model` stored for `email` (each test uses its own address)."""
-    with db.session() as db_session:
-        return list(db_session.exec(select(model).where(model.email == email)))
 
 
 def unique_email(name: str) -> str:
