@@ -25,12 +25,11 @@ export function WebVitals({ endpoint }) {
       import("web-vitals").then(({ onCLS, onINP, onLCP, onTTFB }) => {
         if (cancelled) return;
         const record = (metric) => latest.set(metric.name, metric.value);
-        // Every change is kept, so whatever is current when the page goes away is sent.
+        // Every change is kept (reportAllChanges), so whatever is current when the page goes away is sent.
         [onCLS, onINP, onLCP, onTTFB].forEach((on) => on(record, { reportAllChanges: true }));
-        // Registered after web-vitals' own listeners, so its final values are in before the beacon.
-        document.addEventListener("visibilitychange", onHidden);
-        window.addEventListener("pagehide", flush);
       });
+    document.addEventListener("visibilitychange", onHidden);
+    window.addEventListener("pagehide", flush);
     const idle = window.requestIdleCallback ?? ((callback) => window.setTimeout(callback, 1));
     const whenLoaded = () => idle(start);
     if (document.readyState === "complete") whenLoaded();
