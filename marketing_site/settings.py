@@ -57,6 +57,8 @@ class Settings(BaseSettings):
     min_submit_seconds: float = Field(3.0, alias="LEAD_MIN_SUBMIT_SECONDS", ge=0)
     # Lead submissions allowed per client per minute (forms and API share the budget).
     rate_limit_per_minute: int = Field(10, alias="LEAD_RATE_LIMIT_PER_MINUTE", ge=1)
+    # Web-vitals beacons allowed per client per minute (a visitor sends about one per page view).
+    vitals_rate_limit_per_minute: int = Field(30, alias="VITALS_RATE_LIMIT_PER_MINUTE", ge=1)
     # Largest lead API request body.
     max_body_bytes: int = Field(64 * 1024, alias="LEAD_MAX_BODY_BYTES", ge=1024)
     # Largest résumé upload (careers form).

@@ -25,13 +25,13 @@ from marketing_site.vitals.service import vitals_record
 
 log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 2048
-BEACONS_PER_MINUTE = 30  # a visitor sends one or two per page view
 
 
 def build_rate_limiter() -> RateLimiter:
     if settings.redis_url:
-        return RedisRateLimiter(connect_redis(settings.redis_url), BEACONS_PER_MINUTE, prefix="vitals:rate")
-    return MemoryRateLimiter(BEACONS_PER_MINUTE)
+        return RedisRateLimiter(connect_redis(settings.redis_url), settings.vitals_rate_limit_per_minute,
+                                prefix="vitals:rate")
+    return MemoryRateLimiter(settings.vitals_rate_limit_per_minute)
 
 
 def build_vitals_api(limiter: RateLimiter | None = None) -> FastAPI:

@@ -15,7 +15,8 @@ from marketing_site.leads import db
 from marketing_site.leads.antispam import MemoryRateLimiter
 from marketing_site.leads.models import utc_now
 from marketing_site.vitals import BEACON_PATH
-from marketing_site.vitals.api import BEACONS_PER_MINUTE, build_vitals_api
+from marketing_site.settings import settings
+from marketing_site.vitals.api import build_vitals_api
 from marketing_site.vitals.models import WebVital
 from marketing_site.vitals.report import format_report
 from marketing_site.vitals.service import p75_windows
@@ -31,7 +32,7 @@ def empty_vitals(database_url: str):
         db_session.commit()
 
 
-def post(*bodies, content_type: str = "text/plain", limit: int = BEACONS_PER_MINUTE) -> list[httpx.Response]:
+def post(*bodies, content_type: str = "text/plain", limit: int = settings.vitals_rate_limit_per_minute) -> list[httpx.Response]:
     app = build_vitals_api(MemoryRateLimiter(limit))
 
     async def send() -> list[httpx.Response]:
