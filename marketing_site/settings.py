@@ -57,10 +57,14 @@ class Settings(BaseSettings):
     min_submit_seconds: float = Field(3.0, alias="LEAD_MIN_SUBMIT_SECONDS", ge=0)
     # Lead submissions allowed per client per minute (forms and API share the budget).
     rate_limit_per_minute: int = Field(10, alias="LEAD_RATE_LIMIT_PER_MINUTE", ge=1)
+    # Web-vitals beacons allowed per client per minute (a visitor sends about one per page view).
+    vitals_rate_limit_per_minute: int = Field(30, alias="VITALS_RATE_LIMIT_PER_MINUTE", ge=1)
     # Largest lead API request body.
     max_body_bytes: int = Field(64 * 1024, alias="LEAD_MAX_BODY_BYTES", ge=1024)
     # Largest résumé upload (careers form).
     max_resume_bytes: int = Field(5 * 1024 * 1024, alias="RESUME_MAX_BYTES", ge=1024)
+    # Seconds a lead form waits for the server's answer before telling the visitor to press again (build time).
+    form_timeout_seconds: float = Field(15.0, alias="LEAD_FORM_TIMEOUT_SECONDS", gt=0)
     # Where résumés are stored: outside every public folder, served to staff only as attachments.
     resume_dir: Path = Field(PROJECT_ROOT / "var" / "resumes", alias="RESUME_DIR")
 

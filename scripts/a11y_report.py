@@ -1,8 +1,9 @@
 """Accessibility and layout-shift figures for every route, measured the same way each time.
 
 Serves the production build (as the browser tests do), runs axe-core (WCAG 2.1 A/AA + best
-practice) on each route and prints violations by impact, then the home page's CLS while it
-loads, scrolls past the counter threshold and the counters finish. Run with ``make a11y``.
+practice) on each route at a phone width (390 px) and a laptop width (1280 px) and prints
+violations by impact, then the home page's CLS while it loads, scrolls past the counter threshold
+and the counters finish. Run with ``make a11y``.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from marketing_site.content import home  # noqa: E402
 from marketing_site.pages.registry import PAGES  # noqa: E402
 
 IMPACTS = ("critical", "serious", "moderate", "minor")
+WIDTHS = ((390, 844), (1280, 800))
 AXE_RUN = """async () => {
     const result = await axe.run(document, {runOnly: {type: "tag",
         values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}});
@@ -55,13 +57,14 @@ def main() -> None:
     routes = sorted({spec.route for spec in PAGES if spec.route != "404"})
     with served_site({"CHAT_PHONE_NUMBER": "96890000000"}) as site, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
-        context = browser.new_context(base_url=site.site_url, viewport={"width": 1280, "height": 800})
-        print(f"{'route':24} " + " ".join(f"{impact:>8}" for impact in IMPACTS) + "  rules")
-        for route in routes:
-            page = context.new_page()
-            counts, rules = axe_counts(page, route)
-            print(f"{route:24} " + " ".join(f"{counts[i]:>8}" for i in IMPACTS) + "  " + (", ".join(rules) or "-"))
-            page.close()
+        for width, height in WIDTHS:
+            context = browser.new_context(base_url=site.site_url, viewport={"width": width, "height": height})
+            print(f"\n{'route @ ' + str(width) + ' px':24} " + " ".join(f"{impact:>8}" for impact in IMPACTS) + "  rules")
+            for route in routes:
+                page = context.new_page()
+                counts, rules = axe_counts(page, route)
+                print(f"{route:24} " + " ".join(f"{counts[i]:>8}" for i in IMPACTS) + "  " + (", ".join(rules) or "-"))
+                page.close()
         page = context.new_page()
         print(f"\nhome CLS (load, scroll through, counters finished): {home_cls(page):.4f}")
         browser.close()

@@ -1,4 +1,4 @@
-"""Generate every image and video the content package references, into assets/.
+"""Generate every image and video the content package references, and each page's sharing card, into assets/.
 
 Run from the repository root: `python -m scripts.make_assets`. Deterministic, so re-running
 after a content change only rewrites what changed; the outputs are committed.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path, PurePosixPath
 
-from scripts.artwork import brand, hero, rules, videos
+from scripts.artwork import brand, hero, rules, share_cards, videos
 from scripts.artwork.discover import referenced_images, referenced_videos
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -56,6 +56,7 @@ def write_videos() -> list[str]:
 
 def main() -> int:
     unknown = write_images() + write_videos()
+    share_cards.write_share_cards(ASSETS)  # after the images they are drawn from
     for src in unknown:
         print(f"No drawing rule for {src}: add one in scripts/artwork/rules.py", file=sys.stderr)
     return 1 if unknown else 0

@@ -54,7 +54,7 @@ def test_discovery_finds_the_known_records():
     expected = {site.LOGO.src, home.HERO_IMAGE.src, site.FOOTER_PARTNERS_IMAGE.src, home.VIDEO_POSTER.src}
     expected |= {module.image.src for module in MODULES} | {module.poster.src for module in MODULES}
     assert expected <= IMAGES.keys()
-    assert {home.VIDEO, *(module.video for module in MODULES)} <= set(VIDEOS)
+    assert {home.VIDEO.src, *(module.video.src for module in MODULES)} <= set(VIDEOS)
 
 
 @pytest.mark.parametrize("src", sorted(src for src in IMAGES if src.endswith(".svg")))

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { sendChatMessage } from "./chat_send.js";
 
 const ChatIcon = () => (
@@ -7,13 +7,21 @@ const ChatIcon = () => (
   </svg>
 );
 
-/** Floating chat: a bubble toggling a panel whose Send opens the chat app with the typed message. */
+/**
+ * Chat: a bubble toggling a panel whose Send opens the chat app with the typed message. Opening
+ * puts the focus on the message field; the panel's order (close, field, Send) is its tab order.
+ */
 export function ChatWidget({ texts, phoneDigits, classes }) {
   const [open, setOpen] = useState(false);
   const [message, setMessage] = useState("");
   const bubble = useRef(null);
+  const input = useRef(null);
   const panelId = useId();
   const inputId = useId();
+
+  useEffect(() => {
+    if (open) input.current?.focus();
+  }, [open]);
 
   const close = () => {
     setOpen(false);
@@ -42,7 +50,7 @@ export function ChatWidget({ texts, phoneDigits, classes }) {
         </div>
         <form onSubmit={send} className={classes.form}>
           <label htmlFor={inputId} className="sr-only">{texts.inputLabel}</label>
-          <input id={inputId} type="text" value={message} onChange={(event) => setMessage(event.target.value)} placeholder={texts.placeholder} required className={classes.input} />
+          <input ref={input} id={inputId} type="text" value={message} onChange={(event) => setMessage(event.target.value)} placeholder={texts.placeholder} required className={classes.input} />
           <button type="submit" className={classes.send}>{texts.sendLabel}</button>
         </form>
       </div>

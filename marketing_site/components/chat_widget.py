@@ -1,4 +1,4 @@
-"""The floating chat widget on every page: typed messages go to the chat app, never to our backend.
+"""The chat widget on every page: typed messages go to the chat app, never to our backend.
 
 Every text and the phone number come from `settings` (baked in at build time);
 open/close and Send run in `chat_widget.jsx` / `chat_send.js`.
@@ -16,10 +16,15 @@ from ..settings import settings
 # Shipped next to chat_widget.jsx, which imports it; the browser tests also load it on its own.
 CHAT_SEND_MODULE = rx.asset("chat_send.js", shared=True)
 
+# Below xl the widget sits in the header (a band content never passes under the bubble) and its
+# panel drops below the header; from xl it floats in the page gutter (layout/styles.py).
 _CLASSES = {
-    "root": "fixed bottom-5 left-5 z-50 flex flex-col items-start gap-3 print:hidden",
-    "panel": "w-[min(22rem,calc(100vw-2.5rem))] overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/10",
-    "header": "flex items-start justify-between gap-3 bg-emerald-800 px-5 py-4 text-white",
+    "root": "flex items-center xl:fixed xl:bottom-3 xl:start-3 xl:z-50 print:hidden",
+    "panel": (
+        "absolute inset-x-4 top-full mt-2 overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/10 "
+        "xl:inset-x-auto xl:start-0 xl:top-auto xl:bottom-full xl:mt-0 xl:mb-3 xl:w-[22rem]"
+    ),
+"header": "flex items-start justify-between gap-3 bg-emerald-800 px-5 py-4 text-white",
     "company": "text-base font-bold",
     "replyTime": "text-sm text-emerald-50",
     "close": "rounded-full p-1 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white",
@@ -35,8 +40,9 @@ _CLASSES = {
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
     ),
     "bubble": (
-        "flex h-14 w-14 items-center justify-center rounded-full bg-emerald-700 text-white shadow-lg transition hover:bg-emerald-800 "
-        "focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 aria-expanded:bg-emerald-900"
+        "flex h-11 w-11 items-center justify-center rounded-full bg-emerald-700 text-white transition hover:bg-emerald-800 "
+        "focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 aria-expanded:bg-emerald-900 "
+        "xl:h-12 xl:w-12 xl:shadow-lg"
     ),
 }
 

@@ -1,4 +1,4 @@
-"""The shell every lead form shares: honeypot, error alert, submit button and the <form> itself."""
+"""The shell every lead form shares: honeypot, message region, submit button and the <form> itself."""
 
 from __future__ import annotations
 
@@ -6,71 +6,114 @@ import reflex as rx
 from reflex.components.core.banner import has_connection_errors
 
 from ..content import forms
-from ..content.types import LeadFormCopy
+from ..content.types import LeadFormCopy, Video
 from ..layout.page import frame
-from ..state.lead_form import browser_info_script
+from ..layout.styles import CONTAINER
+from ..settings import settings
 from .success_modal import success_modal
 
 
 def honeypot(form_id: str) -> rx.Component:
-    """A field people never see or reach; bots that fill every input give themselves away."""
+    """A field people never see or reach; bots that fill every input give themselves away.
+
+    `inert` takes it out of focus (Tab, a dialog's first focus, scripts) and so out of autofill,
+    which fills only focusable fields; autocomplete off and an unusual name do the rest.
+    """
     field_id = f"{form_id}-{forms.HONEYPOT_NAME}"
     return rx.el.div(
         rx.el.label(forms.HONEYPOT_LABEL, html_for=field_id),
         rx.el.input(type="text", name=forms.HONEYPOT_NAME, id=field_id, tab_index=-1, auto_complete="off"),
         aria_hidden="true",
-        class_name="absolute -left-[10000px] top-auto h-px w-px overflow-hidden",
+        custom_attrs={"inert": True},
+        class_name="absolute -start-[10000px] top-auto h-px w-px overflow-hidden",
     )
 
 
-def form_alert(message: rx.Var[str]) -> rx.Component:
-    """Spec section 8: "Error" plus a plain sentence; also shown while the server is unreachable."""
-    text = rx.cond(message != "", message, forms.OFFLINE_TEXT)
-    return rx.el.div(
-        rx.cond(
-            (message != "") | has_connection_errors,
-            rx.el.div(
-                rx.el.p(forms.ERROR_TITLE, class_name="font-semibold"),
-                rx.el.p(text),
-                class_name="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800",
-            ),
-        ),
-        role="alert",
-        aria_live="assertive",
-    )
+# Shipped next to the .jsx files of this module that import it (assets are copied per Python module).
+BROWSER_INFO_MODULE = rx.asset("browser_info.js", shared=True)
+BROWSER_INFO_EVENT = rx.event.passthrough_event_spec(dict[str, str])
 
 
-def submit_button(label: str, busy: rx.Var[bool], **props) -> rx.Component:
-    """Disabled while a submission is in flight, so a double click sends one request."""
-    return rx.el.button(
-        rx.cond(busy, forms.SUBMIT_BUSY_LABEL, label),
-        type="submit",
-        disabled=busy,
-        aria_busy=rx.cond(busy, "true", "false"),
-        class_name=(
+class SubmitBar(rx.Component):
+    """The React side of `submit_bar()`."""
+
+    library = rx.asset("submit_bar.jsx", shared=True).importable_path
+    tag = "SubmitBar"
+
+    on_start: rx.EventHandler[BROWSER_INFO_EVENT]
+
+    answered: rx.Var[int]
+    alert: rx.Var[str]
+    offline: rx.Var[bool]
+    label: rx.Var[str]
+    busy_label: rx.Var[str]
+    cancel_label: rx.Var[str]
+    texts: rx.Var[dict[str, str]]
+    timeout_ms: rx.Var[int]
+    alert_class_name: rx.Var[str]
+    notice_class_name: rx.Var[str]
+    button_class_name: rx.Var[str]
+    cancel_class_name: rx.Var[str]
+
+
+class LeadDialog(rx.Component):
+    """A button opening a native modal <dialog> holding a lead form (Watch Video), started on open."""
+
+    library = rx.asset("lead_dialog.jsx", shared=True).importable_path
+    tag = "LeadDialog"
+
+    dialog_id: rx.Var[str]
+    title_id: rx.Var[str]
+    trigger_id: rx.Var[str]
+    trigger_label: rx.Var[str]
+    fallback_product: rx.Var[str]
+    done: rx.Var[bool]
+    trigger_class_name: rx.Var[str]
+
+    on_open: rx.EventHandler[BROWSER_INFO_EVENT]
+
+
+def submit_bar(state, label: str, cancel_label: str = "", timeout_seconds: float = 0,
+               start_on_mount: bool = True) -> rx.Component:
+    """Message region and submit button: busy from the click, told plainly when no answer comes."""
+    start = {"on_start": state.start} if start_on_mount else {}
+    return SubmitBar.create(
+        answered=state.answered,
+        alert=state.alert,
+        offline=has_connection_errors,
+        label=label,
+        busy_label=forms.SUBMIT_BUSY_LABEL,
+        cancel_label=cancel_label,
+        texts={"title": forms.ERROR_TITLE, "offline": forms.OFFLINE_TEXT, "timeout": forms.TIMEOUT_TEXT},
+        timeout_ms=round(1000 * (timeout_seconds or settings.form_timeout_seconds)),
+        class_name="space-y-4",
+        alert_class_name="rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800",
+        notice_class_name="rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900",
+        button_class_name=(
             "inline-flex items-center justify-center rounded-full bg-sky-800 px-8 py-3 font-semibold text-white "
             "hover:bg-sky-900 focus:outline-none focus-visible:ring-4 focus-visible:ring-sky-700/40 "
-            "disabled:cursor-wait disabled:opacity-70"
+            "aria-disabled:cursor-wait aria-disabled:opacity-70"
         ),
-        **props,
+        cancel_class_name=(
+            "inline-flex items-center justify-center rounded-full border border-slate-300 bg-white px-6 py-3 "
+            "font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-4 focus-visible:ring-sky-700/40"
+        ),
+        **start,
     )
 
 
 def lead_form(form_id: str, state, *children: rx.Component, submit_label: str, on_submit=None,
-              actions: tuple[rx.Component, ...] = (), start_on_mount: bool = True) -> rx.Component:
+              cancel_label: str = "", timeout_seconds: float = 0, start_on_mount: bool = True) -> rx.Component:
     """A form that posts once and keeps input after any error; its state starts on mount unless
     the caller starts it (a form inside a dialog starts when the dialog opens)."""
-    mount = {"on_mount": rx.call_script(browser_info_script(), callback=state.start)} if start_on_mount else {}
     return rx.el.form(
         honeypot(form_id),
         *children,
-        form_alert(state.alert),
-        rx.el.div(*actions, submit_button(submit_label, state.submitting), class_name="flex justify-end gap-3"),
+        submit_bar(state, submit_label, cancel_label, timeout_seconds, start_on_mount),
         id=form_id,
         on_submit=on_submit or state.submit,
         reset_on_submit=False,
         class_name="relative space-y-6",
-        **mount,
     )
 
 
@@ -80,27 +123,28 @@ def form_page(heading: str, intro: str, *children: rx.Component) -> rx.Component
         rx.el.div(
             rx.el.h1(heading, class_name="text-3xl font-bold text-slate-900 md:text-4xl"),
             rx.el.p(intro, class_name="mt-3 max-w-2xl text-lg text-slate-700"),
-            class_name="mx-auto max-w-4xl px-4 pt-12",
+            class_name=f"{CONTAINER} pt-12",
         ),
         rx.el.div(
             rx.el.div(
                 *children,
-                class_name="mx-auto max-w-4xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-10",
+                class_name="max-w-4xl rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:p-10",
             ),
-            class_name="my-8 px-4",
+            class_name=f"{CONTAINER} my-8",
         ),
         class_name="bg-gradient-to-b from-sky-50 to-white pb-12",
     )
 
 
 def lead_form_page(copy: LeadFormCopy, form_id: str, state, *children: rx.Component, on_submit=None,
-                   video_src: str = "", video_title: str = "") -> rx.Component:
+                   video: Video | None = None, video_title: str = "", timeout_seconds: float = 0) -> rx.Component:
     """A whole form page: heading, the form with the given controls, and its success modal."""
     return frame(
         form_page(
             copy.heading,
             copy.intro,
-            lead_form(form_id, state, *children, submit_label=copy.submit_label, on_submit=on_submit),
+            lead_form(form_id, state, *children, submit_label=copy.submit_label, on_submit=on_submit,
+                      timeout_seconds=timeout_seconds),
         ),
-        success_modal(copy.success, state.submitted, f"{form_id}-success", video_src, video_title),
+        success_modal(copy.success, state.submitted, f"{form_id}-success", video, video_title),
     )

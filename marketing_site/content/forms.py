@@ -45,9 +45,14 @@ ERROR_TEXT = (
     "please try again in a moment."
 )
 OFFLINE_TEXT = (
-    "We can't reach our server at the moment. Your details are still here; please check your "
-    "connection and submit again."
+    "We can't reach our server at the moment. Keep this page open: your request goes out as soon as "
+    "the connection is back, and everything you typed stays here."
 )
+TIMEOUT_TEXT = (
+    "We didn't get an answer in time, so your request may not have gone through. Everything you "
+    "typed is still here: please press the button again (you won't be signed up twice)."
+)
+TOO_FAST_TEXT = "That was quick! Please wait a few seconds, then press the button again."
 FIX_FIELDS_TEXT = "Please check the highlighted fields and submit again."
 HONEYPOT_LABEL = "Leave this field empty"
 HONEYPOT_NAME = "referral_code"

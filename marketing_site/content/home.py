@@ -19,9 +19,10 @@ HERO_TEXT = (
 )
 HERO_IMAGE = Image(src="/images/hero.webp", alt="", width=1600, height=900)
 HERO_OVERLAY_OPACITY = 0.7
+# Most important first: drawn as the primary button, the secondary (outlined) and a text link.
 HERO_ACTIONS: tuple[Link, ...] = (
-    Link("View the product", routes.PRODUCT),
     BOOK_DEMO,
+    Link("View the product", routes.PRODUCT),
     WATCH_DEMO,
 )
 
@@ -39,8 +40,11 @@ COUNTERS_LABEL = "Smart School Suite in numbers"
 
 VIDEO_EYEBROW = "Product tour"
 VIDEO_HEADING = "See a school day run on Smart School Suite"
-VIDEO_TEXT = "Two minutes on how admissions, timetables and parent communication fit together."
 VIDEO = video("promo")
+VIDEO_TEXT = (
+    f"A {VIDEO.seconds}-second preview of the suite's modules. For the full walk-through of admissions, "
+    "timetables and parent communication, book a live demo."
+)
 VIDEO_POSTER = poster("promo", "Promotional video: a school day on Smart School Suite")
 VIDEO_PLAY_LABEL = "Play the promotional video"
 

@@ -1,8 +1,16 @@
-"""Conventions for asset paths, so content records name images the same way everywhere."""
+"""Conventions for asset paths, so content records name images and clips the same way everywhere.
+
+The clips and pictures are stand-ins made by `python -m scripts.make_assets`; README's "Replacing
+content and media" says how to swap in the vendor's own.
+"""
 
 from __future__ import annotations
 
-from .types import Image
+from .types import Image, Video
+
+# The stand-in clips: 640x360, five seconds (scripts/artwork/videos.py).
+STAND_IN_VIDEO_SIZE = (640, 360)
+STAND_IN_VIDEO_SECONDS = 5
 
 
 def illustration(folder: str, name: str, alt: str, width: int = 640, height: int = 480) -> Image:
@@ -10,9 +18,9 @@ def illustration(folder: str, name: str, alt: str, width: int = 640, height: int
     return Image(src=f"/images/{folder}/{name}.svg", alt=alt, width=width, height=height)
 
 
-def video(name: str) -> str:
+def video(name: str, size: tuple[int, int] = STAND_IN_VIDEO_SIZE, seconds: int = STAND_IN_VIDEO_SECONDS) -> Video:
     """A module or promo video under assets/videos/."""
-    return f"/videos/{name}.mp4"
+    return Video(f"/videos/{name}.mp4", *size, seconds)
 
 
 def poster(name: str, alt: str) -> Image:

@@ -17,6 +17,7 @@ LOGO = Image(src="/images/logo.svg", alt=f"{BRAND} home", width=180, height=40)
 TOP_STRIP_SUPPORT = Link("Support", routes.PRODUCT)
 TOP_STRIP_CONTACT = CONTACT_US
 TOP_STRIP_PORTAL_LABEL = "Portal"
+MOBILE_MENU_CONTACT_HEADING = "Support and contact"
 
 MENUS: tuple[Menu, ...] = (
     Menu(

@@ -48,6 +48,16 @@ class Image:
 
 
 @dataclass(frozen=True)
+class Video:
+    """A clip with its real frame size, so players keep its aspect ratio inside any viewport."""
+
+    src: str
+    width: int
+    height: int
+    seconds: int  # running time, so copy never promises a longer tour than the file holds
+
+
+@dataclass(frozen=True)
 class Feature:
     """One entry of a module's features overview."""
 
@@ -82,7 +92,7 @@ class Module:
     features: tuple[Feature, ...]
     background_color: str
     image: Image
-    video: str  # asset path of the module's video
+    video: Video
     poster: Image
     seo: Seo
     # Product cards say "click here to read more" (spec section 2); Student's card is shorter.
@@ -212,6 +222,24 @@ class NewsSlide:
 @dataclass(frozen=True)
 class Partner:
     """An affiliate partner logo."""
+
+    name: str
+    logo: Image
+
+
+@dataclass(frozen=True)
+class Testimonial:
+    """A real customer's words, with their permission; shown only when records exist."""
+
+    quote: str
+    name: str
+    role: str  # e.g. "Principal"
+    school: str
+
+
+@dataclass(frozen=True)
+class CustomerLogo:
+    """A school that uses the suite and agreed to show its logo."""
 
     name: str
     logo: Image

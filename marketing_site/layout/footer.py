@@ -7,6 +7,7 @@ import reflex as rx
 from ..components.image import image
 from ..components.links import route_link
 from ..content import site
+from .styles import CONTAINER
 
 _LINK = "text-slate-300 hover:text-white"
 
@@ -32,7 +33,7 @@ def footer() -> rx.Component:
                 site.FOOTER_MORE_HEADING,
                 *[rx.el.span(label, class_name="text-slate-400") for label in site.FOOTER_LABELS + site.FOOTER_SOCIAL_LABELS],
             ),
-            class_name="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4",
+            class_name=f"{CONTAINER} grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4",
         ),
         rx.el.p(site.FOOTER_COPYRIGHT, class_name="border-t border-slate-700 py-4 text-center text-xs text-slate-400"),
         class_name="bg-slate-900",

@@ -1,8 +1,8 @@
-"""Top strip, logo and the five dropdown menus.
+"""The header: top strip, logo, the five dropdown menus, Book a demo, the chat and the menu toggle.
 
-Dropdowns are a small React disclosure (`nav_dropdown.jsx`): hover, keyboard and
-Escape all work in the browser with no server round trip. The mobile menu is a
-native <details>.
+Dropdowns are a small React disclosure (`nav_dropdown.jsx`): hover, keyboard and Escape all work
+in the browser with no server round trip. Below xl the menus fold into a native <details>
+(`mobile_menu.jsx` adds Escape and closing on an outside tap).
 """
 
 from __future__ import annotations
@@ -10,21 +10,33 @@ from __future__ import annotations
 import re
 
 import reflex as rx
-from reflex.vars import Var
 from reflex.components.react_router.dom import ReactRouterLink
+from reflex.components.el.elements.inline import A
 
 from .. import routes
+from ..components.chat_widget import chat_widget
 from ..components.image import image
 from ..components.links import route_link
-from ..content import site
-from ..content.types import Menu
+from ..content import links, site
+from ..content.types import Link, Menu
 from ..content.widgets import MOBILE_MENU_LABEL, SKIP_LINK_LABEL
 from ..settings import settings
+from .styles import CONTAINER
 
-_MENU_ITEM = "block px-4 py-2 text-sm text-slate-700 hover:bg-sky-50 hover:text-sky-800 focus:bg-sky-50 focus:outline-none"
+_FOCUS_RING = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
+_MENU_ITEM = (
+    "block px-4 py-2 text-sm text-slate-700 hover:bg-sky-50 hover:text-sky-800 focus-visible:bg-sky-50 "
+    "focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-sky-700"
+)
+# The one primary action of the site, in the header at every width and first in the mobile menu.
+_BOOK_DEMO = (
+    "inline-flex min-h-11 shrink-0 items-center justify-center whitespace-nowrap rounded-full bg-sky-700 px-4 "
+    f"text-sm font-semibold text-white shadow-sm hover:bg-sky-800 sm:px-5 {_FOCUS_RING}"
+)
 
 
 def top_strip() -> rx.Component:
+    """Portal, Support and Contact us above the navigation on wide screens (in the menu below xl)."""
     portal = (
         rx.el.a(site.TOP_STRIP_PORTAL_LABEL, href=settings.portal_url, class_name="hover:underline")
         if settings.portal_url
@@ -38,9 +50,9 @@ def top_strip() -> rx.Component:
                 site.TOP_STRIP_CONTACT,
                 class_name="rounded-full bg-white px-3 py-1 font-semibold text-sky-900 hover:bg-sky-100",
             ),
-            class_name="mx-auto flex max-w-7xl items-center justify-end gap-5 px-4 py-1.5 text-sm",
+            class_name=f"{CONTAINER} flex items-center justify-end gap-5 py-1.5 text-sm",
         ),
-        class_name="bg-sky-900 text-white",
+        class_name="hidden bg-sky-900 text-white xl:block",
     )
 
 
@@ -56,20 +68,24 @@ class NavDropdown(rx.Component):
     menu_class_name: rx.Var[str]
 
 
-def dropdown(menu: Menu) -> rx.Component:
-    """Opens on mouse-over or its button, closes on mouse-leave, Escape or leaving with Tab."""
+def dropdown(menu: Menu, align_end: bool) -> rx.Component:
+    """Opens on mouse-over or its button, closes on mouse-leave, Escape or leaving with Tab.
+
+    Menus near the end of the bar open towards the start, so none reaches past the viewport.
+    """
     return NavDropdown.create(
         *[rx.el.li(route_link(item, class_name=_MENU_ITEM)) for item in menu.items],
         label=menu.label,
         menu_id=f"menu-{_slug(menu.label)}",
         class_name="group relative",
         button_class_name=(
-            "flex items-center px-3 py-5 text-[15px] font-medium text-slate-800 hover:text-sky-700 "
-            "group-data-[open=true]:text-sky-700 focus-visible:outline-2 focus-visible:outline-sky-700"
+            "flex items-center px-2.5 py-5 text-[15px] font-medium text-slate-800 hover:text-sky-700 "
+            f"group-data-[open=true]:text-sky-700 {_FOCUS_RING}"
         ),
         menu_class_name=(
-            "invisible absolute left-0 top-full z-30 min-w-56 rounded-b-lg border border-slate-200 bg-white py-2 "
-            "opacity-0 shadow-lg transition group-data-[open=true]:visible group-data-[open=true]:opacity-100"
+            f"invisible absolute {'end-0' if align_end else 'start-0'} top-full z-30 min-w-56 rounded-b-lg border "
+            "border-slate-200 bg-white py-2 opacity-0 shadow-lg transition group-data-[open=true]:visible "
+            "group-data-[open=true]:opacity-100"
         ),
     )
 
@@ -78,54 +94,88 @@ def _slug(label: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
 
 
-# Choosing a link closes the <details> menu, also when the link points at the page already shown.
-# A raw React handler (custom_attrs): Reflex's on_click would hand over a copy without target/currentTarget.
-_CLOSE_ON_LINK = Var("(event) => { if (event.target.closest('a')) event.currentTarget.open = false; }")
+class MobileMenu(rx.Component):
+    """The React side of `mobile_menu()`."""
+
+    library = rx.asset("mobile_menu.jsx", shared=True).importable_path
+    tag = "MobileMenu"
+
+    menu_id: rx.Var[str]
+    label: rx.Var[str]
+    summary_class_name: rx.Var[str]
+    panel_class_name: rx.Var[str]
+
+
+def _menu_group(heading: str, links: tuple[Link, ...]) -> rx.Component:
+    return rx.el.div(
+        rx.el.p(heading, class_name="px-4 pt-3 text-xs font-semibold uppercase tracking-wide text-slate-600"),
+        rx.el.ul(*[rx.el.li(route_link(item, class_name=_MENU_ITEM)) for item in links]),
+    )
 
 
 def mobile_menu() -> rx.Component:
-    """A native <details> toggle: opens and closes without JavaScript."""
-    return rx.el.details(
-        rx.el.summary(
-            rx.el.span(MOBILE_MENU_LABEL, class_name="sr-only"),
-            rx.el.span("☰", aria_hidden="true", class_name="text-2xl leading-none"),
-            class_name="flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md border border-slate-300",
+    """Below xl: Book a demo first, then every menu and the top strip's links."""
+    strip = (site.TOP_STRIP_SUPPORT, site.TOP_STRIP_CONTACT)
+    if settings.portal_url:
+        strip = (Link(site.TOP_STRIP_PORTAL_LABEL, settings.portal_url), *strip)
+    return rx.el.nav(
+        MobileMenu.create(
+            rx.el.div(route_link(links.BOOK_DEMO, class_name=f"{_BOOK_DEMO} w-full"), class_name="px-4 pt-4"),
+            *[_menu_group(menu.label, menu.items) for menu in site.MENUS],
+            _menu_group(site.MOBILE_MENU_CONTACT_HEADING, strip),
+            menu_id="mobile-menu",
+            label=MOBILE_MENU_LABEL,
+            class_name="group",
+            summary_class_name=(
+                "flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md border border-slate-300 "
+                f"text-slate-800 [&::-webkit-details-marker]:hidden {_FOCUS_RING}"
+            ),
+            panel_class_name=(
+                "absolute inset-x-0 top-full z-30 max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 "
+                "bg-white pb-4 shadow-lg"
+            ),
         ),
-        rx.el.div(
-            *[
-                rx.el.div(
-                    rx.el.p(menu.label, class_name="px-4 pt-3 text-xs font-semibold uppercase tracking-wide text-slate-500"),
-                    rx.el.ul(*[rx.el.li(route_link(item, class_name=_MENU_ITEM)) for item in menu.items]),
-                )
-                for menu in site.MENUS
-            ],
-            class_name="absolute inset-x-0 top-full z-30 max-h-[75vh] overflow-y-auto border-t border-slate-200 bg-white pb-4 shadow-lg",
-        ),
-        class_name="lg:hidden",
-        id="mobile-menu",
-        custom_attrs={"onClick": _CLOSE_ON_LINK},
+        aria_label=site.MAIN_NAV_LABEL,
+        class_name="xl:hidden",
+    )
+
+
+def _logo() -> rx.Component:
+    """The full logo; below the sm breakpoint only its mark (the image cropped), so the header fits 320 px."""
+    return ReactRouterLink.create(
+        rx.el.span(image(site.LOGO, "h-10 w-auto max-w-none", eager=True), class_name="block overflow-hidden max-sm:w-10"),
+        to=routes.HOME,
+        class_name=f"shrink-0 rounded {_FOCUS_RING}",
     )
 
 
 def navbar() -> rx.Component:
+    """A sticky header no taller than 64 px below xl: logo, Book a demo, chat and the menu toggle."""
     return rx.el.header(
         # Inside the header landmark, so every piece of the page sits in a landmark (axe "region").
-        rx.el.a(
+        # A plain <a>: rx.el.a is a router link, which would point at "/page/#main" and move no focus.
+        A.create(
             SKIP_LINK_LABEL,
             href="#main",
-            class_name="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2",
+            class_name="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2",
         ),
         top_strip(),
-        rx.el.nav(
-            ReactRouterLink.create(
-                image(site.LOGO, "h-10 w-auto", eager=True),
-                to=routes.HOME,
-                class_name="shrink-0",
+        rx.el.div(
+            _logo(),
+            rx.el.nav(
+                rx.el.ul(*[dropdown(menu, index >= len(site.MENUS) - 2) for index, menu in enumerate(site.MENUS)],
+                         class_name="flex items-center"),
+                aria_label=site.MAIN_NAV_LABEL,
+                class_name="ms-auto hidden xl:block",
             ),
-            rx.el.ul(*[dropdown(menu) for menu in site.MENUS], class_name="hidden items-center lg:flex"),
-            mobile_menu(),
-            aria_label=site.MAIN_NAV_LABEL,
-            class_name="relative mx-auto flex max-w-7xl items-center justify-between px-4 py-2 lg:py-0",
+            rx.el.div(
+                route_link(links.BOOK_DEMO, class_name=_BOOK_DEMO),
+                chat_widget(),
+                mobile_menu(),
+                class_name="ms-auto flex items-center gap-2 xl:ms-4",
+            ),
+            class_name=f"{CONTAINER} relative flex h-16 items-center gap-3 xl:h-auto",
         ),
-        class_name="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur",
+        # A shadow, not a border: the bar below xl stays exactly 64 px tall.
+        class_name="sticky top-0 z-40 bg-white shadow-[0_1px_0_var(--color-slate-200)]",
     )

@@ -1,13 +1,15 @@
-"""The page record and the frame every page shares (navigation, footer, chat)."""
+"""The page record and the frame every page shares (header with navigation and chat, footer)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import reflex as rx
 
-from ..components.chat_widget import chat_widget
+from .. import routes
+from ..components.web_vitals import web_vitals
 from ..content.types import Seo
 from .footer import footer
 from .navbar import navbar
@@ -24,12 +26,37 @@ class PageSpec:
     canonical: str = ""
 
 
+class ExactRoute(rx.Component):
+    """The React side of `exact_page()`: a wrong-case address shows the 404 page."""
+
+    library = rx.asset("exact_route.jsx", shared=True).importable_path
+    tag = "ExactRoute"
+
+    routes: rx.Var[list[str]]
+
+
+def exact_page(spec: PageSpec, served: tuple[str, ...] = routes.ROUTES) -> Callable[[], rx.Component]:
+    """The page body behind an exact-address check against every registered route (the 404 page
+    needs none); keeps the body's module and name, by which Reflex splits the JavaScript."""
+    if spec.route == routes.NOT_FOUND:
+        return spec.body
+
+    @functools.wraps(spec.body)
+    def exact() -> rx.Component:
+        return ExactRoute.create(spec.body(), routes=[route for route in served if route != routes.NOT_FOUND])
+
+    return exact
+
+
 def frame(*children: rx.Component) -> rx.Component:
-    """Wrap page content in the shared navigation, footer and chat widget."""
+    """Wrap page content in the shared header (with the chat widget) and footer.
+
+    `main` takes the focus from the skip link (tabindex -1) and clears the sticky header when scrolled to.
+    """
     return rx.el.div(
         navbar(),
-        rx.el.main(*children, id="main", class_name="min-h-[60vh]"),
+        rx.el.main(*children, id="main", tab_index=-1, class_name="min-h-[60vh] scroll-mt-16 outline-none xl:scroll-mt-28"),
         footer(),
-        chat_widget(),
+        web_vitals(),
         class_name="flex min-h-screen flex-col bg-white font-sans text-slate-800 antialiased",
     )

@@ -15,10 +15,10 @@ from ..components.image import image
 from ..components.links import route_link
 from ..content import labels
 from ..content.types import Image, Link, Section
+from ..layout.styles import CONTAINER
 
 Record = TypeVar("Record")
 
-CONTAINER = "mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8"
 _FOCUS = "focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
 PRIMARY_BUTTON = (
     "inline-flex min-h-11 items-center justify-center rounded-full bg-sky-700 px-6 py-3 text-base "

@@ -14,6 +14,8 @@ from ..settings import settings
 from ..state.careers import UPLOAD_ID, CareersState as State
 
 FORM_ID = "careers"
+# A résumé of up to 5 MB takes ~40 s on a 1 Mbit/s uplink: the form waits that much longer for its answer.
+RESUME_UPLOAD_SECONDS = 45
 
 
 def _label_file_input(upload: rx.Component, input_id: str, described_by: str) -> rx.Component:
@@ -65,6 +67,7 @@ def careers_page() -> rx.Component:
         field_grid(forms.CAREERS.fields, FORM_ID, State.errors),
         resume_upload(),
         on_submit=lambda form_data: State.apply(rx.upload_files(upload_id=UPLOAD_ID), form_data),
+        timeout_seconds=settings.form_timeout_seconds + RESUME_UPLOAD_SECONDS,
     )
 
 

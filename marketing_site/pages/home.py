@@ -8,9 +8,23 @@ from .. import routes
 from ..components.counter import counter_strip
 from ..components.image import image
 from ..components.links import route_link
-from ..content import home
+from ..content import home, testimonials
 from ..layout.page import PageSpec, frame
-from .home_sections import news_section, partners_section, school_type_tabs, tagline, video_section
+from ..layout.styles import CONTAINER
+from .home_sections import (
+    news_section, partners_section, school_type_tabs, tagline, customer_quotes_section, video_section,
+)
+
+
+# Primary (solid), secondary (outlined) and tertiary (text) actions, in the order of HERO_ACTIONS.
+_HERO_BUTTONS = (
+    "inline-flex min-h-12 items-center rounded-full bg-white px-7 py-3 text-lg font-bold text-sky-900 shadow-lg "
+    "hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white",
+    "inline-flex min-h-12 items-center rounded-full border-2 border-white/80 px-6 py-3 font-semibold text-white "
+    "hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white",
+    "inline-flex min-h-12 items-center px-2 py-3 font-semibold text-white underline decoration-white/60 underline-offset-4 "
+    "hover:decoration-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white",
+)
 
 
 def hero() -> rx.Component:
@@ -21,24 +35,21 @@ def hero() -> rx.Component:
             rx.el.h1(home.HERO_HEADING, class_name="max-w-3xl text-4xl font-bold leading-tight text-white md:text-5xl"),
             rx.el.p(home.HERO_TEXT, class_name="mt-5 max-w-2xl text-lg text-slate-100"),
             rx.el.div(
-                *[
-                    route_link(
-                        action,
-                        class_name="rounded-full bg-white px-6 py-3 font-semibold text-sky-900 hover:bg-sky-100",
-                    )
-                    for action in home.HERO_ACTIONS
-                ],
-                class_name="mt-8 flex flex-wrap gap-4",
+                *[route_link(action, class_name=look) for action, look in zip(home.HERO_ACTIONS, _HERO_BUTTONS)],
+                class_name="mt-8 flex flex-wrap items-center gap-4",
             ),
-            class_name="relative mx-auto max-w-7xl px-4 py-24 md:py-32",
+            class_name=f"{CONTAINER} relative py-20 md:py-28",
         ),
         class_name="relative isolate overflow-hidden",
     )
 
 
 def home_page() -> rx.Component:
+    """The video section follows the hero, so no blank band shows before the counters appear
+    (past 400 px of scroll, by which time they are in view)."""
     return frame(
         hero(),
+        video_section(),
         rx.el.div(
             counter_strip(
                 home.COUNTERS,
@@ -48,11 +59,11 @@ def home_page() -> rx.Component:
                 start=home.COUNTER_START,
                 aria_label=home.COUNTERS_LABEL,
             ),
-            class_name="bg-gradient-to-b from-sky-50 to-white",
+            class_name="bg-gradient-to-b from-white via-sky-50 to-white",
         ),
-        video_section(),
         tagline(),
         school_type_tabs(),
+        customer_quotes_section(testimonials.TESTIMONIALS, testimonials.CUSTOMER_LOGOS),
         news_section(),
         partners_section(),
     )

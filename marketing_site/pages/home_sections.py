@@ -9,11 +9,11 @@ from ..components.image import image
 from ..components.links import route_link
 from ..components.tabs import tabs
 from ..components.video_modal import video_modal
-from ..content import home
+from ..content import home, testimonials
 from ..content.school_types import SCHOOL_TYPES
-from ..content.types import Link, NewsSlide, SchoolType
+from ..content.types import CustomerLogo, Link, NewsSlide, Partner, SchoolType, Testimonial
+from ..layout.styles import CONTAINER
 
-_CONTAINER = "mx-auto max-w-7xl px-4"
 _EYEBROW = "text-sm font-semibold uppercase tracking-[0.2em] text-sky-800"
 _H2 = "mt-2 text-3xl font-bold tracking-tight text-slate-900 md:text-4xl"
 _BUTTON = (
@@ -29,8 +29,8 @@ def video_section() -> rx.Component:
             rx.el.h2(home.VIDEO_HEADING, class_name=_H2),
             rx.el.p(home.VIDEO_TEXT, class_name="mt-4 text-lg text-slate-600"),
         ),
-        video_modal(home.VIDEO, home.VIDEO_POSTER, home.VIDEO_PLAY_LABEL, home.VIDEO_HEADING, "promo-video"),
-        class_name=f"{_CONTAINER} grid items-center gap-10 py-16 lg:grid-cols-[2fr_3fr]",
+        video_modal(home.VIDEO.src, home.VIDEO_POSTER, home.VIDEO_PLAY_LABEL, home.VIDEO_HEADING, "promo-video"),
+        class_name=f"{CONTAINER} grid items-center gap-10 py-16 lg:grid-cols-[2fr_3fr]",
     )
 
 
@@ -66,7 +66,7 @@ def school_type_tabs() -> rx.Component:
             [_school_panel(school) for school in SCHOOL_TYPES],
             home.SCHOOL_TABS_LABEL,
         ),
-        class_name=f"{_CONTAINER} py-16",
+        class_name=f"{CONTAINER} py-16",
     )
 
 
@@ -95,9 +95,20 @@ def news_section() -> rx.Component:
                 ),
                 class_name="grid gap-8 lg:grid-cols-[3fr_2fr]",
             ),
-            class_name=_CONTAINER,
+            class_name=CONTAINER,
         ),
         class_name="bg-slate-50 py-16",
+    )
+
+
+def _partner(partner: Partner) -> rx.Component:
+    """The logo with its name as text below: a logo's own lettering is too small to read on a phone
+    (screen readers get the name once, from the logo's alt text)."""
+    return rx.el.figure(
+        image(partner.logo, "mx-auto h-auto w-full max-w-[200px]"),
+        rx.el.figcaption(partner.name, aria_hidden="true",
+                         class_name="mt-2 text-center text-sm font-medium leading-snug text-slate-700"),
+        class_name="w-full",
     )
 
 
@@ -105,11 +116,40 @@ def partners_section() -> rx.Component:
     return rx.el.section(
         rx.el.h2(home.PARTNERS_HEADING, class_name=f"{_H2} mb-8 text-center"),
         partner_carousel(
-            [image(partner.logo, "h-auto w-full max-w-[200px]") for partner in home.PARTNERS],
+            [_partner(partner) for partner in home.PARTNERS],
             home.PARTNERS_HEADING,
             home.PARTNER_CAROUSEL_VISIBLE,
             home.PARTNER_CAROUSEL_VISIBLE_SMALL,
             home.PARTNER_CAROUSEL_MARGIN_PX,
         ),
-        class_name=f"{_CONTAINER} py-16",
+        class_name=f"{CONTAINER} py-16",
+    )
+
+
+def customer_quotes_section(quotes: tuple[Testimonial, ...], logos: tuple[CustomerLogo, ...]) -> rx.Component:
+    """Customer quotes and logos, or nothing at all while there are none."""
+    if not quotes and not logos:
+        return rx.fragment()
+    cards = [
+        rx.el.figure(
+            rx.el.blockquote(rx.el.p(f"“{quote.quote}”"), class_name="text-lg leading-relaxed text-slate-800"),
+            rx.el.figcaption(
+                rx.el.span(quote.name, class_name="block font-semibold text-slate-900"),
+                rx.el.span(f"{quote.role}, {quote.school}", class_name="block text-sm text-slate-600"),
+                class_name="mt-4",
+            ),
+            class_name="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm",
+        )
+        for quote in quotes
+    ]
+    strip = rx.el.ul(
+        *[rx.el.li(image(logo.logo, "h-12 w-auto")) for logo in logos],
+        aria_label=testimonials.LOGOS_LABEL,
+        class_name="mt-10 flex flex-wrap items-center justify-center gap-8",
+    ) if logos else rx.fragment()
+    return rx.el.section(
+        rx.el.h2(testimonials.HEADING, class_name=f"{_H2} mb-8 text-center"),
+        rx.el.div(*cards, class_name="grid gap-6 md:grid-cols-2 lg:grid-cols-3") if cards else rx.fragment(),
+        strip,
+        class_name=f"{CONTAINER} py-16",
     )

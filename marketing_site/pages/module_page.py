@@ -43,7 +43,7 @@ def module_page(module: Module) -> rx.Component:
         section(
             rx.el.div(
                 video_modal(
-                    module.video,
+                    module.video.src,
                     module.poster,
                     labels.PLAY_VIDEO_LABEL.format(name=module.name),
                     labels.VIDEO_TITLE.format(name=module.name),

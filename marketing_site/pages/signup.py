@@ -21,7 +21,7 @@ def signup_page() -> rx.Component:
         State,
         field_grid(forms.SIGNUP.fields, FORM_ID, State.errors),
         consent_group(FORM_ID, State.errors),
-        video_src=forms.SIGNUP_VIDEO,
+        video=forms.SIGNUP_VIDEO,
         video_title=forms.SIGNUP_VIDEO_TITLE,
     )
 

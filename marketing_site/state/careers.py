@@ -32,11 +32,10 @@ class CareersState(LeadFormMixin, rx.State):
     REQUIRE_CONSENT = False
 
     @rx.event
-    async def apply(self, files: list[rx.UploadFile], form_data: dict[str, Any]):
+    async def apply(self, files: list[rx.UploadFile], form_data: dict[str, Any]) -> None:
         """Store the application and its résumé once, like every other lead form."""
-        if not self._begin():
+        if not self._begin(form_data):
             return
-        yield
         try:
             resume = await read_resume(files)
         except Exception:

@@ -1,12 +1,13 @@
 """The submit flow every lead form shares: collect → lead service → result flags.
 
 Inputs stay uncontrolled in the browser (no event per keystroke); the form posts its values once
-on submit, so a failed submission never clears what the visitor typed.
+on submit, so a failed submission never clears what the visitor typed. The browser shows the
+busy state itself from the click (components/submit_bar.jsx) and ends it when `answered`
+changes, so every submission the server receives gets exactly one answer, whatever happens.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import time
 import uuid
@@ -19,23 +20,16 @@ from ..content import forms
 from ..leads.service import (
     UTM_KEYS, LeadKind, LeadRejected, LeadValidationError, SubmissionContext, fitted, lead_submit,
 )
+from ..settings import settings
 
 log = logging.getLogger(__name__)
-
-
-def browser_info_script(fallback_product: str = "") -> str:
-    """JS run on mount: what only the browser knows, handed to `start` in one round trip."""
-    return (
-        "({referrer: document.referrer || '', "
-        f"product: localStorage.getItem('product-name') || {json.dumps(fallback_product)}}})"
-    )
 
 
 class LeadFormMixin(rx.State, mixin=True):
     """Flags and handlers of one lead form; each form state mixes this in with its own KIND."""
 
-    submitting: bool = False
     submitted: bool = False
+    answered: int = 0  # bumped once per handled submission: the browser's busy state ends on it
     errors: dict[str, str] = {}
     alert: str = ""
     started_at: float = 0.0
@@ -44,12 +38,10 @@ class LeadFormMixin(rx.State, mixin=True):
 
     KIND: ClassVar[LeadKind]
     REQUIRE_CONSENT: ClassVar[bool] = True
-    SUCCESS_SCRIPT: ClassVar[str] = ""  # JS run in the browser once the lead is stored
 
     @rx.event
     def start(self, browser: dict[str, Any]) -> None:
         """A fresh form: timing trap starts now, one idempotency key per rendered form."""
-        self.submitting = False
         self.submitted = False
         self.errors = {}
         self.alert = ""
@@ -67,23 +59,33 @@ class LeadFormMixin(rx.State, mixin=True):
         return fitted(browser.get("product"), "product")
 
     @rx.event
-    def submit(self, form_data: dict[str, Any]):
-        """Store the lead once; a second click while busy or after success is ignored."""
-        if not self._begin():
-            return
-        yield
-        data, honeypot = self._split_honeypot(form_data)
-        self._finish(lambda context: lead_submit(self.KIND, self._payload(data), context), honeypot)
-        if self.submitted and self.SUCCESS_SCRIPT:
-            yield rx.call_script(self.SUCCESS_SCRIPT)
+    def submit(self, form_data: dict[str, Any]) -> None:
+        """Store the lead once; a retry after success (its answer was lost) repeats the success."""
+        if self._begin(form_data):
+            data, honeypot = self._split_honeypot(form_data)
+            self._finish(lambda context: lead_submit(self.KIND, self._payload(data), context), honeypot)
 
-    def _begin(self) -> bool:
-        """Mark the form busy; False if it is already busy or done (the server-side double-click guard)."""
-        if self.submitting or self.submitted:
+    def _begin(self, form_data: Any) -> bool:
+        """Count this submission as answered; True when the service should be called.
+
+        After a success the stored lead is announced again: the browser retries only when it
+        never heard the first answer. A body that is not a form's mapping gets the plain error.
+        """
+        self.answered += 1
+        if self.submitted:
+            self.submitted = True  # dirty again, so the repeated answer carries it
             return False
-        self.submitting = True
         self.errors = {}
         self.alert = ""
+        if not self.started_at:
+            # Never started here (the server restarted and lost this visitor's state, or a scripted
+            # socket): it starts now, so the time trap asks a person to press again in a moment.
+            self.started_at = time.time()
+            self.idempotency_key = uuid.uuid4().hex
+        if not isinstance(form_data, Mapping):
+            log.warning("Lead form %s got a %s instead of form fields", self.KIND.value, type(form_data).__name__)
+            self.alert = forms.ERROR_TEXT
+            return False
         return True
 
     @staticmethod
@@ -96,15 +98,14 @@ class LeadFormMixin(rx.State, mixin=True):
         return data
 
     def _finish(self, call: Callable[[SubmissionContext], int], honeypot: str) -> None:
-        """Run the service call and turn its outcome into flags the page shows; never leaves the form busy."""
-        self.submitting = False
+        """Run the service call and turn its outcome into flags the page shows."""
         try:
             lead_id = call(self._context(honeypot))
         except LeadValidationError as invalid:
             self.errors = dict(invalid.errors)
             self.alert = forms.FIX_FIELDS_TEXT
         except LeadRejected as rejected:
-            self.alert = str(rejected)
+            self.alert = forms.TOO_FAST_TEXT if self._within_time_trap() else str(rejected)
         except Exception:
             self._failed()
         else:
@@ -115,8 +116,13 @@ class LeadFormMixin(rx.State, mixin=True):
         """An unexpected error (database, disk, upload): logged, a plain alert, the input kept."""
         log.exception("Lead form %s failed (page %s, client %s)", self.KIND.value, self.router.url.path,
                       self.router.session.client_ip)
-        self.submitting = False
         self.alert = forms.ERROR_TEXT
+
+    def _within_time_trap(self) -> bool:
+        """A person who autofilled the form, or types fast, is told to press Submit again in a
+        moment (which then goes through) instead of "wait a minute"; the trap itself stays in
+        leads.antispam."""
+        return time.time() - self.started_at < settings.min_submit_seconds
 
     def _context(self, honeypot: str) -> SubmissionContext:
         url = self.router.url
@@ -126,8 +132,7 @@ class LeadFormMixin(rx.State, mixin=True):
             page=fitted(url.path, "source_page"),
             referrer=self.referrer,
             utm={key: fitted(url.query_parameters[key], key) for key in UTM_KEYS if key in url.query_parameters},
-            # A form never started (no mount, e.g. a scripted socket) counts as started right now.
-            form_started_at=self.started_at or time.time(),
+            form_started_at=self.started_at,
             honeypot=honeypot,
             require_consent=self.REQUIRE_CONSENT,
             consent_text_version=forms.CONSENT_TEXT_VERSION if self.REQUIRE_CONSENT else "",

@@ -16,8 +16,6 @@ DIALOG_ID = "product-video-dialog"
 class ProductVideoState(LeadFormMixin, rx.State):
     KIND = LeadKind.PRODUCT_VIDEO
     REQUIRE_CONSENT = False
-    # The form dialog is native <dialog> in the top layer: close it so the success modal shows.
-    SUCCESS_SCRIPT = f"document.getElementById('{DIALOG_ID}')?.close()"
 
     product: str = ""
 

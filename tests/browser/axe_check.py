@@ -1,4 +1,4 @@
-"""axe-core in the page under test: finds the library, injects it and returns serious/critical violations.
+"""axe-core in the page under test: finds the library, injects it and returns its violations.
 
 axe-core is a test-only npm package kept in the git-ignored tools folder: installed there on first
 use with ``npm install --prefix .tools axe-core@AXE_VERSION`` (or point ``AXE_CORE_JS`` at an ``axe.min.js``).
@@ -27,14 +27,12 @@ def axe_source() -> str:
     return TOOLS_AXE.read_text(encoding="utf-8")
 
 
-def serious_violations(page, source: str) -> list[str]:
-    """Run axe on the current page (WCAG 2 A/AA rules) and describe each serious or critical violation."""
+def violations(page, source: str) -> list[str]:
+    """Run axe on the current page (WCAG 2 A/AA rules and best practice) and describe each violation."""
     page.add_script_tag(content=source)
     return page.evaluate(
         """async () => {
             const result = await axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}});
-            return result.violations
-                .filter((v) => v.impact === "serious" || v.impact === "critical")
-                .map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+            return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
         }"""
     )

@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from site_pages import canonical_pages, visitable_pages
 
+from marketing_site.pages.seo import share_card_src
+
 SITEMAP_NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 
 
@@ -27,6 +29,15 @@ def test_every_route_is_prerendered_with_its_title(static_root: Path, spec) -> N
     exported = exported_file(static_root, spec.route)
     assert exported is not None, f"no exported file for {spec.route}"
     assert f"<title>{html.escape(spec.seo.title, quote=False)}</title>" in exported.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("spec", visitable_pages(), ids=lambda spec: spec.route)
+def test_every_page_names_its_sharing_card_for_open_graph_and_twitter(static_root: Path, site_url: str, spec) -> None:
+    page = exported_file(static_root, spec.route).read_text(encoding="utf-8")
+    card = f"{site_url}{share_card_src(spec)}"
+    assert f'content="{card}" property="og:image"' in page and "favicon.ico\" property=\"og:image" not in page
+    assert f'content="{card}" name="twitter:image"' in page and 'content="summary_large_image" name="twitter:card"' in page
+    assert (static_root / share_card_src(spec).lstrip("/")).is_file()
 
 
 def test_sitemap_lists_every_canonical_route_with_the_site_address(static_root: Path, site_url: str) -> None:

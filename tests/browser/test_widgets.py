@@ -59,7 +59,7 @@ def test_video_modal_opens_and_closes_by_button_and_escape_returning_focus(page:
 
     play.click()
     expect(dialog).to_have_attribute("open", "")
-    expect(dialog.locator("video")).to_have_attribute("src", home.VIDEO)
+    expect(dialog.locator("video")).to_have_attribute("src", home.VIDEO.src)
     page.get_by_role("button", name=widgets.VIDEO_CLOSE_LABEL).click()
     expect(dialog).not_to_have_attribute("open", "")
     expect(dialog.locator("video")).to_have_count(0)  # unmounted: playback stopped

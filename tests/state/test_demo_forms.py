@@ -10,6 +10,7 @@ from stored_leads import leads_for, ticked
 from marketing_site.content import forms
 from marketing_site.leads import db
 from marketing_site.leads.schemas import LeadKind
+from marketing_site.settings import settings
 from marketing_site.state.demo_request import DemoRequestState
 from marketing_site.state.schedule import ScheduleDemoState
 from marketing_site.state.signup import SignupDemoState
@@ -30,7 +31,7 @@ def test_schedule_stores_flags_and_where_the_lead_came_from():
     state = visit(ScheduleDemoState, "/schedule", {"utm_source": "newsletter", "utm_campaign": "spring"})
     run(state.submit(demo_form(email, studnetSmart="Yes", hrSmart="Yes", it="Yes")))
 
-    assert state.submitted and not state.submitting and state.errors == {} and state.alert == ""
+    assert state.submitted and state.answered == 1 and state.errors == {} and state.alert == ""
     [row] = leads_for(email, LeadKind.SCHEDULE_DEMO)
     assert ticked(row.id) == ({"studentSmart", "hrSmart"}, {"it"})
     assert (row.source_page, row.utm_source, row.utm_campaign) == ("/schedule", "newsletter", "spring")
@@ -39,20 +40,39 @@ def test_schedule_stores_flags_and_where_the_lead_came_from():
     assert row.phone_e164 == "+923001234567"
 
 
-def test_second_submit_after_success_stores_nothing():
+def test_second_submit_after_success_stores_nothing_and_answers_success_again():
+    """The browser retries only when the first answer never arrived: it gets the success again."""
     email = unique_email("double")
     state = visit(ScheduleDemoState, "/schedule")
     run(state.submit(demo_form(email)))
+    state.dirty_vars.clear()
     run(state.submit(demo_form(email)))
     assert len(leads_for(email, LeadKind.SCHEDULE_DEMO)) == 1
+    assert state.submitted and state.answered == 2
+    assert {"submitted", "answered"} <= state.dirty_vars, "the repeated answer carries the success"
 
 
-def test_submit_while_busy_is_ignored():
-    email = unique_email("busy")
+def test_form_data_that_is_not_a_form_gets_the_plain_error_and_an_answer():
+    """A string or a list instead of the form's fields (a scripted socket) never leaves the form busy."""
     state = visit(ScheduleDemoState, "/schedule")
-    state.submitting = True
+    for bad in ("firstName=Amina", ["firstName", "Amina"], None):
+        answered = state.answered
+        run(state.submit(bad))
+        assert (state.answered, state.submitted, state.alert) == (answered + 1, False, forms.ERROR_TEXT)
+    email = unique_email("after-bad")
     run(state.submit(demo_form(email)))
-    assert leads_for(email, LeadKind.SCHEDULE_DEMO) == [] and not state.submitted
+    assert state.submitted and len(leads_for(email, LeadKind.SCHEDULE_DEMO)) == 1
+
+
+def test_a_fast_person_is_told_to_press_again_in_a_moment_and_that_goes_through():
+    email = unique_email("fast")
+    state = visit(ScheduleDemoState, "/schedule")
+    state.started_at = time.time()  # autofilled and sent at once
+    run(state.submit(demo_form(email)))
+    assert (state.submitted, state.alert, state.answered) == (False, forms.TOO_FAST_TEXT, 1)
+    state.started_at -= settings.min_submit_seconds  # the few seconds the message asks for
+    run(state.submit(demo_form(email)))
+    assert state.submitted and len(leads_for(email, LeadKind.SCHEDULE_DEMO)) == 1
 
 
 def test_server_messages_land_next_to_their_fields():
@@ -94,7 +114,7 @@ def test_database_failure_shows_the_error_and_allows_a_retry(empty_database_url,
         run(state.submit(demo_form(email)))
     finally:
         db.configure_engine(database_url)
-    assert not state.submitted and not state.submitting and state.alert == forms.ERROR_TEXT
+    assert not state.submitted and state.alert == forms.ERROR_TEXT
 
     run(state.submit(demo_form(email)))
     assert state.submitted and len(leads_for(email, LeadKind.SCHEDULE_DEMO)) == 1

@@ -1,0 +1,19 @@
+import { useEffect, useRef } from "react";
+
+/**
+ * A native modal <dialog>, shown as soon as it mounts: the browser's top layer puts it above the
+ * sticky navigation and makes the page behind inert. Escape is swallowed: the only way on is the
+ * Continue link, which gets the focus.
+ */
+export function SuccessDialog({ dialogId, labelledBy, className, children }) {
+  const dialog = useRef(null);
+  useEffect(() => {
+    const element = dialog.current;
+    const keepOpen = (event) => event.preventDefault();
+    element.addEventListener("cancel", keepOpen);
+    if (!element.open) element.showModal();
+    element.querySelector("a[href]")?.focus();
+    return () => element.removeEventListener("cancel", keepOpen);
+  }, []);
+  return <dialog ref={dialog} id={dialogId} aria-labelledby={labelledBy} className={className}>{children}</dialog>;
+}
