@@ -43,6 +43,18 @@ class Settings:
         default_factory=lambda: _env("DATABASE_URL")
         or f"sqlite:///{PROJECT_ROOT / 'var' / 'leads.db'}"
     )
+    # Database limits: every step of a submission is bounded, so a hung database costs a visitor
+    # seconds and a 503, never a hang (see marketing_site/leads/db.py and the README).
+    database_connect_timeout: int = field(default_factory=lambda: _env_int("DATABASE_CONNECT_TIMEOUT", 2))
+    database_pool_timeout: float = field(default_factory=lambda: _env_float("DATABASE_POOL_TIMEOUT", 2.0))
+    database_statement_timeout: float = field(default_factory=lambda: _env_float("DATABASE_STATEMENT_TIMEOUT", 2.0))
+    database_idle_in_transaction_timeout: float = field(
+        default_factory=lambda: _env_float("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT", 1.5))
+    database_submit_timeout: float = field(default_factory=lambda: _env_float("DATABASE_SUBMIT_TIMEOUT", 4.0))
+    # Most database connections all backend workers together may open (PostgreSQL's default allows 100).
+    database_max_connections: int = field(default_factory=lambda: _env_int("DATABASE_MAX_CONNECTIONS", 40))
+    # SQLite only: NORMAL (WAL: survives any crash of the app; the last commits may be lost on power loss) or FULL.
+    sqlite_synchronous: str = field(default_factory=lambda: _env("SQLITE_SYNCHRONOUS", "NORMAL").upper())
     # Redis for Reflex state when several backend workers run; empty means one worker.
     redis_url: str = field(default_factory=lambda: _env("REDIS_URL"))
     # Customer portal link in the top strip; empty hides the link rather than leaving it dead.

@@ -17,7 +17,7 @@ from reflex.config import get_config
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware.cors import CORSMiddleware
 
-from marketing_site.leads import idempotency, service
+from marketing_site.leads import db, idempotency, service
 from marketing_site.leads.openapi import HONEYPOT_FIELD, request_schema
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.service import LeadRejected, LeadValidationError, SubmissionContext
@@ -65,7 +65,7 @@ async def _submit(kind: LeadKind, request: Request) -> JSONResponse:
     if key and (previous := await run_in_threadpool(idempotency.find, kind.value, key)) is not None:
         return JSONResponse(json.loads(previous.response_body), status_code=previous.status_code)
     try:
-        lead_id = await run_in_threadpool(service.lead_submit, kind, payload, _context(request, payload, key))
+        lead_id = await db.run_bounded(service.lead_submit, kind, payload, _context(request, payload, key))
     except LeadValidationError as invalid:
         return JSONResponse({"errors": invalid.errors}, status_code=422)
     except LeadRejected as rejected:

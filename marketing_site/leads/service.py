@@ -122,7 +122,7 @@ def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
 
 def _commit(row: SQLModel, kind: LeadKind, context: SubmissionContext) -> tuple[int, bool]:
     """(lead id, created); a concurrent retry that lost the key race gets the winner's id."""
-    with db.session() as db_session:
+    with db.write_session() as db_session:
         db_session.add(row)
         db_session.flush()
         lead_id = row.id

@@ -11,11 +11,13 @@ import logging
 import time
 import uuid
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, ClassVar
 
 import reflex as rx
 
 from ..content import forms
+from ..leads.db import run_bounded
 from ..leads.models import ProductDemoLead
 from ..leads.service import (
     UTM_KEYS, LeadKind, LeadRejected, LeadValidationError, SubmissionContext, fitted, lead_submit,
@@ -68,13 +70,13 @@ class LeadFormMixin(rx.State, mixin=True):
         return fitted(browser.get("product"), "product", ProductDemoLead)
 
     @rx.event
-    def submit(self, form_data: dict[str, Any]):
+    async def submit(self, form_data: dict[str, Any]):
         """Store the lead once; a second click while busy or after success is ignored."""
         if not self._begin():
             return
         yield
         data, honeypot = self._split_honeypot(form_data)
-        self._finish(lambda context: lead_submit(self.KIND, self._payload(data), context), honeypot)
+        await self._finish(partial(lead_submit, self.KIND, self._payload(data)), honeypot)
         if self.submitted and self.SUCCESS_SCRIPT:
             yield rx.call_script(self.SUCCESS_SCRIPT)
 
@@ -96,11 +98,14 @@ class LeadFormMixin(rx.State, mixin=True):
         """The API fields sent for this form; forms add values the browser does not post."""
         return data
 
-    def _finish(self, call: Callable[[SubmissionContext], int], honeypot: str) -> None:
-        """Run the service call and turn its outcome into flags the page shows; never leaves the form busy."""
+    async def _finish(self, call: Callable[[SubmissionContext], int], honeypot: str) -> None:
+        """Run the service call and turn its outcome into flags the page shows; never leaves the form busy.
+
+        The call runs in a worker thread within the submission's database deadline, so a slow or hung
+        database never stalls the event loop that serves every other visitor of this worker."""
         self.submitting = False
         try:
-            lead_id = call(self._context(honeypot))
+            lead_id = await run_bounded(call, self._context(honeypot))
         except LeadValidationError as invalid:
             self.errors = dict(invalid.errors)
             self.alert = forms.FIX_FIELDS_TEXT

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from pathlib import Path
 
@@ -21,9 +20,7 @@ PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 def test_product_video_sends_the_disabled_product_field_from_state():
     email = unique_email("video")
     state = visit(ProductVideoState, "/hrSmart")
-    events = []
-    for event in state.submit({"name": "Ali Raza", "email": email, "contactNo": "+923001234567"}) or ():
-        events.append(event)
+    events = run(state.submit({"name": "Ali Raza", "email": email, "contactNo": "+923001234567"}))
     [row] = rows_for(ProductVideoLead, email)
     assert state.submitted and row.product == "HR Smart" and row.contact_no_e164 == "+923001234567"
     assert any(event is not None for event in events)  # the script closing the form dialog
@@ -45,11 +42,7 @@ def careers_form(email: str) -> dict[str, str]:
 
 
 def apply(state: CareersState, files: list[rx.UploadFile], form: dict[str, str]) -> None:
-    async def drive():
-        async for _ in state.apply(files, form):
-            pass
-
-    asyncio.run(drive())
+    run(state.apply(files, form))
 
 
 def upload(name: str, content: bytes) -> rx.UploadFile:
