@@ -14,7 +14,6 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
 from reflex.config import get_config
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware.cors import CORSMiddleware
 
 from marketing_site.leads import db, idempotency, service
@@ -62,8 +61,6 @@ async def _submit(kind: LeadKind, request: Request) -> JSONResponse:
     payload = _parse_object(await request.body())
     if payload is None:
         return _error(400, "The request body must be a JSON object.")
-    if key and (previous := await run_in_threadpool(idempotency.find, kind.value, key)) is not None:
-        return JSONResponse(json.loads(previous.response_body), status_code=previous.status_code)
     try:
         lead_id = await db.run_bounded(service.lead_submit, kind, payload, _context(request, payload, key))
     except LeadValidationError as invalid:

@@ -142,12 +142,12 @@ def _sqlite_pragmas(dbapi_connection, _record, *, busy_ms: int, synchronous: str
     cursor.close()
 
 
-def configure_engine(url: str) -> Engine:
+def configure_engine(url: str, limits: Limits | None = None) -> Engine:
     """Point this process at another database (tests, scripts); disposes the previous engine."""
     global _engine, _limits
     if _engine is not None:
         _engine.dispose()
-    _limits = Limits.from_settings()
+    _limits = limits or Limits.from_settings()
     _engine = build_engine(url, _limits)
     return _engine
 
