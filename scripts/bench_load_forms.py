@@ -38,8 +38,9 @@ class FormLoad:
 class Visitor:
     """One Socket.IO connection of one browser tab."""
 
-    def __init__(self, session: aiohttp.ClientSession, backend_url: str, origin: str):
-        self._session, self._origin = session, origin
+    def __init__(self, session: aiohttp.ClientSession, backend_url: str, origin: str,
+                 answer_timeout: float = ANSWER_TIMEOUT):
+        self._session, self._origin, self._answer_timeout = session, origin, answer_timeout
         self._url = f"{backend_url.replace('http', 'ws', 1)}{NAMESPACE}/?token={uuid.uuid4()}&EIO=4&transport=websocket"
         self._socket: aiohttp.ClientWebSocketResponse | None = None
 
@@ -75,7 +76,7 @@ class Visitor:
     async def _receive(self) -> str:
         """The next packet that is not an Engine.IO ping (pings are answered on the way)."""
         while True:
-            message = await asyncio.wait_for(self._socket.receive(), ANSWER_TIMEOUT)
+            message = await asyncio.wait_for(self._socket.receive(), self._answer_timeout)
             if message.type != aiohttp.WSMsgType.TEXT:
                 raise ConnectionError(f"websocket closed: {message.type.name}")
             if message.data != PING:

@@ -69,7 +69,10 @@ def backend_workers() -> int:
 
 def pool_size(budget: int, workers: int) -> int:
     """One worker's share of the connection budget, less the one Reflex's health check keeps."""
-    return max(1, budget // workers - 1)
+    if budget < 2 * workers:
+        raise ValueError(f"DATABASE_MAX_CONNECTIONS={budget} is too small for {workers} backend workers: "
+                         f"each needs 2 connections (set at least {2 * workers})")
+    return budget // workers - 1
 
 
 def reflex_engine_environment() -> dict[str, str]:

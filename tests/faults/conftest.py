@@ -52,7 +52,7 @@ def _require_servers() -> None:
         pytest.fail(message) if os.environ.get("CI") else pytest.skip(message)
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def private_postgres() -> Iterator[PrivatePostgres]:
     _require_servers()
     with PrivatePostgres() as server:
@@ -68,7 +68,7 @@ class FaultStack:
     site_url: str = SITE_URL
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def fault_stack(private_postgres: PrivatePostgres) -> Iterator[FaultStack]:
     """The production backend (several workers on Redis) on the private PostgreSQL, as production runs."""
     scratch = Path(tempfile.mkdtemp(prefix="fault-stack-"))
