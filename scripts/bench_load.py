@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import resource
 import shutil
 import subprocess
@@ -155,6 +156,7 @@ def main() -> int:
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is missing: run scripts/ensure_debian_package.sh wrk wrk (make bench-load does)")
     targets = args.targets.split(",")
+    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at start (other work skews the figures)")
     print(f"{'database':<30} {'load':<5} {'clients':>7} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} "
           f"{'errors':>6} {'acked':>6} {'stored':>6} {'missing':>7} {'dup':>4} {'gen':>6}", flush=True)
     failed = False
@@ -167,6 +169,7 @@ def main() -> int:
                     row = MEASURE[name](target, clients, args.seconds)
                     print_row(row)
                     failed |= row.errors > 0 or not row.audit.ok
+    print(f"load average {os.getloadavg()[0]:.1f} at the end")
     print("acked = answered as stored; stored = rows of the run (stored-acked were in flight when the load stopped);"
           " missing = acked but not stored; dup = e-mails stored twice; gen = load generator CPU (share of a core)")
     return 1 if failed else 0
