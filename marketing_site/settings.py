@@ -1,86 +1,115 @@
-"""Every environment-driven setting in one place, read once at import.
+"""Every environment-driven setting in one place, typed and checked once at start-up.
 
-Values are baked into the static export at build time (site address, backend
-address, chat number) or read by the backend at start-up (database, Redis,
-limits), so both halves agree on one source.
+One field per setting: its environment variable (the alias), its default, and a comment saying
+what it is for. Values are baked into the static export at build time (site address, chat number)
+or read by the backend when it starts (database, Redis, limits), so both halves agree on one source.
+A malformed value stops the process at start-up with the variable's name (SettingsError) instead of
+failing later or falling back silently. Settings marked PRODUCTION_REQUIRED (addresses, secrets)
+must be given explicitly when APP_ENV=prod.
 """
 
 from __future__ import annotations
 
-import os
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+# Folders a web server or Reflex's /_upload route may serve: a résumé must never land in one.
+PUBLIC_FOLDERS = tuple(PROJECT_ROOT / name for name in ("assets", ".web", "uploaded_files"))
+# json_schema_extra marker: APP_ENV=prod refuses to start while such a setting is not given.
+PRODUCTION_REQUIRED: dict[str, Any] = {"production_required": True}
 
 
-def _env(name: str, default: str = "") -> str:
-    return os.environ.get(name, default).strip()
+class SettingsError(RuntimeError):
+    """The environment holds a value the app cannot run with; the message names each variable."""
 
 
-def _env_int(name: str, default: int) -> int:
-    raw = _env(name)
-    return int(raw) if raw else default
-
-
-def _env_float(name: str, default: float) -> float:
-    raw = _env(name)
-    return float(raw) if raw else default
-
-
-@dataclass(frozen=True)
-class Settings:
+class Settings(BaseSettings):
     """Deployment settings; defaults suit a developer laptop with nothing else installed."""
 
-    # Public address of the site, used for sitemap.xml, canonical links and CORS.
-    site_url: str = field(default_factory=lambda: _env("SITE_URL", "http://localhost:3000").rstrip("/"))
-    # Further browser origins allowed to call the backend (comma-separated), e.g. a staging host.
-    extra_origins: tuple[str, ...] = field(
-        default_factory=lambda: tuple(o.strip().rstrip("/") for o in _env("CORS_EXTRA_ORIGINS").split(",") if o.strip())
-    )
-    # Database: SQLite file next to the project unless DATABASE_URL is set.
-    database_url: str = field(
-        default_factory=lambda: _env("DATABASE_URL")
-        or f"sqlite:///{PROJECT_ROOT / 'var' / 'leads.db'}"
-    )
-    # Database limits: every step of a submission is bounded, so a hung database costs a visitor
-    # seconds and a 503, never a hang (see marketing_site/leads/db.py and the README).
-    database_connect_timeout: int = field(default_factory=lambda: _env_int("DATABASE_CONNECT_TIMEOUT", 2))
-    database_pool_timeout: float = field(default_factory=lambda: _env_float("DATABASE_POOL_TIMEOUT", 2.0))
-    database_statement_timeout: float = field(default_factory=lambda: _env_float("DATABASE_STATEMENT_TIMEOUT", 2.0))
-    database_idle_in_transaction_timeout: float = field(
-        default_factory=lambda: _env_float("DATABASE_IDLE_IN_TRANSACTION_TIMEOUT", 1.5))
-    database_submit_timeout: float = field(default_factory=lambda: _env_float("DATABASE_SUBMIT_TIMEOUT", 4.0))
-    # Most database connections all backend workers together may open (PostgreSQL's default allows 100).
-    database_max_connections: int = field(default_factory=lambda: _env_int("DATABASE_MAX_CONNECTIONS", 40))
-    # SQLite only: NORMAL (WAL: survives any crash of the app; the last commits may be lost on power loss) or FULL.
-    sqlite_synchronous: str = field(default_factory=lambda: _env("SQLITE_SYNCHRONOUS", "NORMAL").upper())
-    # Redis for Reflex state when several backend workers run; empty means one worker.
-    redis_url: str = field(default_factory=lambda: _env("REDIS_URL"))
-    # Customer portal link in the top strip; empty hides the link rather than leaving it dead.
-    portal_url: str = field(default_factory=lambda: _env("PORTAL_URL"))
-    # Chat widget: WhatsApp number in international digits; empty makes Send alert.
-    chat_phone_number: str = field(default_factory=lambda: _env("CHAT_PHONE_NUMBER"))
-    chat_company_name: str = field(default_factory=lambda: _env("CHAT_COMPANY_NAME", "Support"))
-    chat_message: str = field(
-        default_factory=lambda: _env("CHAT_MESSAGE", "Hi there 👋 How can we help you with your school?")
-    )
-    chat_reply_time: str = field(
-        default_factory=lambda: _env("CHAT_REPLY_TIME", "Typically replies within a day")
-    )
-    chat_send_button: str = field(default_factory=lambda: _env("CHAT_SEND_BUTTON", "Send"))
-    chat_placeholder: str = field(default_factory=lambda: _env("CHAT_PLACEHOLDER", "Type a message"))
-    # Lead capture limits (anti-spam and size), all overridable per deployment.
-    min_submit_seconds: float = field(default_factory=lambda: _env_float("LEAD_MIN_SUBMIT_SECONDS", 3.0))
-    rate_limit_per_minute: int = field(default_factory=lambda: _env_int("LEAD_RATE_LIMIT_PER_MINUTE", 10))
-    max_body_bytes: int = field(default_factory=lambda: _env_int("LEAD_MAX_BODY_BYTES", 64 * 1024))
-    max_resume_bytes: int = field(default_factory=lambda: _env_int("RESUME_MAX_BYTES", 5 * 1024 * 1024))
-    resume_dir: Path = field(
-        default_factory=lambda: Path(_env("RESUME_DIR") or PROJECT_ROOT / "var" / "resumes")
-    )
-    # Production hides the OpenAPI schema.
-    environment: str = field(default_factory=lambda: _env("APP_ENV", "dev"))
+    model_config = SettingsConfigDict(frozen=True, env_ignore_empty=True, str_strip_whitespace=True,
+                                      extra="ignore", populate_by_name=True)
 
+    # dev: the lead API publishes its OpenAPI docs; prod: docs hidden, PRODUCTION_REQUIRED settings enforced.
+    environment: Literal["dev", "prod"] = Field("dev", alias="APP_ENV")
+    # Public address of the site: sitemap.xml, canonical links, the one browser origin the backend accepts.
+    site_url: str = Field("http://localhost:3000", alias="SITE_URL", json_schema_extra=PRODUCTION_REQUIRED)
+    # Further browser origins allowed to call the backend (comma-separated), e.g. a staging host.
+    extra_origins: Annotated[tuple[str, ...], NoDecode] = Field((), alias="CORS_EXTRA_ORIGINS")
+    # Lead database: the SQLite file var/leads.db by default, postgresql+psycopg://… in production.
+    database_url: str = Field(f"sqlite:///{PROJECT_ROOT / 'var' / 'leads.db'}", alias="DATABASE_URL",
+                              json_schema_extra=PRODUCTION_REQUIRED)
+    # Database limits: every step of a submission is bounded, so a hung database costs a visitor
+    # seconds and a 503, never a hang (marketing_site/leads/db.py; README, Operations).
+    # All database work of one submission, counted from its arrival (seconds).
+    database_submit_timeout: float = Field(4.0, alias="DATABASE_SUBMIT_TIMEOUT", gt=0)
+    # Opening a PostgreSQL connection: whole seconds, at least 2 (libpq's rule).
+    database_connect_timeout: int = Field(2, alias="DATABASE_CONNECT_TIMEOUT", ge=2)
+    # Waiting for a free pooled connection.
+    database_pool_timeout: float = Field(2.0, alias="DATABASE_POOL_TIMEOUT", gt=0)
+    # One statement or lock wait: PostgreSQL statement_timeout and lock_timeout, SQLite busy timeout.
+    database_statement_timeout: float = Field(2.0, alias="DATABASE_STATEMENT_TIMEOUT", gt=0)
+    # PostgreSQL ends a transaction left idle this long (and so never applies a COMMIT that arrives later).
+    database_idle_in_transaction_timeout: float = Field(1.5, alias="DATABASE_IDLE_IN_TRANSACTION_TIMEOUT", gt=0)
+    # Connections all backend workers together may hold; at least 2 per worker.
+    database_max_connections: int = Field(40, alias="DATABASE_MAX_CONNECTIONS", ge=2)
+    # SQLite in WAL mode: NORMAL survives any crash of the app (a power cut may lose the last commits), FULL fsyncs each.
+    sqlite_synchronous: Literal["NORMAL", "FULL"] = Field("NORMAL", alias="SQLITE_SYNCHRONOUS")
+    # Reflex state and the shared lead rate limit; empty means one backend worker with state on disk.
+    redis_url: str = Field("", alias="REDIS_URL")
+    # Customer portal link in the top strip; empty hides the link rather than leaving it dead.
+    portal_url: str = Field("", alias="PORTAL_URL")
+    # Chat widget (build time): WhatsApp number in international digits; empty makes Send alert.
+    chat_phone_number: str = Field("", alias="CHAT_PHONE_NUMBER")
+    chat_company_name: str = Field("Support", alias="CHAT_COMPANY_NAME")
+    chat_message: str = Field("Hi there 👋 How can we help you with your school?", alias="CHAT_MESSAGE")
+    chat_reply_time: str = Field("Typically replies within a day", alias="CHAT_REPLY_TIME")
+    chat_send_button: str = Field("Send", alias="CHAT_SEND_BUTTON")
+    chat_placeholder: str = Field("Type a message", alias="CHAT_PLACEHOLDER")
+    # A form submitted faster than this after it opened is treated as a bot.
+    min_submit_seconds: float = Field(3.0, alias="LEAD_MIN_SUBMIT_SECONDS", ge=0)
+    # Lead submissions allowed per client per minute (forms and API share the budget).
+    rate_limit_per_minute: int = Field(10, alias="LEAD_RATE_LIMIT_PER_MINUTE", ge=1)
+    # Largest lead API request body.
+    max_body_bytes: int = Field(64 * 1024, alias="LEAD_MAX_BODY_BYTES", ge=1024)
+    # Largest résumé upload (careers form).
+    max_resume_bytes: int = Field(5 * 1024 * 1024, alias="RESUME_MAX_BYTES", ge=1024)
+    # Where résumés are stored: outside every public folder, served to staff only as attachments.
+    resume_dir: Path = Field(PROJECT_ROOT / "var" / "resumes", alias="RESUME_DIR")
+
+    @field_validator("site_url")
+    @classmethod
+    def _web_address(cls, value: str) -> str:
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("must start with http:// or https://")
+        return value.rstrip("/")
+
+    @field_validator("extra_origins", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            return tuple(origin.strip().rstrip("/") for origin in value.split(",") if origin.strip())
+        return value
+
+    @field_validator("resume_dir")
+    @classmethod
+    def _private_folder(cls, value: Path) -> Path:
+        resolved = value.resolve()
+        if any(resolved.is_relative_to(folder.resolve()) for folder in PUBLIC_FOLDERS):
+            raise ValueError("must not be inside a folder the site serves (assets, .web, uploaded_files)")
+        return value
+
+    @model_validator(mode="after")
+    def _production_has_what_it_needs(self) -> Settings:
+        if self.environment == "prod":
+            missing = [field.alias for name, field in type(self).model_fields.items()
+                       if field.json_schema_extra == PRODUCTION_REQUIRED and name not in self.model_fields_set]
+            if missing:
+                raise ValueError(f"APP_ENV=prod needs {', '.join(missing)} set explicitly")
+        return self
 
     @property
     def allowed_origins(self) -> list[str]:
@@ -88,4 +117,13 @@ class Settings:
         return [self.site_url, *self.extra_origins]
 
 
-settings = Settings()
+def load_settings(**values: Any) -> Settings:
+    """Settings from the environment (``values`` override it, by variable name); SettingsError if invalid."""
+    try:
+        return Settings(**values)
+    except ValidationError as invalid:
+        problems = [f"{'.'.join(map(str, error['loc'])) or 'settings'}: {error['msg']}" for error in invalid.errors()]
+        raise SettingsError("Invalid environment settings:\n  " + "\n  ".join(problems)) from None
+
+
+settings = load_settings()

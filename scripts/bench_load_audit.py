@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from sqlmodel import Session, select
 
 from marketing_site.leads import db
-from marketing_site.leads.models import ProductVideoLead
+from marketing_site.leads.models import Lead
 
 
 @dataclass(frozen=True)
@@ -35,8 +35,7 @@ def audit(database_url: str, run_id: str, *, in_flight: int, acked_ids: list[int
     engine = db.build_engine(database_url)
     try:
         with Session(engine) as session:
-            rows = session.exec(select(ProductVideoLead.id, ProductVideoLead.email)
-                                .where(ProductVideoLead.email.startswith(f"bench-{run_id}-"))).all()
+            rows = session.exec(select(Lead.id, Lead.email).where(Lead.email.startswith(f"bench-{run_id}-"))).all()
     finally:
         engine.dispose()
     stored_keys = {lead_id for lead_id, _ in rows} if acked_ids is not None else {email for _, email in rows}

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from marketing_site import routes
 from marketing_site.content import company, labels, support
 from marketing_site.content.modules import MODULES
 from marketing_site.content.school_types import SCHOOL_TYPES
@@ -37,7 +38,7 @@ def test_module_page_shows_heading_breadcrumb_features_and_demo_link(module):
     crumbs = jsx[jsx.index('jsx("nav",{"aria-label":"Breadcrumb"}'):]
     assert crumbs.index('to:"/"') < crumbs.index('to:"/product"') < crumbs.index(json.dumps(module.name))
     assert all(shows(jsx, feature.name) for feature in module.features)
-    assert 'id:"watch-video"' in jsx and f'to:"{labels.DEMO_FORM_ROUTE}"' in jsx
+    assert 'id:"watch-video"' in jsx and f'to:"{routes.DEMO_REQUEST}"' in jsx
     assert shows(jsx, f"localStorage.setItem('product-name', \"{module.name}\")")
 
 

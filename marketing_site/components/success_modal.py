@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from .. import routes
 from ..content.types import Link, SuccessCopy
 from .links import route_link
 
@@ -41,7 +42,7 @@ def success_modal(copy: SuccessCopy, is_open: rx.Var[bool], modal_id: str, video
                 video,
                 rx.el.div(
                     route_link(
-                        Link(copy.continue_label, "/"),
+                        Link(copy.continue_label, routes.HOME),
                         class_name="rounded-full bg-sky-800 px-8 py-3 font-semibold text-white hover:bg-sky-900 focus:outline-none focus-visible:ring-4 focus-visible:ring-sky-700/40",
                         auto_focus=True,
                     ),

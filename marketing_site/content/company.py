@@ -2,27 +2,23 @@
 
 from __future__ import annotations
 
+from .. import routes
+from . import links as link
 from .labels import HEADQUARTERS as _HQ
 from .site import BRAND, OFFICES, PRESS_CONTACT, SUPPORT_CONTACT
 from .types import InfoPage, Link, Section, Seo
 
-_CONTACT = Link("Contact us", "/contactUs")
-_BOOK_DEMO = Link("Book a demo", "/schedule")
-_WATCH_DEMO = Link("Watch a demo", "/signup")
-_PRODUCTS = Link("Explore the products", "/product")
-_ABOUT = Link("About us", "/aboutUs")
-_CASE_STUDIES = Link("Read our case studies", "/caseStudy")
-_WHATSAPP = Link("Chat with us on WhatsApp", "/whatsapp")
+_CASE_STUDIES = Link("Read our case studies", routes.CASE_STUDY)
 
 _CITY_OFFICE_COUNTRIES = tuple(dict.fromkeys(o.country for o in OFFICES if not o.headquarters))
 
 
-def _coming_soon(slug: str, heading: str, intro: str, seo: Seo, links: tuple[Link, ...], contacts: tuple[str, ...] = ()) -> InfoPage:
-    return InfoPage(slug=slug, heading=heading, intro=intro, seo=seo, coming_soon=True, links=links, contacts=contacts)
+def _coming_soon(route: str, heading: str, intro: str, seo: Seo, links: tuple[Link, ...], contacts: tuple[str, ...] = ()) -> InfoPage:
+    return InfoPage(route=route, heading=heading, intro=intro, seo=seo, coming_soon=True, links=links, contacts=contacts)
 
 
 ABOUT_US = InfoPage(
-    slug="aboutUs",
+    route=routes.ABOUT_US,
     heading="About us",
     intro=(
         f"{BRAND} is headquartered in {_HQ.country}, with city offices in "
@@ -45,7 +41,7 @@ ABOUT_US = InfoPage(
         )),
     ),
     offices=OFFICES,
-    links=(_PRODUCTS, _CASE_STUDIES, _CONTACT),
+    links=(link.EXPLORE_PRODUCTS, _CASE_STUDIES, link.CONTACT_US),
     seo=Seo(
         f"About us: the team behind {BRAND}",
         f"{BRAND} is headquartered in Oman with city offices in Oman and Pakistan, building cloud school management software.",
@@ -53,7 +49,7 @@ ABOUT_US = InfoPage(
 )
 
 CONTACT_US = InfoPage(
-    slug="contactUs",
+    route=routes.CONTACT_US,
     heading="Contact us",
     intro=(
         "Call, email or visit any of our offices. For a guided tour of the software, book a demo "
@@ -61,7 +57,7 @@ CONTACT_US = InfoPage(
     ),
     offices=OFFICES,
     contacts=(SUPPORT_CONTACT.label, PRESS_CONTACT.label),
-    links=(_BOOK_DEMO, _WATCH_DEMO, _WHATSAPP),
+    links=(link.BOOK_DEMO, link.WATCH_DEMO, link.CHAT_ON_WHATSAPP),
     seo=Seo(
         "Contact us: offices in Oman and Pakistan",
         "Addresses, phone numbers and email for every office, plus our support line and press office.",
@@ -69,7 +65,7 @@ CONTACT_US = InfoPage(
 )
 
 ACCREDITATIONS = InfoPage(
-    slug="accerditations",
+    route=routes.ACCREDITATIONS,
     heading="Accreditations",
     intro=(
         "Schools trust us with their most sensitive records. These are the standards we hold "
@@ -89,7 +85,7 @@ ACCREDITATIONS = InfoPage(
             "with the curricula and regulations schools follow.",
         )),
     ),
-    links=(_ABOUT, _CASE_STUDIES, _CONTACT),
+    links=(link.ABOUT_US, _CASE_STUDIES, link.CONTACT_US),
     seo=Seo(
         "Accreditations, data protection and quality standards",
         "How we protect school data and the quality standards behind every installation and support request.",
@@ -101,28 +97,28 @@ COMPANY_PAGES: tuple[InfoPage, ...] = (
     CONTACT_US,
     ACCREDITATIONS,
     _coming_soon(
-        "event", "Events",
+        routes.EVENT, "Events",
         "Webinars, open days and our community user group meetings will be listed here.",
         Seo("Events, open days and user group meetings", "Upcoming webinars, open days and community user group meetings for schools."),
-        links=(_WATCH_DEMO, _BOOK_DEMO, _CONTACT),
+        links=(link.WATCH_DEMO, link.BOOK_DEMO, link.CONTACT_US),
     ),
     _coming_soon(
-        "press", "Press",
+        routes.PRESS, "Press",
         "News releases, media resources and company announcements will be published here.",
         Seo("Press and media enquiries", "News releases, media resources and the press office contact for journalists."),
-        links=(_ABOUT, _CONTACT, _PRODUCTS),
+        links=(link.ABOUT_US, link.CONTACT_US, link.EXPLORE_PRODUCTS),
         contacts=(PRESS_CONTACT.label,),
     ),
     _coming_soon(
-        "collaboration", "Collaboration",
+        routes.COLLABORATION, "Collaboration",
         "Partnerships with schools, publishers and education networks that build on the suite.",
         Seo("Collaborate with us: schools, publishers and networks", "How schools, publishers and education networks can collaborate with us on the suite."),
-        links=(_ABOUT, _CONTACT, _CASE_STUDIES),
+        links=(link.ABOUT_US, link.CONTACT_US, _CASE_STUDIES),
     ),
     _coming_soon(
-        "regProcess", "Registration process",
+        routes.REGISTRATION_PROCESS, "Registration process",
         "A step-by-step guide to registering your school, from the first call to your first login.",
         Seo("How to register your school", "The steps from the first call to your school's first login on the suite."),
-        links=(_BOOK_DEMO, Link("How installation works", "/installation"), _CONTACT),
+        links=(link.BOOK_DEMO, Link("How installation works", routes.INSTALLATION), link.CONTACT_US),
     ),
 )

@@ -6,6 +6,7 @@ Field names are the lead API's (spec section 7), so a form posts exactly what th
 from __future__ import annotations
 
 from .countries import COUNTRIES
+from .modules import STUDENT
 from .types import Choice, FormField, LeadFormCopy, Seo, SuccessCopy
 
 # Bump whenever either consent sentence changes; every lead stores the version it was shown.
@@ -111,7 +112,7 @@ SIGNUP = LeadFormCopy(
     seo=Seo("Watch the Student Smart demo | Smart School Suite",
             "Sign up to watch the Student Smart demo: paperless admissions for schools."),
 )
-SIGNUP_VIDEO = "/videos/studentSmart.mp4"
+SIGNUP_VIDEO = STUDENT.video
 SIGNUP_VIDEO_TITLE = "Student Smart demo video"
 
 DEMO_REQUEST = LeadFormCopy(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .. import routes
+from .links import BOOK_DEMO, WATCH_DEMO
 from .media import illustration, poster, video
 from .types import Counter, Image, Link, NewsSlide, Partner, Seo
 
@@ -18,9 +20,9 @@ HERO_TEXT = (
 HERO_IMAGE = Image(src="/images/hero.webp", alt="", width=1600, height=900)
 HERO_OVERLAY_OPACITY = 0.7
 HERO_ACTIONS: tuple[Link, ...] = (
-    Link("View the product", "/product"),
-    Link("Book a demo", "/schedule"),
-    Link("Watch a demo", "/signup"),
+    Link("View the product", routes.PRODUCT),
+    BOOK_DEMO,
+    WATCH_DEMO,
 )
 
 COUNTERS: tuple[Counter, ...] = (

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
+from .links import HOME, PRODUCTS  # noqa: F401  (breadcrumb trail of the page families)
 from .site import OFFICES
 from .types import Link
 
-HOME = Link("Home", "/")
-PRODUCTS = Link("Products", "/product")
 BREADCRUMB_LABEL = "Breadcrumb"
 
-DEMO_FORM_ROUTE = "/SchedulSingleDemo"
 BOOK_DEMO_LABEL = "Book a demo"
 WATCH_VIDEO_LABEL = "Watch Video"
 WATCH_DEMO_LABEL = "Watch Demo"
@@ -35,5 +33,4 @@ USEFUL_LINKS_HEADING = "Useful links"
 CONTACTS_HEADING = "Reach us directly"
 SCHOOL_TABS_HEADING = "Explore the core modules"
 SCHOOL_TABS_LABEL = "Core modules for {name}"
-SECTIONS_HEADING = "How we work"
 OFFICES_HEADING = "Our offices"

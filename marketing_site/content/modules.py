@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import routes
 from .media import illustration, poster, video
 from .types import CARD_READ_MORE_LABEL, Feature, Module, ReadMore, Seo
 
@@ -10,9 +11,10 @@ def _features(*pairs: tuple[str, str]) -> tuple[Feature, ...]:
     return tuple(Feature(name, text) for name, text in pairs)
 
 
-def _module(slug: str, name: str, **fields) -> Module:
+def _module(route: str, name: str, **fields) -> Module:
+    slug = routes.slug(route)
     return Module(
-        slug=slug,
+        route=route,
         name=name,
         image=illustration("modules", slug, f"{name} illustration"),
         video=video(slug),
@@ -22,7 +24,7 @@ def _module(slug: str, name: str, **fields) -> Module:
 
 
 STUDENT = _module(
-    "studentSmart",
+    routes.STUDENT_SMART,
     "Student Smart",
     menu_label="Student Smart",
     small_heading="Paperless admissions",
@@ -53,7 +55,7 @@ STUDENT = _module(
 )
 
 HR = _module(
-    "hrSmart",
+    routes.HR_SMART,
     "HR Smart",
     menu_label="HR Smart",
     small_heading="Staff self-administration",
@@ -86,7 +88,7 @@ HR = _module(
 )
 
 ACADEMIC = _module(
-    "academicSmart",
+    routes.ACADEMIC_SMART,
     "Academic Smart",
     menu_label="Academic Smart",
     small_heading="Teaching and learning",
@@ -115,7 +117,7 @@ ACADEMIC = _module(
 )
 
 ADMINISTRATION = _module(
-    "administrationSmart",
+    routes.ADMINISTRATION_SMART,
     "Administration Smart",
     menu_label="Administration Smart",
     small_heading="Campus operations",
@@ -146,7 +148,7 @@ ADMINISTRATION = _module(
 )
 
 COMMUNICATION = _module(
-    "communicationSmart",
+    routes.COMMUNICATION_SMART,
     "Communication Smart",
     menu_label="Communication Smart",
     small_heading="School-wide messaging",
@@ -173,7 +175,7 @@ COMMUNICATION = _module(
 )
 
 FINANCE = _module(
-    "financeSmart",
+    routes.FINANCE_SMART,
     "Finance Smart",
     menu_label="Finance Smart",
     small_heading="Accounts and budgets",
@@ -198,7 +200,7 @@ FINANCE = _module(
 )
 
 LIBRARY = _module(
-    "librarySmart",
+    routes.LIBRARY_SMART,
     "Library Smart",
     menu_label="Library Smart",
     small_heading="Catalogue and lending",
@@ -221,7 +223,7 @@ LIBRARY = _module(
 )
 
 PASTORAL = _module(
-    "pastoralSmart",
+    routes.PASTORAL_SMART,
     "Pastoral Smart",
     menu_label="Wellbeing",
     small_heading="Behaviour, attendance and wellbeing",
@@ -250,7 +252,7 @@ PASTORAL = _module(
 )
 
 TIMETABLE = _module(
-    "timetableSmart",
+    routes.TIMETABLE_SMART,
     "Timetable Smart",
     menu_label="Timetable Smart",
     small_heading="Timetables and cover",
@@ -278,7 +280,7 @@ TIMETABLE = _module(
 )
 
 REPORT = _module(
-    "reportSmart",
+    routes.REPORT_SMART,
     "Report Smart",
     menu_label="Report Smart",
     small_heading="Reporting",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .links import BOOK_DEMO, CONTACT_US, HOME, PRODUCTS
 from .types import Link, Seo
 
 SEO = Seo("Page not found", "The page you are looking for has moved or never existed. Find your way back from here.")
@@ -9,8 +10,8 @@ CODE = "404"
 HEADING = "We couldn't find that page"
 TEXT = "The address may be mistyped, or the page may have moved. These links are a good place to start again."
 LINKS: tuple[Link, ...] = (
-    Link("Home", "/"),
-    Link("Products", "/product"),
-    Link("Book a demo", "/schedule"),
-    Link("Contact us", "/contactUs"),
+    HOME,
+    PRODUCTS,
+    BOOK_DEMO,
+    CONTACT_US,
 )

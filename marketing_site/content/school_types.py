@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import routes
 from .media import illustration
 from .types import SchoolTab, SchoolType, Seo
 
@@ -22,13 +23,14 @@ def _tabs(kind: str) -> tuple[SchoolTab, ...]:
     )
 
 
-def _school(slug: str, name: str, **fields) -> SchoolType:
-    return SchoolType(slug=slug, name=name, image=illustration("schools", slug, f"{name} illustration"), **fields)
+def _school(route: str, name: str, **fields) -> SchoolType:
+    image = illustration("schools", routes.slug(route), f"{name} illustration")
+    return SchoolType(route=route, name=name, image=image, **fields)
 
 
 SCHOOL_TYPES: tuple[SchoolType, ...] = (
     _school(
-        "oneBranchSchool",
+        routes.ONE_BRANCH_SCHOOL,
         "One-Branched Schools",
         tab_label="One-Branched Schools",
         home_heading="Everything a single campus needs",
@@ -36,7 +38,7 @@ SCHOOL_TYPES: tuple[SchoolType, ...] = (
             "Admissions, academics, HR and finance for one campus, set up in weeks and simple "
             "enough for a small office team."
         ),
-        more_info_href="/oneBranchSchool",
+        more_info_href=routes.ONE_BRANCH_SCHOOL,
         heading="School management for one-branch schools",
         intro="One system for a single campus: fewer spreadsheets, faster admissions and clear reports.",
         tabs=_tabs("your campus"),
@@ -46,7 +48,7 @@ SCHOOL_TYPES: tuple[SchoolType, ...] = (
         ),
     ),
     _school(
-        "mbSchool",
+        routes.MULTI_BRANCH_SCHOOL,
         "Multi-Branched Schools",
         tab_label="Multi-Branched Schools",
         home_heading="Every branch, one view",
@@ -54,7 +56,7 @@ SCHOOL_TYPES: tuple[SchoolType, ...] = (
             "Run several branches with shared policies and local control, and compare admissions, "
             "attendance and finance across them."
         ),
-        more_info_href="/mbSchool",
+        more_info_href=routes.MULTI_BRANCH_SCHOOL,
         heading="School management for multi-branch schools",
         intro="Shared standards with local control: each branch runs its day, leadership sees them all.",
         tabs=_tabs("every branch"),
@@ -64,7 +66,7 @@ SCHOOL_TYPES: tuple[SchoolType, ...] = (
         ),
     ),
     _school(
-        "gpSchool",
+        routes.GROUP_OF_SCHOOLS,
         "Group of Schools",
         tab_label="Group of Schools",
         home_heading="Built for school groups",
@@ -72,7 +74,7 @@ SCHOOL_TYPES: tuple[SchoolType, ...] = (
             "Different curricula and brands under one group: consolidated finance, HR and academic "
             "reporting for the board."
         ),
-        more_info_href="/gpSchool",
+        more_info_href=routes.GROUP_OF_SCHOOLS,
         heading="School management for groups of schools",
         intro="Different schools, curricula and brands under one group, reported together.",
         tabs=_tabs("each school in the group"),
@@ -82,7 +84,7 @@ SCHOOL_TYPES: tuple[SchoolType, ...] = (
         ),
     ),
     _school(
-        "hybridSchool",
+        routes.HYBRID_SCHOOL,
         "Hybrid Schools",
         tab_label="Hybrid Schools",
         home_heading="On campus and online, together",
@@ -90,7 +92,7 @@ SCHOOL_TYPES: tuple[SchoolType, ...] = (
             "Teach and manage students who learn on campus, at home or both, with one timetable, "
             "one register and one record."
         ),
-        more_info_href="/HybridSchool",
+        more_info_href=routes.HYBRID_SCHOOL_ALIAS,
         heading="School management for hybrid schools",
         intro="Students on campus and online share one timetable, one register and one record.",
         tabs=_tabs("on-campus and online learners"),

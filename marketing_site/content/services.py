@@ -2,24 +2,25 @@
 
 from __future__ import annotations
 
+from .. import routes
 from .media import illustration
 from .types import Link, Section, Seo, Service, Step
 
-_CONSULTANCY = Link("Consultancy", "/consultancy")
-_CASE_STUDY = Link("Case Study", "/caseStudy")
-_INSTALLATION = Link("Installation", "/installation")
-_MIGRATION = Link("Migration", "/migration")
-_INTEGRATION = Link("Integration", "/integration")
-_TRAINING = Link("Training", "/training")
+_CONSULTANCY = Link("Consultancy", routes.CONSULTANCY)
+_INSTALLATION = Link("Installation", routes.INSTALLATION)
+_MIGRATION = Link("Migration", routes.MIGRATION)
+_INTEGRATION = Link("Integration", routes.INTEGRATION)
+_TRAINING = Link("Training", routes.TRAINING)
 
 
-def _service(slug: str, name: str, **fields) -> Service:
-    return Service(slug=slug, name=name, image=illustration("services", slug, f"{name} illustration"), **fields)
+def _service(route: str, name: str, **fields) -> Service:
+    image = illustration("services", routes.slug(route), f"{name} illustration")
+    return Service(route=route, name=name, image=image, **fields)
 
 
 SERVICES: tuple[Service, ...] = (
     _service(
-        "consultancy",
+        routes.CONSULTANCY,
         "Consultancy",
         heading="School management consultancy",
         intro=(
@@ -43,7 +44,7 @@ SERVICES: tuple[Service, ...] = (
         ),
     ),
     _service(
-        "caseStudy",
+        routes.CASE_STUDY,
         "Case Study",
         heading="Case studies from schools like yours",
         intro=(
@@ -67,7 +68,7 @@ SERVICES: tuple[Service, ...] = (
         ),
     ),
     _service(
-        "installation",
+        routes.INSTALLATION,
         "Installation",
         heading="Installation in six weeks, in three steps",
         intro=(
@@ -92,7 +93,7 @@ SERVICES: tuple[Service, ...] = (
         ),
     ),
     _service(
-        "migration",
+        routes.MIGRATION,
         "Migration",
         heading="Data migration without losing a record",
         intro=(
@@ -114,7 +115,7 @@ SERVICES: tuple[Service, ...] = (
         ),
     ),
     _service(
-        "integration",
+        routes.INTEGRATION,
         "Integration",
         heading="Integration with the systems you already use",
         intro=(
@@ -137,7 +138,7 @@ SERVICES: tuple[Service, ...] = (
         ),
     ),
     _service(
-        "training",
+        routes.TRAINING,
         "Training",
         heading="Training for every role in your school",
         intro=(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .. import routes
+from .links import ABOUT_US, CONTACT_US, HOME, PRODUCTS
 from .media import illustration
 from .modules import MODULES
 from .school_types import SCHOOL_TYPES
@@ -12,8 +14,8 @@ BRAND = "Smart School Suite"
 BRAND_TAGLINE = "Cloud school management for every kind of school"
 LOGO = Image(src="/images/logo.svg", alt=f"{BRAND} home", width=180, height=40)
 
-TOP_STRIP_SUPPORT = Link("Support", "/product")
-TOP_STRIP_CONTACT = Link("Contact us", "/contactUs")
+TOP_STRIP_SUPPORT = Link("Support", routes.PRODUCT)
+TOP_STRIP_CONTACT = CONTACT_US
 TOP_STRIP_PORTAL_LABEL = "Portal"
 
 MENUS: tuple[Menu, ...] = (
@@ -29,26 +31,26 @@ MENUS: tuple[Menu, ...] = (
     Menu(
         "Support & Resources",
         (
-            Link("Technical Support", "/technicalSupport"),
-            Link("Help Guides", "/helpGuide"),
-            Link("Training Webinars", "/trainingWebinar"),
-            Link("Training Videos", "/trainingVideos"),
-            Link("Students & Parents", "/studentParent"),
-            Link("Chatbot", "/chatbot"),
-            Link("Affiliate Partners", "/affiliatesPartner"),
+            Link("Technical Support", routes.TECHNICAL_SUPPORT),
+            Link("Help Guides", routes.HELP_GUIDE),
+            Link("Training Webinars", routes.TRAINING_WEBINAR),
+            Link("Training Videos", routes.TRAINING_VIDEOS),
+            Link("Students & Parents", routes.STUDENT_PARENT),
+            Link("Chatbot", routes.CHATBOT),
+            Link("Affiliate Partners", routes.AFFILIATES_PARTNER),
         ),
     ),
     Menu(
         "Why the product",
         (
-            Link("About us", "/aboutUs"),
-            Link("Accreditations", "/accerditations"),
-            Link("Events", "/event"),
-            Link("Press", "/press"),
-            Link("Careers", "/careers"),
-            Link("Collaboration", "/collaboration"),
-            Link("Registration Process", "/regProcess"),
-            Link("Contact us", "/contactUs"),
+            ABOUT_US,
+            Link("Accreditations", routes.ACCREDITATIONS),
+            Link("Events", routes.EVENT),
+            Link("Press", routes.PRESS),
+            Link("Careers", routes.CAREERS),
+            Link("Collaboration", routes.COLLABORATION),
+            Link("Registration Process", routes.REGISTRATION_PROCESS),
+            CONTACT_US,
         ),
     ),
 )
@@ -58,23 +60,23 @@ MAIN_NAV_LABEL = "Main"
 FOOTER_LINKS_HEADING = "Links"
 FOOTER_MORE_HEADING = "More"
 FOOTER_LINKS: tuple[Link, ...] = (
-    Link("Home", "/"),
-    Link("Products", "/product"),
-    Link("Services", "/consultancy"),
-    Link("Contact", "/contactUs"),
-    Link("Support", "/technicalSupport"),
-    Link("Request a demo", "/schedule"),
+    HOME,
+    PRODUCTS,
+    Link("Services", routes.CONSULTANCY),
+    Link("Contact", routes.CONTACT_US),
+    Link("Support", routes.TECHNICAL_SUPPORT),
+    Link("Request a demo", routes.SCHEDULE),
 )
 FOOTER_BLOG_HEADING = "Blog"
 FOOTER_BLOG_LINKS: tuple[Link, ...] = (
-    Link("Academic", "/academicSmart"),
-    Link("Administration", "/administrationSmart"),
-    Link("Admission", "/studentSmart"),
-    Link("Communication", "/communicationSmart"),
-    Link("Installation", "/installation"),
-    Link("Integration", "/integration"),
-    Link("Migration", "/migration"),
-    Link("Training", "/training"),
+    Link("Academic", routes.ACADEMIC_SMART),
+    Link("Administration", routes.ADMINISTRATION_SMART),
+    Link("Admission", routes.STUDENT_SMART),
+    Link("Communication", routes.COMMUNICATION_SMART),
+    Link("Installation", routes.INSTALLATION),
+    Link("Integration", routes.INTEGRATION),
+    Link("Migration", routes.MIGRATION),
+    Link("Training", routes.TRAINING),
 )
 # Spec: these appear as labels only; they have no routes yet.
 FOOTER_LABELS: tuple[str, ...] = ("Company", "Community", "Developer", "Marketplace")
@@ -94,5 +96,5 @@ OFFICES: tuple[Office, ...] = (
     Office("Islamabad", "Pakistan", "Office 7, Blue Area, Jinnah Avenue, Islamabad, Pakistan",
            "+92 51 2870 4410", "islamabad@smartschoolsuite.com"),
 )
-SUPPORT_CONTACT = Link("Support line: +92 42 3578 1299 · support@smartschoolsuite.com", "/contactUs")
-PRESS_CONTACT = Link("Press office: +968 2412 3470 · press@smartschoolsuite.com", "/contactUs")
+SUPPORT_CONTACT = Link("Support line: +92 42 3578 1299 · support@smartschoolsuite.com", routes.CONTACT_US)
+PRESS_CONTACT = Link("Press office: +968 2412 3470 · press@smartschoolsuite.com", routes.CONTACT_US)

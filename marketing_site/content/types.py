@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..routes import slug as route_slug
+
 
 @dataclass(frozen=True)
 class Seo:
@@ -70,7 +72,7 @@ CARD_READ_MORE_LABEL = "click here to read more"
 class Module:
     """A product module (Student Smart, HR Smart, ...): its card, page and menu entry."""
 
-    slug: str  # route without the slash, e.g. "studentSmart"
+    route: str  # a routes.py constant, e.g. routes.STUDENT_SMART
     name: str  # display name, e.g. "Student Smart"
     menu_label: str  # label in menus (Pastoral shows as Wellbeing)
     small_heading: str  # card subheading
@@ -87,8 +89,8 @@ class Module:
     read_more: ReadMore = field(default_factory=lambda: ReadMore(100, 150, 200, CARD_READ_MORE_LABEL))
 
     @property
-    def route(self) -> str:
-        return f"/{self.slug}"
+    def slug(self) -> str:
+        return route_slug(self.route)
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,7 @@ class Step:
 class Service:
     """A service page (consultancy, installation, ...)."""
 
-    slug: str
+    route: str
     name: str
     heading: str
     intro: str
@@ -123,8 +125,8 @@ class Service:
     steps_heading: str = ""
 
     @property
-    def route(self) -> str:
-        return f"/{self.slug}"
+    def slug(self) -> str:
+        return route_slug(self.route)
 
 
 @dataclass(frozen=True)
@@ -140,7 +142,7 @@ class SchoolTab:
 class SchoolType:
     """A school-type page and its home-page tab."""
 
-    slug: str
+    route: str
     name: str
     tab_label: str  # label of the home-page tab
     home_heading: str
@@ -153,8 +155,8 @@ class SchoolType:
     seo: Seo
 
     @property
-    def route(self) -> str:
-        return f"/{self.slug}"
+    def slug(self) -> str:
+        return route_slug(self.route)
 
 
 @dataclass(frozen=True)
@@ -173,7 +175,7 @@ class Office:
 class InfoPage:
     """A company or support page; `coming_soon` pages show a notice instead of sections."""
 
-    slug: str
+    route: str
     heading: str
     intro: str
     seo: Seo
@@ -184,8 +186,8 @@ class InfoPage:
     links: tuple[Link, ...] = ()  # "Useful links" for visitors while a page is coming soon
 
     @property
-    def route(self) -> str:
-        return f"/{self.slug}"
+    def slug(self) -> str:
+        return route_slug(self.route)
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .links import BOOK_DEMO, CONTACT_US
 from .types import Link, Seo, Step
 
 SEO = Seo(
@@ -29,6 +30,6 @@ TIPS: tuple[str, ...] = (
 )
 ALTERNATIVES_HEADING = "Other ways to reach us"
 ALTERNATIVES: tuple[Link, ...] = (
-    Link("Contact us", "/contactUs"),
-    Link("Book a demo", "/schedule"),
+    CONTACT_US,
+    BOOK_DEMO,
 )

@@ -13,6 +13,7 @@ import reflex as rx
 from reflex.vars import Var
 from reflex_components_core.react_router.dom import ReactRouterLink
 
+from .. import routes
 from ..components.image import image
 from ..components.links import route_link
 from ..content import site
@@ -118,7 +119,7 @@ def navbar() -> rx.Component:
         rx.el.nav(
             ReactRouterLink.create(
                 image(site.LOGO, "h-10 w-auto", eager=True),
-                to="/",
+                to=routes.HOME,
                 class_name="shrink-0",
             ),
             rx.el.ul(*[dropdown(menu) for menu in site.MENUS], class_name="hidden items-center lg:flex"),

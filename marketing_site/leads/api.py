@@ -17,13 +17,14 @@ from reflex.config import get_config
 from starlette.middleware.cors import CORSMiddleware
 
 from marketing_site.leads import db, idempotency, service
-from marketing_site.leads.openapi import HONEYPOT_FIELD, request_schema
+from marketing_site.content.forms import HONEYPOT_NAME
+from marketing_site.content.messages import message
+from marketing_site.leads.openapi import request_schema
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.service import LeadRejected, LeadValidationError, SubmissionContext
 from marketing_site.settings import settings
 
 log = logging.getLogger(__name__)
-DATABASE_UNAVAILABLE = "We could not save the request just now and nothing was stored. Please try again shortly."
 DATABASE_RETRY_AFTER_SECONDS = 30
 API_KINDS = (LeadKind.PRODUCT_VIDEO, LeadKind.SCHEDULE_DEMO, LeadKind.SIGNUP_DEMO, LeadKind.PRODUCT_DEMO)
 
@@ -54,13 +55,13 @@ def _endpoint(kind: LeadKind):
 async def _submit(kind: LeadKind, request: Request) -> JSONResponse:
     media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media_type != "application/json":
-        return _error(415, "Send the lead as JSON with Content-Type: application/json.")
+        return _error(415, message("api.json_only"))
     key = request.headers.get("idempotency-key", "")
     if key and not idempotency.key_is_valid(key):
-        return _error(400, "The Idempotency-Key header must be 1-200 visible ASCII characters.")
+        return _error(400, message("api.idempotency_key"))
     payload = _parse_object(await request.body())
     if payload is None:
-        return _error(400, "The request body must be a JSON object.")
+        return _error(400, message("api.not_an_object"))
     try:
         lead_id = await db.run_bounded(service.lead_submit, kind, payload, _context(request, payload, key))
     except LeadValidationError as invalid:
@@ -71,7 +72,7 @@ async def _submit(kind: LeadKind, request: Request) -> JSONResponse:
     except SQLAlchemyError:
         # The database is down or refusing writes: nothing was stored, so tell the client to retry.
         log.exception("Storing a %s lead failed: database unavailable", kind.value)
-        return JSONResponse({"error": DATABASE_UNAVAILABLE}, status_code=503,
+        return JSONResponse({"error": message("lead.not_stored")}, status_code=503,
                             headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)})
     return JSONResponse(idempotency.success_body(lead_id), status_code=idempotency.SUCCESS_STATUS)
 
@@ -98,7 +99,7 @@ def client_address(request: Request) -> str:
 
 
 def _context(request: Request, payload: dict[str, Any], key: str) -> SubmissionContext:
-    trap = payload.get(HONEYPOT_FIELD)
+    trap = payload.get(HONEYPOT_NAME)
     # A sent "referrer" is validated; the Referer header is only a hint, so it is cut to fit.
     referer_header = service.fitted(request.headers.get("referer"), "referrer")
     return SubmissionContext(

@@ -141,7 +141,8 @@ def _sqlite_pragmas(dbapi_connection, _record, *, busy_ms: int, synchronous: str
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
     cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
-    cursor.execute(f"PRAGMA synchronous={'NORMAL' if synchronous == 'NORMAL' else 'FULL'}")
+    cursor.execute(f"PRAGMA synchronous={synchronous}")  # NORMAL or FULL (settings validate it)
+    cursor.execute("PRAGMA foreign_keys=ON")  # SQLite ignores REFERENCES (lead_module, idempotency) without it
     cursor.close()
 
 

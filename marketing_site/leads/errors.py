@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from marketing_site.content.messages import message
+
 
 class LeadValidationError(Exception):
     """Input the visitor can fix; ``errors`` maps each API field name to a plain-words message."""
@@ -22,4 +24,4 @@ class LeadRejected(Exception):
     retry_after_seconds = 60
 
     def __init__(self) -> None:
-        super().__init__("We couldn't accept this submission right now. Please wait a minute and try again.")
+        super().__init__(message("lead.rejected"))

@@ -6,8 +6,6 @@ two concurrent retries can never both store a lead.
 
 from __future__ import annotations
 
-import json
-
 from sqlmodel import select
 
 from marketing_site.leads import db
@@ -22,8 +20,7 @@ def success_body(lead_id: int) -> dict[str, int]:
 
 
 def record(endpoint: str, key: str, lead_id: int) -> IdempotencyRecord:
-    return IdempotencyRecord(key=key, endpoint=endpoint, lead_id=lead_id, status_code=SUCCESS_STATUS,
-                             response_body=json.dumps(success_body(lead_id)))
+    return IdempotencyRecord(key=key, endpoint=endpoint, lead_id=lead_id)
 
 
 def find(endpoint: str, key: str) -> IdempotencyRecord | None:

@@ -1,33 +1,78 @@
-"""Tables for every lead kind plus the idempotency ledger.
+"""The lead tables: one ``lead`` row per submission of any kind, its ticked modules and
+responsibilities in child tables (filterable in SQL), and the idempotency ledger.
 
-Column lengths are the single source of truth for text limits: validation reads
-them from here, so an accepted value always fits its column on every database.
-Field names are snake_case; the API's spelling (e.g. ``studnetSmart``) lives in
-``schemas``.
+Columns every kind fills are NOT NULL; a column a kind never asks for stays NULL, so "not asked"
+and "left empty" differ. Column lengths are the single source of truth for text limits: validation
+reads them from here, so an accepted value always fits on every database. Names say what a column
+holds; the API's spelling (``studnetSmart``, ``nStudent``, ``tSchool``) lives in ``schemas``.
 """
 
 from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import Column, DateTime, Text, UniqueConstraint
+from sqlalchemy import DateTime, Index, Text, UniqueConstraint, desc
 from sqlmodel import Field, SQLModel
+
+DEFAULT_LANGUAGE = "en"
 
 
 def utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def _timestamp(nullable: bool = False):
+def _timestamp(**kwargs):
     """Timezone-aware column, so PostgreSQL and SQLite both keep UTC explicit."""
-    return Field(default=None, sa_type=DateTime(timezone=True), nullable=nullable)
+    return Field(sa_type=DateTime(timezone=True), **kwargs)
 
 
-class LeadRecord(SQLModel):
-    """Where a lead came from and what the visitor agreed to, common to every kind."""
+def _optional(max_length: int, **kwargs):
+    """A column only some kinds ask for: NULL where the kind never asks."""
+    return Field(default=None, max_length=max_length, nullable=True, **kwargs)
+
+
+class Lead(SQLModel, table=True):
+    """One submission of any form or API kind, with where it came from and what was consented to."""
+
+    __tablename__ = "lead"
+    __table_args__ = (
+        Index("ix_lead_created_at", desc("created_at")),  # the inbox: newest first
+        Index("ix_lead_kind_created_at", "kind", desc("created_at")),  # one kind, newest first
+        Index("ix_lead_email", "email"),  # search and possible duplicates
+        Index("ix_lead_phone_e164", "phone_e164"),  # possible duplicates by phone
+    )
 
     id: int | None = Field(default=None, primary_key=True)
-    created_at: datetime = Field(default_factory=utc_now, sa_type=DateTime(timezone=True), nullable=False)
+    kind: str = Field(max_length=20)  # schemas.LeadKind value: ProductVideo, ScheduleDemo, SignupDemo, ProductDemo, Careers
+    created_at: datetime = _timestamp(default_factory=utc_now, nullable=False)
+    language: str = Field(default=DEFAULT_LANGUAGE, max_length=10,
+                          sa_column_kwargs={"server_default": DEFAULT_LANGUAGE})  # of the page the visitor used
+    # The person
+    email: str = Field(max_length=254)
+    full_name: str | None = _optional(200)  # product video: one name field, as typed
+    first_name: str | None = _optional(100)
+    last_name: str | None = _optional(100)
+    phone_e164: str = Field(max_length=20)  # normalised, for matching (phone, contact number or mobile)
+    phone_raw: str = Field(max_length=40)  # as the visitor typed it
+    country: str | None = _optional(100)
+    city: str | None = _optional(100)
+    # The school (demo kinds)
+    school: str | None = _optional(200)
+    school_type: str | None = _optional(100)
+    job_title: str | None = _optional(150)
+    student_count: str | None = _optional(50)  # free text, as the spec asks ("about 850")
+    current_system: str | None = _optional(200)  # MIS/SIS (or admission system, sign-up form) in use today
+    current_product_use: str | None = _optional(200)  # answer to "Are you using Smart School Suite now?"
+    heard_about_us: str | None = _optional(200)
+    website: str | None = _optional(300)
+    product: str | None = _optional(100)  # product of interest (product video, product demo)
+    # The job application (careers)
+    position: str | None = _optional(100)
+    skill_description: str | None = _optional(4000, sa_type=Text)
+    training: str | None = _optional(4000, sa_type=Text)
+    resume_file: str | None = _optional(64)  # stored name under RESUME_DIR; its extension gives the type
+    resume_filename: str | None = _optional(255)  # the visitor's own name for the file
+    # Where the lead came from
     source_page: str = Field(default="", max_length=300)
     referrer: str = Field(default="", max_length=1000)
     utm_source: str = Field(default="", max_length=200)
@@ -35,96 +80,37 @@ class LeadRecord(SQLModel):
     utm_campaign: str = Field(default="", max_length=200)
     utm_term: str = Field(default="", max_length=200)
     utm_content: str = Field(default="", max_length=200)
-    consent_communications_at: datetime | None = _timestamp(nullable=True)
-    consent_data_processing_at: datetime | None = _timestamp(nullable=True)
+    # Consent: when each box was ticked, and which wording was shown
+    consent_communications_at: datetime | None = _timestamp(default=None, nullable=True)
+    consent_data_processing_at: datetime | None = _timestamp(default=None, nullable=True)
     consent_text_version: str = Field(default="", max_length=50)
 
 
-class DemoContact(LeadRecord):
-    """The school-contact block shared by the three demo forms."""
+class LeadModule(SQLModel, table=True):
+    """A module the visitor ticked as interesting (content.modules slug, e.g. "studentSmart")."""
 
-    email: str = Field(max_length=254, index=True)
-    first_name: str = Field(max_length=100)
-    last_name: str = Field(max_length=100)
-    school: str = Field(max_length=200)
-    country: str = Field(max_length=100)
-    phone_e164: str = Field(max_length=20)
-    phone_raw: str = Field(max_length=40)
-    job: str = Field(max_length=150)
-    n_student: str = Field(max_length=50)
-    mis: str = Field(max_length=200)
-    ss: str = Field(default="", max_length=200)
-    about: str = Field(max_length=200)
-    t_school: str = Field(max_length=100)
+    __tablename__ = "lead_module"
+    __table_args__ = (Index("ix_lead_module_module", "module"),)
+
+    lead_id: int = Field(foreign_key="lead.id", ondelete="CASCADE", primary_key=True)
+    module: str = Field(max_length=50, primary_key=True)
 
 
-class ProductVideoLead(LeadRecord, table=True):
-    __tablename__ = "product_video_lead"
+class LeadResponsibility(SQLModel, table=True):
+    """A responsibility the visitor ticked (the schedule form's API name, e.g. "it")."""
 
-    email: str = Field(max_length=254, index=True)
-    name: str = Field(max_length=200)
-    contact_no_e164: str = Field(max_length=20)
-    contact_no_raw: str = Field(max_length=40)
-    product: str = Field(default="", max_length=100)
+    __tablename__ = "lead_responsibility"
+    __table_args__ = (Index("ix_lead_responsibility_responsibility", "responsibility"),)
 
-
-class ScheduleDemoLead(DemoContact, table=True):
-    __tablename__ = "schedule_demo_lead"
-
-    # Module interest (API: studnetSmart, hrSmart, ...).
-    student_smart: bool = False
-    hr_smart: bool = False
-    academic_smart: bool = False
-    communication_smart: bool = False
-    pastoral_smart: bool = False
-    timetable_smart: bool = False
-    library_smart: bool = False
-    report_smart: bool = False
-    finance_smart: bool = False
-    administration_smart: bool = False
-    # Responsibilities of the person asking.
-    resp_academic: bool = False
-    resp_communication: bool = False
-    resp_administration: bool = False
-    resp_it: bool = False
-    resp_admission: bool = False
-    resp_pastoral: bool = False
-    resp_finance: bool = False
-
-
-class SignupDemoLead(DemoContact, table=True):
-    __tablename__ = "signup_demo_lead"
-
-    website: str = Field(default="", max_length=300)
-
-
-class ProductDemoLead(DemoContact, table=True):
-    __tablename__ = "product_demo_lead"
-
-    product: str = Field(default="", max_length=100)
-
-
-class CareersApplication(LeadRecord, table=True):
-    __tablename__ = "careers_application"
-
-    first_name: str = Field(max_length=100)
-    last_name: str = Field(max_length=100)
-    email: str = Field(max_length=254, index=True)
-    mobile_e164: str = Field(max_length=20)
-    mobile_raw: str = Field(max_length=40)
-    country: str = Field(max_length=100)
-    city: str = Field(max_length=100)
-    position: str = Field(max_length=100)
-    skill_description: str = Field(default="", max_length=4000, sa_type=Text)
-    training: str = Field(default="", max_length=4000, sa_type=Text)
-    resume_path: str = Field(default="", max_length=500)
-    resume_filename: str = Field(default="", max_length=255)
-    resume_content_type: str = Field(default="", max_length=100)
-    resume_size: int = 0
+    lead_id: int = Field(foreign_key="lead.id", ondelete="CASCADE", primary_key=True)
+    responsibility: str = Field(max_length=50, primary_key=True)
 
 
 class IdempotencyRecord(SQLModel, table=True):
-    """First answer given to a POST carrying an Idempotency-Key; the unique pair stops double-storing."""
+    """A POST's Idempotency-Key and the lead it stored; the unique pair stops double-storing.
+
+    The answer replayed to a retry (201 with the lead's id) is derived, not stored.
+    """
 
     __tablename__ = "idempotency_record"
     __table_args__ = (UniqueConstraint("endpoint", "key", name="uq_idempotency_endpoint_key"),)
@@ -132,7 +118,5 @@ class IdempotencyRecord(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     key: str = Field(max_length=200)
     endpoint: str = Field(max_length=50)
-    lead_id: int
-    status_code: int
-    response_body: str = Field(sa_column=Column(Text, nullable=False))
-    created_at: datetime = Field(default_factory=utc_now, sa_type=DateTime(timezone=True), nullable=False)
+    lead_id: int = Field(foreign_key="lead.id", ondelete="CASCADE")
+    created_at: datetime = _timestamp(default_factory=utc_now, nullable=False)

@@ -1,17 +1,22 @@
-"""Input schemas: which fields each lead kind accepts, under which API name, and how to check them.
+"""Input schemas: which fields each lead kind accepts, under which API name, and where each is stored.
 
-Kept apart from the tables so the public spelling (``studnetSmart``, ``nStudent``) and the
-visitor-facing wording never leak into the database schema.
+Kept apart from the tables so the public spelling (``studnetSmart``, ``nStudent``) never leaks into
+the database schema. Which fields are required and the careers positions come from the forms' copy
+(content/forms.py); the words of every message from content/messages.py.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlmodel import SQLModel
 
-from marketing_site.leads import models
+from marketing_site import routes
+from marketing_site.content import forms
+from marketing_site.content.messages import DEFAULT_LANGUAGE, has_message, message
+from marketing_site.content.types import Choice, LeadFormCopy
+from marketing_site.leads.models import LeadModule, LeadResponsibility
 
 
 class LeadKind(str, enum.Enum):
@@ -26,8 +31,8 @@ class FieldType(enum.Enum):
     TEXT = "text"
     MULTILINE = "multiline"
     EMAIL = "email"
-    PHONE = "phone"  # stored as <column>_e164 and <column>_raw
-    FLAG = "flag"  # Yes/No or boolean
+    PHONE = "phone"  # stored as phone_e164 and phone_raw
+    FLAG = "flag"  # Yes/No or boolean; a ticked flag is a row of its FlagGroup's table
     CONSENT = "consent"  # Yes/No or boolean; stored as the time it was given
     CHOICE = "choice"
 
@@ -35,116 +40,125 @@ class FieldType(enum.Enum):
 @dataclass(frozen=True)
 class InputField:
     name: str  # API / form field name
-    column: str
-    label: str  # lower-case noun phrase used inside messages
+    column: str  # Lead column; a FLAG's value stored in its group's table
     type: FieldType = FieldType.TEXT
-    required: bool = False
-    prompt: str = ""  # message when a required value is missing
-    choices: tuple[str, ...] = ()
+    label: str = ""  # message id of the noun phrase naming it in messages; "label.<name>" when empty
+    label_values: tuple[tuple[str, str], ...] = ()  # placeholders of that label (a flag's visible choice)
+    required: bool = False  # set from the form's copy (content/forms.py), the one definition
+    choices: tuple[str, ...] = ()  # CHOICE fields: the options of the form's copy
 
-    @property
-    def missing_message(self) -> str:
-        return self.prompt or f"Please enter your {self.label}."
+    def label_text(self, language: str = DEFAULT_LANGUAGE) -> str:
+        return message(self.label or f"label.{self.name}", language, **dict(self.label_values))
+
+    def missing_message(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """The field's own sentence (content/messages.py ``required.<name>``) or the generic one."""
+        if has_message(own := f"required.{self.name}"):
+            return message(own, language)
+        return message("field.required", language, label=self.label_text(language))
+
+
+@dataclass(frozen=True)
+class FlagGroup:
+    """Checkboxes stored as one row each in ``table`` (its ``attribute`` holds the flag's value)."""
+
+    table: type[SQLModel]
+    attribute: str
+    flags: tuple[InputField, ...]
 
 
 @dataclass(frozen=True)
 class LeadForm:
     kind: LeadKind
-    model: type[SQLModel]
     fields: tuple[InputField, ...]
+    flag_groups: tuple[FlagGroup, ...] = ()
 
 
-CAREER_POSITIONS = (
-    "Web Development", "Mobile Application Development", "Graphic Designing", "Digital Marketing",
-    "Content Writing", "Physics", "Chemistry", "Biology", "Mathematics", "General Science",
-    "English teacher",
-)
+def _as_in(copy: LeadFormCopy, *fields: InputField) -> tuple[InputField, ...]:
+    """The fields, required and with choices exactly as the visible form has them (content/forms.py)."""
+    visible = {field.name: field for field in copy.fields}
+    return tuple(
+        replace(spec, required=spec.name in visible and visible[spec.name].required,
+                choices=visible[spec.name].options if spec.type is FieldType.CHOICE else ())
+        for spec in fields
+    )
 
+
+UTM_KEYS = ("utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content")
 CONSENT_FIELDS = (
-    InputField("consentCommunications", "consent_communications_at", "consent to other communications",
-               FieldType.CONSENT, prompt="Please tick the box to agree to receive other communications from us."),
-    InputField("consentDataProcessing", "consent_data_processing_at", "consent to store your data",
-               FieldType.CONSENT, prompt="Please tick the box to let us store and process your personal data."),
+    InputField("consentCommunications", "consent_communications_at", FieldType.CONSENT),
+    InputField("consentDataProcessing", "consent_data_processing_at", FieldType.CONSENT),
 )
 
 # Context values (where the lead came from), checked like any other text.
 CONTEXT_FIELDS = (
-    InputField("page", "source_page", "page address"),
-    InputField("referrer", "referrer", "referrer"),
-    InputField("consentTextVersion", "consent_text_version", "consent wording version"),
-    *(InputField(name, name, name.replace("_", " ")) for name in
-      ("utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content")),
+    InputField("page", "source_page"),
+    InputField("referrer", "referrer"),
+    InputField("consentTextVersion", "consent_text_version"),
+    *(InputField(name, name) for name in UTM_KEYS),
 )
 
 
-def _demo_contact(mis_label: str) -> tuple[InputField, ...]:
-    return (
-        InputField("email", "email", "email address", FieldType.EMAIL, required=True),
-        InputField("firstName", "first_name", "first name", required=True),
-        InputField("lastName", "last_name", "last name", required=True),
-        InputField("school", "school", "school name", required=True),
-        InputField("country", "country", "country", required=True, prompt="Please choose your country."),
-        InputField("phone", "phone", "phone number", FieldType.PHONE, required=True),
-        InputField("job", "job", "job title", required=True),
-        InputField("nStudent", "n_student", "number of students", required=True,
-                   prompt="Please enter the number of students at your school."),
-        InputField("mis", "mis", mis_label, required=True),
-        InputField("ss", "ss", "answer about using our product now"),
-        InputField("about", "about", "answer to how you heard about us", required=True,
-                   prompt="Please tell us how you heard about us."),
-        InputField("tSchool", "t_school", "type of school", required=True,
-                   prompt="Please choose your type of school."),
+def _demo_contact(copy: LeadFormCopy, system_label: str = "") -> tuple[InputField, ...]:
+    return _as_in(
+        copy,
+        InputField("email", "email", FieldType.EMAIL),
+        InputField("firstName", "first_name"),
+        InputField("lastName", "last_name"),
+        InputField("school", "school"),
+        InputField("country", "country"),
+        InputField("phone", "phone", FieldType.PHONE),
+        InputField("job", "job_title"),
+        InputField("nStudent", "student_count"),
+        InputField("mis", "current_system", label=system_label),
+        InputField("ss", "current_product_use"),
+        InputField("about", "heard_about_us"),
+        InputField("tSchool", "school_type"),
     )
 
 
-def _flags(pairs: tuple[tuple[str, str, str], ...]) -> tuple[InputField, ...]:
-    return tuple(InputField(name, column, label, FieldType.FLAG) for name, column, label in pairs)
+def _flags(choices: tuple[Choice, ...], label: str, stored=lambda name: name) -> tuple[InputField, ...]:
+    """Yes/No flags named and labelled as the form's checkboxes (content/forms.py)."""
+    return tuple(InputField(choice.name, stored(choice.name), FieldType.FLAG, label, (("choice", choice.label),))
+                 for choice in choices)
 
 
-MODULE_FLAGS = _flags((
-    ("studnetSmart", "student_smart", "Student Smart"), ("hrSmart", "hr_smart", "HR Smart"),
-    ("academicSmart", "academic_smart", "Academic Smart"),
-    ("communicationSmart", "communication_smart", "Communication Smart"),
-    ("pastoralSmart", "pastoral_smart", "Wellbeing (Pastoral Smart)"),
-    ("timetableSmart", "timetable_smart", "Timetable Smart"), ("librarySmart", "library_smart", "Library Smart"),
-    ("reportSmart", "report_smart", "Report Smart"), ("financeSmart", "finance_smart", "Finance Smart"),
-    ("administrationSmart", "administration_smart", "Administration Smart"),
-))
-RESPONSIBILITY_FLAGS = _flags((
-    ("academic", "resp_academic", "academic responsibility"),
-    ("communication", "resp_communication", "communication responsibility"),
-    ("administration", "resp_administration", "administration responsibility"),
-    ("it", "resp_it", "IT responsibility"), ("admission", "resp_admission", "admission responsibility"),
-    ("pastoral", "resp_pastoral", "pastoral responsibility"), ("finance", "resp_finance", "finance responsibility"),
-))
-PRODUCT = InputField("product", "product", "product name")
+# The spec spells the Student Smart flag "studnetSmart"; every module is stored under its route's slug.
+_SPEC_SPELLING = {"studnetSmart": routes.slug(routes.STUDENT_SMART)}
+MODULES = FlagGroup(LeadModule, "module",
+                    _flags(forms.MODULE_CHOICES, "label.choice", lambda name: _SPEC_SPELLING.get(name, name)))
+RESPONSIBILITIES = FlagGroup(LeadResponsibility, "responsibility",
+                             _flags(forms.RESPONSIBILITY_CHOICES, "label.responsibility"))
+PRODUCT = InputField("product", "product")
 
 FORMS: dict[LeadKind, LeadForm] = {
-    LeadKind.PRODUCT_VIDEO: LeadForm(LeadKind.PRODUCT_VIDEO, models.ProductVideoLead, (
-        InputField("name", "name", "name", required=True),
-        InputField("email", "email", "email address", FieldType.EMAIL, required=True),
-        InputField("contactNo", "contact_no", "contact number", FieldType.PHONE, required=True),
+    LeadKind.PRODUCT_VIDEO: LeadForm(LeadKind.PRODUCT_VIDEO, _as_in(
+        forms.PRODUCT_VIDEO,
+        InputField("name", "full_name"),
+        InputField("email", "email", FieldType.EMAIL),
+        InputField("contactNo", "phone", FieldType.PHONE),
         PRODUCT,
     )),
-    LeadKind.SCHEDULE_DEMO: LeadForm(LeadKind.SCHEDULE_DEMO, models.ScheduleDemoLead, (
-        *_demo_contact("current MIS/SIS system"), *MODULE_FLAGS, *RESPONSIBILITY_FLAGS,
+    LeadKind.SCHEDULE_DEMO: LeadForm(LeadKind.SCHEDULE_DEMO, _demo_contact(forms.SCHEDULE),
+                                     (MODULES, RESPONSIBILITIES)),
+    LeadKind.SIGNUP_DEMO: LeadForm(LeadKind.SIGNUP_DEMO, (
+        *_demo_contact(forms.SIGNUP, "label.mis.admission"), InputField("website", "website"),
     )),
-    LeadKind.SIGNUP_DEMO: LeadForm(LeadKind.SIGNUP_DEMO, models.SignupDemoLead, (
-        *_demo_contact("current admission system"), InputField("website", "website", "school website"),
-    )),
-    LeadKind.PRODUCT_DEMO: LeadForm(LeadKind.PRODUCT_DEMO, models.ProductDemoLead, (
-        *_demo_contact("current MIS/SIS system"), PRODUCT,
-    )),
-    LeadKind.CAREERS: LeadForm(LeadKind.CAREERS, models.CareersApplication, (
-        InputField("firstName", "first_name", "first name", required=True),
-        InputField("lastName", "last_name", "last name", required=True),
-        InputField("email", "email", "email address", FieldType.EMAIL, required=True),
-        InputField("mobile", "mobile", "mobile number", FieldType.PHONE, required=True),
-        InputField("country", "country", "country", required=True, prompt="Please choose your country."),
-        InputField("city", "city", "city", required=True),
-        InputField("position", "position", "position", FieldType.CHOICE, required=True,
-                   prompt="Please choose the position you are applying for.", choices=CAREER_POSITIONS),
-        InputField("skillDescription", "skill_description", "skill description", FieldType.MULTILINE),
-        InputField("training", "training", "training and certification", FieldType.MULTILINE),
+    LeadKind.PRODUCT_DEMO: LeadForm(LeadKind.PRODUCT_DEMO, (*_demo_contact(forms.DEMO_REQUEST), PRODUCT)),
+    LeadKind.CAREERS: LeadForm(LeadKind.CAREERS, _as_in(
+        forms.CAREERS,
+        InputField("firstName", "first_name"),
+        InputField("lastName", "last_name"),
+        InputField("email", "email", FieldType.EMAIL),
+        InputField("mobile", "phone", FieldType.PHONE),
+        InputField("country", "country"),
+        InputField("city", "city"),
+        InputField("position", "position", FieldType.CHOICE),
+        InputField("skillDescription", "skill_description", FieldType.MULTILINE),
+        InputField("training", "training", FieldType.MULTILINE),
     )),
 }
+
+
+def accepted_fields(form: LeadForm) -> tuple[InputField, ...]:
+    """Every visitor field of a form: its columns, its flags and the two consents."""
+    return (*form.fields, *(flag for group in form.flag_groups for flag in group.flags), *CONSENT_FIELDS)

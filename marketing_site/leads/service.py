@@ -16,14 +16,12 @@ from sqlmodel import SQLModel
 
 from marketing_site.leads import antispam, db, idempotency, uploads, validation
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
-from marketing_site.leads.models import LeadRecord, utc_now
-from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, FORMS, LeadKind
+from marketing_site.leads.models import Lead, utc_now
+from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, FORMS, UTM_KEYS, FlagGroup, LeadKind
 from marketing_site.leads.uploads import ResumeUpload
 
-__all__ = ["LeadKind", "LeadRejected", "LeadValidationError", "ResumeUpload", "SubmissionContext",
+__all__ = ["UTM_KEYS", "LeadKind", "LeadRejected", "LeadValidationError", "ResumeUpload", "SubmissionContext",
            "application_submit", "fitted", "lead_submit"]
-
-UTM_KEYS = ("utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content")
 
 
 @dataclass(frozen=True)
@@ -39,14 +37,14 @@ class SubmissionContext:
     idempotency_key: str = ""  # retries with the same key return the first lead's id
 
 
-def fitted(value: Any, column: str, model: type[SQLModel] = LeadRecord) -> str:
+def fitted(value: Any, column: str, model: type[SQLModel] = Lead) -> str:
     """A value the visitor never typed (URL, referrer, stored product) cut to fit its column.
 
     The forms pass tracking data through this, so a long ad-campaign URL or a stray control
     character costs a few characters of tracking, never the lead (the visitor could not fix it).
     """
     text = "".join(ch for ch in str(value or "") if unicodedata.category(ch) not in ("Cc", "Cs"))
-    return " ".join(text.split())[:validation.max_length(model, column)]
+    return " ".join(text.split())[:validation.max_length(column, model)]
 
 
 def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> int:
@@ -57,8 +55,7 @@ def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionCont
     if replayed is not None:
         return replayed
     antispam.screen(context.client_id, context.honeypot, context.form_started_at)
-    row = FORMS[kind].model(**_validated(kind, data, context))
-    return _commit(row, kind, context)[0]
+    return _commit(*_validated(kind, data, context), kind, context)[0]
 
 
 def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, context: SubmissionContext) -> int:
@@ -70,7 +67,7 @@ def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, con
     errors: dict[str, str] = {}
     values: dict[str, Any] = {}
     try:
-        values = _validated(LeadKind.CAREERS, data, context)
+        values, _ = _validated(LeadKind.CAREERS, data, context)
     except LeadValidationError as invalid:
         errors.update(invalid.errors)
     try:
@@ -82,10 +79,9 @@ def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, con
         raise LeadValidationError(errors)
     stored = uploads.store(resume) if resume is not None else None
     if stored is not None:
-        values.update(resume_path=str(stored.path), resume_filename=stored.original_filename,
-                      resume_content_type=stored.content_type, resume_size=stored.size)
+        values.update(resume_file=stored.path.name, resume_filename=stored.original_filename)
     try:
-        lead_id, created = _commit(FORMS[LeadKind.CAREERS].model(**values), LeadKind.CAREERS, context)
+        lead_id, created = _commit(values, {}, LeadKind.CAREERS, context)
     except BaseException:
         if stored is not None:
             uploads.discard(stored)
@@ -102,30 +98,42 @@ def _replayed(kind: LeadKind, context: SubmissionContext) -> int | None:
     return previous.lead_id if previous is not None else None
 
 
-def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> dict[str, Any]:
+Ticked = dict[FlagGroup, tuple[str, ...]]
+
+
+def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> tuple[dict[str, Any], Ticked]:
+    """The lead's column values and each flag group's ticked values, or every error at once."""
     form, now = FORMS[kind], utc_now()
     origin = {"page": context.page, "referrer": context.referrer,
               "consentTextVersion": context.consent_text_version,
               **{key: context.utm.get(key) for key in UTM_KEYS}}
     errors: dict[str, str] = {}
-    values: dict[str, Any] = {"created_at": now}
+    values: dict[str, Any] = {"kind": kind.value, "created_at": now}
+    ticked: Ticked = {}
     for fields, source in ((form.fields + CONSENT_FIELDS, data), (CONTEXT_FIELDS, origin)):
         try:
-            values.update(validation.validate(fields, source, form.model,
-                                              require_consent=context.require_consent, now=now))
+            values.update(validation.validate(fields, source, require_consent=context.require_consent, now=now))
+        except LeadValidationError as invalid:
+            errors.update(invalid.errors)
+    for group in form.flag_groups:
+        try:
+            ticked[group] = validation.ticked(group, data)
         except LeadValidationError as invalid:
             errors.update(invalid.errors)
     if errors:
         raise LeadValidationError(errors)
-    return values
+    return values, ticked
 
 
-def _commit(row: SQLModel, kind: LeadKind, context: SubmissionContext) -> tuple[int, bool]:
+def _commit(values: dict[str, Any], ticked: Ticked, kind: LeadKind, context: SubmissionContext) -> tuple[int, bool]:
     """(lead id, created); a concurrent retry that lost the key race gets the winner's id."""
     with db.write_session() as db_session:
+        row = Lead(**values)
         db_session.add(row)
         db_session.flush()
         lead_id = row.id
+        for group, chosen in ticked.items():
+            db_session.add_all(group.table(lead_id=lead_id, **{group.attribute: value}) for value in chosen)
         if context.idempotency_key:
             db_session.add(idempotency.record(kind.value, context.idempotency_key, lead_id))
         try:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from marketing_site.content.messages import message
 from marketing_site.settings import settings
 
 # Reflex caps the bound-arguments field at 1 MiB; the rest covers the form fields and multipart framing.
@@ -23,9 +24,9 @@ def upload_body_limit(app: ASGIApp) -> ASGIApp:
         if scope["type"] == "http" and scope["path"].rstrip("/").endswith("/_upload"):
             declared = dict(scope["headers"]).get(b"content-length", b"")
             if not declared.isdigit():
-                return await PlainTextResponse("Content-Length required.", 411)(scope, receive, send)
+                return await PlainTextResponse(message("upload.length_required"), 411)(scope, receive, send)
             if int(declared) > limit:
-                return await PlainTextResponse("Upload too large.", 413)(scope, receive, send)
+                return await PlainTextResponse(message("upload.too_large"), 413)(scope, receive, send)
         await app(scope, receive, send)
 
     return limited

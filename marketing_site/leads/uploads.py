@@ -16,13 +16,13 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from marketing_site.content.messages import message
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.settings import settings
 
 log = logging.getLogger(__name__)
 FIELD = "resume"
 _OLE2 = bytes.fromhex("D0CF11E0A1B11AE1")
-_WRONG_TYPE = "Please upload your résumé as a PDF or Word document (.pdf, .doc or .docx)."
 
 
 @dataclass(frozen=True)
@@ -35,8 +35,6 @@ class ResumeUpload:
 class StoredResume:
     path: Path
     original_filename: str
-    content_type: str
-    size: int
 
 
 def sniff(content: bytes) -> tuple[str, str] | None:
@@ -61,12 +59,12 @@ def _is_docx(content: bytes) -> bool:
 def check(upload: ResumeUpload) -> tuple[str, str]:
     limit = settings.max_resume_bytes
     if not upload.content:
-        raise LeadValidationError({FIELD: "That résumé file is empty. Please choose the file again."})
+        raise LeadValidationError({FIELD: message("resume.empty")})
     if len(upload.content) > limit:
-        raise LeadValidationError({FIELD: f"Your résumé is too large. Please upload a file of {size_text(limit)} or less."})
+        raise LeadValidationError({FIELD: message("resume.too_large", size=size_text(limit))})
     kind = sniff(upload.content)
     if kind is None:
-        raise LeadValidationError({FIELD: _WRONG_TYPE})
+        raise LeadValidationError({FIELD: message("resume.wrong_type")})
     return kind
 
 
@@ -77,7 +75,7 @@ def size_text(count: int) -> str:
 
 def store(upload: ResumeUpload) -> StoredResume:
     """Check and write the file; raises LeadValidationError for a file the visitor must replace."""
-    extension, content_type = check(upload)
+    extension, _ = check(upload)
     directory = settings.resume_dir
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / f"{uuid.uuid4().hex}{extension}"
@@ -87,7 +85,7 @@ def store(upload: ResumeUpload) -> StoredResume:
     except BaseException:
         path.unlink(missing_ok=True)  # a full disk must not leave half a résumé behind
         raise
-    return StoredResume(path, display_name(upload.filename), content_type, len(upload.content))
+    return StoredResume(path, display_name(upload.filename))
 
 
 def discard(stored: StoredResume) -> None:

@@ -17,8 +17,10 @@ from email_validator import EmailNotValidError, validate_email
 from phonenumbers import PhoneNumberFormat, PhoneNumberType, geocoder
 from sqlmodel import SQLModel
 
+from marketing_site.content.messages import has_message, message
 from marketing_site.leads.errors import LeadValidationError
-from marketing_site.leads.schemas import FieldType, InputField
+from marketing_site.leads.models import Lead
+from marketing_site.leads.schemas import FieldType, FlagGroup, InputField
 
 DEFAULT_REGION = "PK"
 _TRUE = {"yes", "true"}
@@ -29,14 +31,14 @@ class InvalidField(Exception):
     """One field's problem; collected into LeadValidationError.errors."""
 
 
-def validate(fields: Iterable[InputField], data: Mapping[str, Any], model: type[SQLModel],
-             *, require_consent: bool, now: datetime) -> dict[str, Any]:
-    """Column values for ``model``; raises LeadValidationError listing every bad field at once."""
+def validate(fields: Iterable[InputField], data: Mapping[str, Any], *, require_consent: bool,
+             now: datetime) -> dict[str, Any]:
+    """Lead column values; raises LeadValidationError listing every bad field at once."""
     values: dict[str, Any] = {}
     errors: dict[str, str] = {}
     for spec in fields:
         try:
-            values.update(_field_values(spec, data.get(spec.name), model, require_consent, now))
+            values.update(_field_values(spec, data.get(spec.name), require_consent, now))
         except InvalidField as problem:
             errors[spec.name] = str(problem)
     if errors:
@@ -44,20 +46,32 @@ def validate(fields: Iterable[InputField], data: Mapping[str, Any], model: type[
     return values
 
 
-def _field_values(spec: InputField, raw: Any, model: type[SQLModel], require_consent: bool,
-                  now: datetime) -> dict[str, Any]:
-    if spec.type in (FieldType.FLAG, FieldType.CONSENT):
-        given = parse_flag(raw, spec.label)
-        if spec.type is FieldType.FLAG:
-            return {spec.column: given}
+def ticked(group: FlagGroup, data: Mapping[str, Any]) -> tuple[str, ...]:
+    """The stored values of the group's flags answered Yes; LeadValidationError for any not Yes/No."""
+    chosen: list[str] = []
+    errors: dict[str, str] = {}
+    for flag in group.flags:
+        try:
+            if parse_flag(data.get(flag.name), flag.label_text()):
+                chosen.append(flag.column)
+        except InvalidField as problem:
+            errors[flag.name] = str(problem)
+    if errors:
+        raise LeadValidationError(errors)
+    return tuple(chosen)
+
+
+def _field_values(spec: InputField, raw: Any, require_consent: bool, now: datetime) -> dict[str, Any]:
+    if spec.type is FieldType.CONSENT:
+        given = parse_flag(raw, spec.label_text())
         if require_consent and not given:
-            raise InvalidField(spec.missing_message)
+            raise InvalidField(spec.missing_message())
         return {spec.column: now if given else None}
     if spec.type is FieldType.PHONE:
-        text = clean_text(raw, spec.label, max_length(model, f"{spec.column}_raw"))
+        text = clean_text(raw, spec.label_text(), max_length(f"{spec.column}_raw"))
         _require(spec, text)
         return {f"{spec.column}_e164": parse_phone(text) if text else "", f"{spec.column}_raw": text}
-    text = clean_text(raw, spec.label, max_length(model, spec.column), multiline=spec.type is FieldType.MULTILINE)
+    text = clean_text(raw, spec.label_text(), max_length(spec.column), multiline=spec.type is FieldType.MULTILINE)
     _require(spec, text)
     if text and spec.type is FieldType.EMAIL:
         text = parse_email(text)
@@ -68,10 +82,10 @@ def _field_values(spec: InputField, raw: Any, model: type[SQLModel], require_con
 
 def _require(spec: InputField, text: str) -> None:
     if spec.required and not text:
-        raise InvalidField(spec.missing_message)
+        raise InvalidField(spec.missing_message())
 
 
-def max_length(model: type[SQLModel], column: str) -> int:
+def max_length(column: str, model: type[SQLModel] = Lead) -> int:
     """The column's declared limit, so validation and schema never disagree."""
     for rule in model.model_fields[column].metadata:
         if isinstance(rule, MaxLen):
@@ -85,7 +99,7 @@ def clean_text(raw: Any, label: str, limit: int, *, multiline: bool = False) -> 
     if isinstance(raw, int) and not isinstance(raw, bool):
         raw = str(raw) if abs(raw) < 10**limit else "9" * (limit + 1)  # huge ints: "too long", not a crash
     if not isinstance(raw, str):
-        raise InvalidField(f"Please enter your {label} as plain text.")
+        raise InvalidField(message("field.not_text", label=label))
     text = unicodedata.normalize("NFC", raw)
     if multiline:
         text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
@@ -93,9 +107,9 @@ def clean_text(raw: Any, label: str, limit: int, *, multiline: bool = False) -> 
         text = " ".join(text.split())
     allowed = "\n\t" if multiline else ""
     if any(unicodedata.category(ch) in ("Cc", "Cs") and ch not in allowed for ch in text):
-        raise InvalidField(f"Your {label} contains characters we can't accept. Please retype it.")
+        raise InvalidField(message("field.bad_characters", label=label))
     if len(text) > limit:
-        raise InvalidField(f"Your {label} is too long. Please keep it to {limit} characters or fewer.")
+        raise InvalidField(message("field.too_long", label=label, limit=limit))
     return text
 
 
@@ -104,14 +118,14 @@ def parse_flag(raw: Any, label: str) -> bool:
         return bool(raw)
     if isinstance(raw, str) and raw.strip().lower() in _TRUE | _FALSE:
         return raw.strip().lower() in _TRUE
-    raise InvalidField(f"Please answer Yes or No for {label}.")
+    raise InvalidField(message("field.yes_or_no", label=label))
 
 
 def parse_email(text: str) -> str:
     try:
         return validate_email(text, check_deliverability=False).normalized
     except EmailNotValidError:
-        raise InvalidField("Please enter a valid email address, like name@school.edu.") from None
+        raise InvalidField(message("email.invalid")) from None
 
 
 def parse_phone(text: str) -> str:
@@ -128,14 +142,15 @@ def parse_phone(text: str) -> str:
 def _phone_message(region: str) -> str:
     example = phonenumbers.example_number_for_type(region, PhoneNumberType.MOBILE) if region else None
     if example is None:
-        return "That phone number isn't valid. Include the country code, e.g. +92 301 2345678."
-    country = geocoder.country_name_for_number(example, "en")
-    shown = phonenumbers.format_number(example, PhoneNumberFormat.INTERNATIONAL)
-    return f"That phone number isn't valid for {country}. Include the country code, e.g. {shown}."
+        return message("phone.invalid")
+    return message("phone.invalid_for_country", country=geocoder.country_name_for_number(example, "en"),
+                   example=phonenumbers.format_number(example, PhoneNumberFormat.INTERNATIONAL))
 
 
 def _choose(text: str, spec: InputField) -> str:
     for choice in spec.choices:
         if choice.casefold() == text.casefold():
             return choice
-    raise InvalidField(spec.prompt or f"Please choose your {spec.label} from the list.")
+    if has_message(f"required.{spec.name}"):
+        raise InvalidField(spec.missing_message())  # its own sentence already asks to choose from the list
+    raise InvalidField(message("field.not_in_list", label=spec.label_text()))

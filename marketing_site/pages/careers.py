@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from .. import routes
 from ..components.form_fields import LABEL, control_id, field_error, field_grid
 from ..components.lead_form import lead_form_page
 from ..content import forms
@@ -67,4 +68,4 @@ def careers_page() -> rx.Component:
     )
 
 
-PAGES = (PageSpec("/careers", forms.CAREERS.seo, careers_page),)
+PAGES = (PageSpec(routes.CAREERS, forms.CAREERS.seo, careers_page),)

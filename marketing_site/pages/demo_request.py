@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from .. import routes
 from ..components.form_fields import CHECKBOX, consent_group, control_id, field_error, field_grid
 from ..components.lead_form import lead_form_page
 from ..content import forms
@@ -43,4 +44,4 @@ def demo_request_page() -> rx.Component:
     )
 
 
-PAGES = (PageSpec("/SchedulSingleDemo", forms.DEMO_REQUEST.seo, demo_request_page),)
+PAGES = (PageSpec(routes.DEMO_REQUEST, forms.DEMO_REQUEST.seo, demo_request_page),)

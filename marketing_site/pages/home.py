@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from .. import routes
 from ..components.counter import counter_strip
 from ..components.image import image
 from ..components.links import route_link
@@ -57,4 +58,4 @@ def home_page() -> rx.Component:
     )
 
 
-PAGES = (PageSpec("/", home.SEO, home_page),)
+PAGES = (PageSpec(routes.HOME, home.SEO, home_page),)

@@ -7,6 +7,7 @@ import reflex as rx
 from ..components.links import route_link
 from ..components.product_video_modal import product_video_modal
 from ..components.video_modal import video_modal
+from .. import routes
 from ..content import labels
 from ..content.modules import MODULES
 from ..content.types import Link, Module
@@ -28,7 +29,7 @@ def feature_card(name: str, description: str) -> rx.Component:
 def module_page(module: Module) -> rx.Component:
     actions = (
         product_video_modal(module, labels.WATCH_VIDEO_LABEL, PRIMARY_BUTTON),
-        route_link(Link(labels.BOOK_DEMO_LABEL, labels.DEMO_FORM_ROUTE, product_name=module.name), class_name=SECONDARY_BUTTON),
+        route_link(Link(labels.BOOK_DEMO_LABEL, routes.DEMO_REQUEST, product_name=module.name), class_name=SECONDARY_BUTTON),
     )
     return frame(
         page_hero(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from .. import routes
 from ..components.links import route_link
 from ..content import not_found
 from ..layout.page import PageSpec, frame
@@ -27,5 +28,4 @@ def not_found_page() -> rx.Component:
     )
 
 
-# Reflex serves the page registered at route "404" for every unknown address.
-PAGES: tuple[PageSpec, ...] = (PageSpec("404", not_found.SEO, not_found_page),)
+PAGES: tuple[PageSpec, ...] = (PageSpec(routes.NOT_FOUND, not_found.SEO, not_found_page),)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from .. import routes
 from ..components.links import route_link
 from ..components.read_more import read_more
 from ..content import labels, product_overview
@@ -53,4 +54,4 @@ def product_overview_page() -> rx.Component:
     )
 
 
-PAGES: tuple[PageSpec, ...] = (PageSpec("/product", product_overview.SEO, product_overview_page),)
+PAGES: tuple[PageSpec, ...] = (PageSpec(routes.PRODUCT, product_overview.SEO, product_overview_page),)

@@ -1,7 +1,8 @@
-"""The one explicit list of site pages, gathered from each page family."""
+"""The one explicit list of site pages, gathered from each page family and checked against routes.ROUTES."""
 
 from __future__ import annotations
 
+from .. import routes
 from ..layout.page import PageSpec
 from . import (
     careers,
@@ -32,5 +33,15 @@ PAGES: tuple[PageSpec, ...] = (
     *whatsapp.PAGES,
     *not_found.PAGES,
 )
-# Every registered address (aliases and the 404 page included), for tests and browser tests.
-ROUTES: tuple[str, ...] = tuple(page.route for page in PAGES)
+
+
+def _check(pages: tuple[PageSpec, ...]) -> None:
+    """Fail at start-up, not in production, when a page and the route list disagree."""
+    served = [page.route for page in pages]
+    if sorted(served) != sorted(routes.ROUTES):
+        missing, unlisted = set(routes.ROUTES) - set(served), set(served) - set(routes.ROUTES)
+        raise RuntimeError(f"pages and routes.ROUTES disagree: no page for {sorted(missing)}, "
+                           f"unlisted {sorted(unlisted)}, or a route served twice")
+
+
+_check(PAGES)

@@ -6,6 +6,7 @@ import json
 
 import reflex as rx
 
+from .. import routes
 from ..components.form_fields import CHECKBOX, choice_group, consent_group, control_id, field_grid
 from ..components.lead_form import lead_form_page
 from ..content import forms
@@ -42,4 +43,4 @@ def schedule_page() -> rx.Component:
     )
 
 
-PAGES = (PageSpec("/schedule", forms.SCHEDULE.seo, schedule_page),)
+PAGES = (PageSpec(routes.SCHEDULE, forms.SCHEDULE.seo, schedule_page),)

@@ -6,15 +6,14 @@ from typing import Any
 
 import reflex as rx
 
+from .. import routes
 from ..layout.page import PageSpec
 from ..settings import settings
-
-NOT_FOUND_ROUTE = "404"
 
 
 def head_tags(spec: PageSpec) -> list[rx.Component]:
     """A canonical <link> with the configured site address (none for the 404 page)."""
-    if spec.route == NOT_FOUND_ROUTE:
+    if spec.route == routes.NOT_FOUND:
         return []
     return [rx.el.link(rel="canonical", href=f"{settings.site_url}{spec.canonical or spec.route}")]
 

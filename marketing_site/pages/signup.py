@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from .. import routes
 from ..components.form_fields import consent_group, field_grid
 from ..components.lead_form import lead_form_page
 from ..content import forms
@@ -25,4 +26,4 @@ def signup_page() -> rx.Component:
     )
 
 
-PAGES = (PageSpec("/signup", forms.SIGNUP.seo, signup_page),)
+PAGES = (PageSpec(routes.SIGNUP, forms.SIGNUP.seo, signup_page),)

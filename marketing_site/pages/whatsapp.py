@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from .. import routes
 from ..content import whatsapp
 from ..layout.page import PageSpec, frame
 from ..settings import settings
@@ -56,4 +57,4 @@ def whatsapp_page() -> rx.Component:
     )
 
 
-PAGES: tuple[PageSpec, ...] = (PageSpec("/whatsapp", whatsapp.SEO, whatsapp_page),)
+PAGES: tuple[PageSpec, ...] = (PageSpec(routes.WHATSAPP, whatsapp.SEO, whatsapp_page),)

@@ -18,7 +18,6 @@ import reflex as rx
 
 from ..content import forms
 from ..leads.db import run_bounded
-from ..leads.models import ProductDemoLead
 from ..leads.service import (
     UTM_KEYS, LeadKind, LeadRejected, LeadValidationError, SubmissionContext, fitted, lead_submit,
 )
@@ -66,8 +65,8 @@ class LeadFormMixin(rx.State, mixin=True):
 
     @staticmethod
     def _chosen_product(browser: Mapping[str, Any]) -> str:
-        """localStorage product-name, cut to the product column every demo/video table shares."""
-        return fitted(browser.get("product"), "product", ProductDemoLead)
+        """localStorage product-name, cut to fit the lead's product column."""
+        return fitted(browser.get("product"), "product")
 
     @rx.event
     async def submit(self, form_data: dict[str, Any]):

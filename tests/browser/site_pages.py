@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from marketing_site.layout.page import PageSpec
 from marketing_site.pages import registry
-
-NOT_FOUND_ROUTE = "404"  # Reflex's name for the page served at every unknown address
+from marketing_site.routes import NOT_FOUND, ROUTES
 
 
 def visitable_pages() -> tuple[PageSpec, ...]:
     """Every page a visitor can open by address (aliases included, the 404 page excluded)."""
-    return tuple(spec for spec in registry.PAGES if spec.route != NOT_FOUND_ROUTE)
+    return tuple(spec for spec in registry.PAGES if spec.route != NOT_FOUND)
 
 
 def canonical_pages() -> tuple[PageSpec, ...]:
@@ -19,6 +18,5 @@ def canonical_pages() -> tuple[PageSpec, ...]:
 
 
 def registered_routes() -> frozenset[str]:
-    """Every address of the registry (``ROUTES`` once the pages registry has it)."""
-    routes = getattr(registry, "ROUTES", tuple(spec.route for spec in registry.PAGES))
-    return frozenset(route for route in routes if route != NOT_FOUND_ROUTE)
+    """Every address the site serves (the 404 page excluded)."""
+    return frozenset(route for route in ROUTES if route != NOT_FOUND)

@@ -15,25 +15,18 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 from sqlalchemy import text
-from sqlmodel import Session, select
 
 from hydration import open_page
+from samples import PDF
+from stored_leads import leads_for, ticked
 from marketing_site.content import forms
 from marketing_site.content.modules import HR
 from marketing_site.leads import db
-from marketing_site.leads.models import (
-    CareersApplication,
-    ProductDemoLead,
-    ProductVideoLead,
-    ScheduleDemoLead,
-    SignupDemoLead,
-)
-from marketing_site.leads.schemas import CONSENT_FIELDS, FORMS, LeadKind
+from marketing_site.leads.schemas import CONSENT_FIELDS, FORMS, LeadKind, accepted_fields
 from marketing_site.leads.uploads import size_text
 from marketing_site.settings import settings
 from marketing_site.state.careers import CareersState
 
-PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 MIN_FILL_MS = 1200  # the build's timing trap is 1 s (LEAD_MIN_SUBMIT_SECONDS in tests/browser/conftest.py)
 
 
@@ -43,11 +36,6 @@ def site_db(served) -> Iterator:
     engine = db.build_engine(served.env["DATABASE_URL"])
     yield engine
     engine.dispose()
-
-
-def stored(engine, model, email: str) -> list:
-    with Session(engine) as session:
-        return list(session.exec(select(model).where(model.email == email)))
 
 
 def email_for(name: str) -> str:
@@ -91,10 +79,12 @@ def test_schedule_demo_with_select_all_and_a_foreign_phone(page: Page, site_db) 
     modal = page.locator("#schedule-demo-success")
     expect(modal).to_be_visible()
     expect(modal).to_contain_text(forms.SCHEDULE.success.title)
-    [row] = stored(site_db, ScheduleDemoLead, email)
+    [row] = leads_for(email, LeadKind.SCHEDULE_DEMO, site_db)
     assert row.phone_e164 == "+96891234567" and row.utm_source == "browser-test"
-    assert all(getattr(row, column) for column in ("student_smart", "hr_smart", "report_smart", "administration_smart"))
-    assert row.resp_it and not row.resp_finance and row.t_school == "Group of schools"
+    modules, responsibilities = ticked(row.id, site_db)
+    assert modules == {"studentSmart", "hrSmart", "academicSmart", "administrationSmart", "communicationSmart",
+                       "financeSmart", "librarySmart", "pastoralSmart", "timetableSmart", "reportSmart"}
+    assert responsibilities == {"it"} and row.school_type == "Group of schools"
 
     modal.get_by_role("link", name=forms.SCHEDULE.success.continue_label).click()
     page.wait_for_url("**/")
@@ -110,7 +100,7 @@ def test_signup_plays_the_student_smart_video(page: Page, site_db) -> None:
     modal = page.locator("#signup-demo-success")
     expect(modal).to_contain_text(forms.SIGNUP.success.title)
     expect(modal.locator("video")).to_have_attribute("src", forms.SIGNUP_VIDEO)
-    [row] = stored(site_db, SignupDemoLead, email)
+    [row] = leads_for(email, LeadKind.SIGNUP_DEMO, site_db)
     assert row.website == "https://greenfield.edu.pk" and row.phone_e164 == "+923001234567"
 
 
@@ -125,7 +115,7 @@ def test_demo_request_sends_the_product_from_local_storage(page: Page, site_db) 
     submit(page, "demo-request")
 
     expect(page.locator("#demo-request-success")).to_contain_text(forms.DEMO_REQUEST.success.title)
-    [row] = stored(site_db, ProductDemoLead, email)
+    [row] = leads_for(email, LeadKind.PRODUCT_DEMO, site_db)
     assert row.product == "Timetable Smart"
 
 
@@ -148,8 +138,8 @@ def test_careers_application_with_a_pdf_resume(page: Page, site_db) -> None:
     submit(page, "careers")
 
     expect(page.locator("#careers-success")).to_contain_text(forms.CAREERS.success.title)
-    [row] = stored(site_db, CareersApplication, email)
-    assert row.position == "Mathematics" and row.resume_filename == "sara-cv.pdf" and row.resume_size == len(PDF)
+    [row] = leads_for(email, LeadKind.CAREERS, site_db)
+    assert row.position == "Mathematics" and row.resume_filename == "sara-cv.pdf" and row.resume_file.endswith(".pdf")
 
 
 def test_watch_video_lead_then_the_module_video(page: Page, site_db) -> None:
@@ -174,8 +164,8 @@ def test_watch_video_lead_then_the_module_video(page: Page, site_db) -> None:
     expect(modal).to_contain_text(forms.PRODUCT_VIDEO.success.title)
     expect(modal.locator("video")).to_have_attribute("src", HR.video)
     expect(dialog).to_be_hidden()
-    [row] = stored(site_db, ProductVideoLead, email)
-    assert row.product == HR.name and row.contact_no_e164 == "+923001234567"
+    [row] = leads_for(email, LeadKind.PRODUCT_VIDEO, site_db)
+    assert row.product == HR.name and row.phone_e164 == "+923001234567"
 
 
 def test_server_errors_appear_next_to_fields_and_keep_the_input(page: Page, site_db) -> None:
@@ -189,7 +179,7 @@ def test_server_errors_appear_next_to_fields_and_keep_the_input(page: Page, site
     expect(page.locator("#schedule-demo-email")).to_have_attribute("aria-invalid", "true")
     expect(page.locator("#schedule-demo-school")).to_have_value("Greenfield School")
     expect(page.locator("#schedule-demo-success")).to_have_count(0)
-    assert stored(site_db, ScheduleDemoLead, email) == []
+    assert leads_for(email, LeadKind.SCHEDULE_DEMO, site_db) == []
 
 
 def test_double_click_stores_one_row(page: Page, site_db) -> None:
@@ -200,7 +190,7 @@ def test_double_click_stores_one_row(page: Page, site_db) -> None:
     page.dblclick("#signup-demo button[type=submit]")
     expect(page.locator("#signup-demo-success")).to_be_visible()
     page.wait_for_timeout(500)
-    assert len(stored(site_db, SignupDemoLead, email)) == 1
+    assert len(leads_for(email, LeadKind.SIGNUP_DEMO, site_db)) == 1
 
 
 def test_database_failure_shows_error_keeps_input_and_retry_works(page: Page, site_db) -> None:
@@ -208,7 +198,7 @@ def test_database_failure_shows_error_keeps_input_and_retry_works(page: Page, si
     page.goto("/SchedulSingleDemo")
     fill_demo_contact(page, "demo-request", email)
     with site_db.begin() as connection:
-        connection.execute(text("ALTER TABLE product_demo_lead RENAME TO product_demo_lead_away"))
+        connection.execute(text("ALTER TABLE lead RENAME TO lead_away"))
     try:
         submit(page, "demo-request")
         alert = page.locator("#demo-request [role=alert]")
@@ -216,13 +206,13 @@ def test_database_failure_shows_error_keeps_input_and_retry_works(page: Page, si
         expect(alert).to_contain_text(forms.ERROR_TEXT)
     finally:
         with site_db.begin() as connection:
-            connection.execute(text("ALTER TABLE product_demo_lead_away RENAME TO product_demo_lead"))
+            connection.execute(text("ALTER TABLE lead_away RENAME TO lead"))
     expect(page.locator("#demo-request-firstName")).to_have_value("Amina")
     expect(page.locator("#demo-request-consentDataProcessing")).to_be_checked()
 
     page.click("#demo-request button[type=submit]")
     expect(page.locator("#demo-request-success")).to_be_visible()
-    assert len(stored(site_db, ProductDemoLead, email)) == 1
+    assert len(leads_for(email, LeadKind.PRODUCT_DEMO, site_db)) == 1
 
 
 def test_stopped_backend_tells_the_visitor_and_keeps_the_input(page: Page, backend_stopped) -> None:
@@ -256,7 +246,7 @@ def test_careers_server_errors_appear_next_to_the_phone_and_the_resume(page: Pag
     expect(page.locator("#careers-resume-error")).to_contain_text("PDF or Word")
     expect(page.get_by_label(forms.RESUME_LABEL, exact=True)).to_have_accessible_description(re.compile("PDF or Word"))
     expect(page.locator("#careers-city")).to_have_value("Lahore")
-    assert stored(site_db, CareersApplication, email) == []
+    assert leads_for(email, LeadKind.CAREERS, site_db) == []
 
 
 FORM_PAGES = {  # exported page → (form id, lead kind, fields the state fills itself)
@@ -273,8 +263,8 @@ def test_every_field_the_service_checks_has_an_error_slot(static_root, route: st
     """A server message for any field the visitor typed has a place next to that field."""
     form_id, kind, from_state = FORM_PAGES[route]
     html = (static_root / f"{route}.html").read_text()
-    consent = CONSENT_FIELDS if form_id in ("schedule-demo", "signup-demo", "demo-request") else ()
-    names = {spec.name for spec in FORMS[kind].fields + consent} - from_state
+    consent = {spec.name for spec in CONSENT_FIELDS} if form_id in ("schedule-demo", "signup-demo", "demo-request") else set()
+    names = ({spec.name for spec in accepted_fields(FORMS[kind])} - {spec.name for spec in CONSENT_FIELDS} | consent) - from_state
     if kind is LeadKind.CAREERS:
         names.add("resume")
     missing = sorted(name for name in names if f'id="{form_id}-{name}-error"' not in html)

@@ -61,7 +61,7 @@ def _stored(url: str, email: str) -> int:
     engine = create_engine(url)
     try:
         with engine.connect() as connection:
-            return connection.execute(text("SELECT count(*) FROM product_video_lead WHERE email = :e"),
+            return connection.execute(text("SELECT count(*) FROM lead WHERE email = :e"),
                                       {"e": email}).scalar_one()
     finally:
         engine.dispose()

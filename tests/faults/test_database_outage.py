@@ -37,7 +37,7 @@ def stored_emails(database_url: str) -> Counter:
     engine = create_engine(database_url)
     try:
         with engine.connect() as connection:
-            return Counter(connection.execute(text("SELECT email FROM product_video_lead")).scalars())
+            return Counter(connection.execute(text("SELECT email FROM lead")).scalars())
     finally:
         engine.dispose()
 

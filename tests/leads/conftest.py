@@ -1,36 +1,10 @@
-"""Shared helpers for the lead tests: PDF/DOCX samples, row counting, a fresh DB and rate limiter."""
+"""Fixtures of the lead tests: the session database and a fresh, generous rate limiter per test."""
 
 from __future__ import annotations
 
-import io
-import zipfile
-
 import pytest
-from sqlalchemy import func
-from sqlmodel import select
 
-from marketing_site.leads import antispam, db
-
-
-def count(model) -> int:
-    with db.session() as db_session:
-        return db_session.exec(select(func.count()).select_from(model)).one()
-
-
-def fetch(model, lead_id: int):
-    with db.session() as db_session:
-        return db_session.get(model, lead_id)
-
-
-PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
-
-
-def docx() -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        archive.writestr("[Content_Types].xml", "<Types/>")
-        archive.writestr("word/document.xml", "<w:document/>")
-    return buffer.getvalue()
+from marketing_site.leads import antispam
 
 
 @pytest.fixture(autouse=True)

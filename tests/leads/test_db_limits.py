@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import threading
 import time
 
@@ -38,10 +37,10 @@ def test_worker_count_follows_reflex_and_granian(monkeypatch):
     monkeypatch.setenv("GRANIAN_WORKERS", "3")
     assert db.backend_workers() == 3
     monkeypatch.delenv("GRANIAN_WORKERS")
-    with_redis = dataclasses.replace(db.settings, redis_url="redis://127.0.0.1:6379/0")
+    with_redis = db.settings.model_copy(update={"redis_url": "redis://127.0.0.1:6379/0"})
     monkeypatch.setattr(db, "settings", with_redis)
     assert db.backend_workers() == min(2 * (db.os.cpu_count() or 1) + 1, 8)
-    monkeypatch.setattr(db, "settings", dataclasses.replace(with_redis, redis_url=""))
+    monkeypatch.setattr(db, "settings", with_redis.model_copy(update={"redis_url": ""}))
     assert db.backend_workers() == 1
 
 
@@ -65,8 +64,8 @@ def test_a_write_waiting_past_its_deadline_is_refused(bounded, database_url):
     def hold_the_write_lock() -> None:
         engine = db.build_engine(database_url)  # another client, no limits
         with engine.connect() as connection:
-            connection.exec_driver_sql("LOCK TABLE product_video_lead IN EXCLUSIVE MODE"
-                                       if engine.dialect.name == "postgresql" else "DELETE FROM product_video_lead WHERE id = -1")
+            connection.exec_driver_sql("LOCK TABLE lead IN EXCLUSIVE MODE"
+                                       if engine.dialect.name == "postgresql" else "DELETE FROM lead WHERE id = -1")
             holding.set()
             release.wait(10)
             connection.rollback()
@@ -87,7 +86,7 @@ def test_a_write_waiting_past_its_deadline_is_refused(bounded, database_url):
 
 def _write() -> None:
     with db.write_session() as session:
-        session.execute(text("DELETE FROM product_video_lead WHERE id = -2"))
+        session.execute(text("DELETE FROM lead WHERE id = -2"))
         session.commit()
 
 

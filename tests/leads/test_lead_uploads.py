@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import PDF, docx
+from samples import PDF, docx
 
 from marketing_site.leads import uploads
 from marketing_site.leads.errors import LeadValidationError

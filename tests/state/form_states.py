@@ -1,4 +1,4 @@
-"""Helpers for the form-state tests: a visitor's state tree, handler driving, rows read back."""
+"""Helpers for the form-state tests: a visitor's state tree and handler driving (rows: tests/stored_leads.py)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,6 @@ import uuid
 
 import reflex as rx
 from reflex.istate.data import RouterData
-from sqlmodel import select
-
-from marketing_site.leads import db
 
 ROUTER = {
     "ip": "203.0.113.7",
@@ -41,12 +38,6 @@ def run(handler_result) -> list:
 
         return asyncio.run(drain())
     return list(handler_result) if handler_result is not None and hasattr(handler_result, "__next__") else []
-
-
-def rows_for(model, email: str) -> list:
-    """Rows of `model` stored for `email` (each test uses its own address)."""
-    with db.session() as db_session:
-        return list(db_session.exec(select(model).where(model.email == email)))
 
 
 def unique_email(name: str) -> str:

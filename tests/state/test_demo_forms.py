@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import time
 
-from form_states import rows_for, run, unique_email, visit
+from form_states import run, unique_email, visit
+from stored_leads import leads_for, ticked
 
 from marketing_site.content import forms
 from marketing_site.leads import db
-from marketing_site.leads.models import ProductDemoLead, ScheduleDemoLead, SignupDemoLead
+from marketing_site.leads.schemas import LeadKind
 from marketing_site.state.demo_request import DemoRequestState
 from marketing_site.state.schedule import ScheduleDemoState
 from marketing_site.state.signup import SignupDemoState
@@ -30,9 +31,8 @@ def test_schedule_stores_flags_and_where_the_lead_came_from():
     run(state.submit(demo_form(email, studnetSmart="Yes", hrSmart="Yes", it="Yes")))
 
     assert state.submitted and not state.submitting and state.errors == {} and state.alert == ""
-    [row] = rows_for(ScheduleDemoLead, email)
-    assert (row.student_smart, row.hr_smart, row.finance_smart, row.resp_it, row.resp_academic) == (
-        True, True, False, True, False)
+    [row] = leads_for(email, LeadKind.SCHEDULE_DEMO)
+    assert ticked(row.id) == ({"studentSmart", "hrSmart"}, {"it"})
     assert (row.source_page, row.utm_source, row.utm_campaign) == ("/schedule", "newsletter", "spring")
     assert row.referrer == "https://www.google.com/"
     assert row.consent_text_version == forms.CONSENT_TEXT_VERSION
@@ -44,7 +44,7 @@ def test_second_submit_after_success_stores_nothing():
     state = visit(ScheduleDemoState, "/schedule")
     run(state.submit(demo_form(email)))
     run(state.submit(demo_form(email)))
-    assert len(rows_for(ScheduleDemoLead, email)) == 1
+    assert len(leads_for(email, LeadKind.SCHEDULE_DEMO)) == 1
 
 
 def test_submit_while_busy_is_ignored():
@@ -52,7 +52,7 @@ def test_submit_while_busy_is_ignored():
     state = visit(ScheduleDemoState, "/schedule")
     state.submitting = True
     run(state.submit(demo_form(email)))
-    assert rows_for(ScheduleDemoLead, email) == [] and not state.submitted
+    assert leads_for(email, LeadKind.SCHEDULE_DEMO) == [] and not state.submitted
 
 
 def test_server_messages_land_next_to_their_fields():
@@ -64,7 +64,7 @@ def test_server_messages_land_next_to_their_fields():
     assert set(state.errors) == {"phone", "school", "consentDataProcessing"}
     assert "Pakistan" in state.errors["phone"]
     assert state.alert == forms.FIX_FIELDS_TEXT
-    assert rows_for(ScheduleDemoLead, email) == []
+    assert leads_for(email, LeadKind.SCHEDULE_DEMO) == []
 
 
 def test_fixed_input_goes_through_after_a_validation_error():
@@ -72,7 +72,7 @@ def test_fixed_input_goes_through_after_a_validation_error():
     state = visit(ScheduleDemoState, "/schedule")
     run(state.submit(demo_form(email, school="")))
     run(state.submit(demo_form(email)))
-    assert state.submitted and state.errors == {} and len(rows_for(ScheduleDemoLead, email)) == 1
+    assert state.submitted and state.errors == {} and len(leads_for(email, LeadKind.SCHEDULE_DEMO)) == 1
 
 
 def test_honeypot_and_too_fast_submits_are_refused_with_a_plain_message():
@@ -83,7 +83,7 @@ def test_honeypot_and_too_fast_submits_are_refused_with_a_plain_message():
             state.started_at = time.time()
         run(state.submit(demo_form(email, **({forms.HONEYPOT_NAME: "http://spam.example"} if trap == "honeypot" else {}))))
         assert not state.submitted and state.alert and state.errors == {}
-        assert rows_for(ScheduleDemoLead, email) == []
+        assert leads_for(email, LeadKind.SCHEDULE_DEMO) == []
 
 
 def test_database_failure_shows_the_error_and_allows_a_retry(empty_database_url, database_url):
@@ -97,14 +97,14 @@ def test_database_failure_shows_the_error_and_allows_a_retry(empty_database_url,
     assert not state.submitted and not state.submitting and state.alert == forms.ERROR_TEXT
 
     run(state.submit(demo_form(email)))
-    assert state.submitted and len(rows_for(ScheduleDemoLead, email)) == 1
+    assert state.submitted and len(leads_for(email, LeadKind.SCHEDULE_DEMO)) == 1
 
 
 def test_signup_keeps_the_school_website():
     email = unique_email("signup")
     state = visit(SignupDemoState, "/signup")
     run(state.submit(demo_form(email, website="https://greenfield.edu.pk")))
-    [row] = rows_for(SignupDemoLead, email)
+    [row] = leads_for(email, LeadKind.SIGNUP_DEMO)
     assert state.submitted and row.website == "https://greenfield.edu.pk"
 
 
@@ -113,7 +113,7 @@ def test_demo_request_shows_and_sends_the_chosen_product():
     state = visit(DemoRequestState, "/SchedulSingleDemo")
     assert state.product == "HR Smart"  # read from localStorage product-name on mount
     run(state.submit(demo_form(email, product=state.product)))
-    [row] = rows_for(ProductDemoLead, email)
+    [row] = leads_for(email, LeadKind.PRODUCT_DEMO)
     assert row.product == "HR Smart"
 
 
@@ -134,7 +134,7 @@ def test_tracking_values_the_visitor_cannot_fix_never_block_the_lead():
     state.started_at = time.time() - 30
     run(state.submit({**demo_form(email), "product": state.product}))
     assert (state.errors, state.submitted) == ({}, True)
-    [row] = rows_for(ProductDemoLead, email)
+    [row] = leads_for(email, LeadKind.PRODUCT_DEMO)
     assert (len(row.utm_source), row.utm_content, row.utm_campaign) == (200, "adcopy", "spring")
     assert row.referrer.startswith("https://www.google.com/search?q=xxx") and len(row.referrer) == 1000
     assert row.product == "P" * 100

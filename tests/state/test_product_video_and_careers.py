@@ -6,23 +6,24 @@ import io
 from pathlib import Path
 
 import reflex as rx
-from form_states import rows_for, run, unique_email, visit
+from form_states import run, unique_email, visit
+from samples import PDF
+from stored_leads import leads_for
 
 from marketing_site.content import forms
-from marketing_site.leads.models import CareersApplication, ProductVideoLead
+from marketing_site.leads.schemas import LeadKind
 from marketing_site.settings import settings
 from marketing_site.state.careers import CareersState
 from marketing_site.state.product_video import ProductVideoState
 
-PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
 
 
 def test_product_video_sends_the_disabled_product_field_from_state():
     email = unique_email("video")
     state = visit(ProductVideoState, "/hrSmart")
     events = run(state.submit({"name": "Ali Raza", "email": email, "contactNo": "+923001234567"}))
-    [row] = rows_for(ProductVideoLead, email)
-    assert state.submitted and row.product == "HR Smart" and row.contact_no_e164 == "+923001234567"
+    [row] = leads_for(email, LeadKind.PRODUCT_VIDEO)
+    assert state.submitted and row.product == "HR Smart" and row.phone_e164 == "+923001234567"
     assert any(event is not None for event in events)  # the script closing the form dialog
 
 
@@ -30,7 +31,7 @@ def test_product_video_needs_no_consent_but_validates_the_number():
     email = unique_email("video-bad")
     state = visit(ProductVideoState, "/hrSmart")
     run(state.submit({"name": "Ali", "email": email, "contactNo": "+92"}))
-    assert set(state.errors) == {"contactNo"} and rows_for(ProductVideoLead, email) == []
+    assert set(state.errors) == {"contactNo"} and leads_for(email, LeadKind.PRODUCT_VIDEO) == []
 
 
 def careers_form(email: str) -> dict[str, str]:
@@ -54,18 +55,17 @@ def test_careers_application_stores_the_resume_outside_public_folders():
     state = visit(CareersState, "/careers")
     apply(state, [upload("Sara CV.pdf", PDF)], careers_form(email))
 
-    [row] = rows_for(CareersApplication, email)
+    [row] = leads_for(email, LeadKind.CAREERS)
     assert state.submitted and row.position == "Physics" and row.resume_filename == "Sara CV.pdf"
-    stored = Path(row.resume_path)
-    assert stored.read_bytes() == PDF and stored.parent == settings.resume_dir
+    assert (settings.resume_dir / row.resume_file).read_bytes() == PDF
 
 
 def test_careers_without_a_resume_is_fine():
     email = unique_email("careers-nocv")
     state = visit(CareersState, "/careers")
     apply(state, [], careers_form(email))
-    [row] = rows_for(CareersApplication, email)
-    assert row.resume_path == ""
+    [row] = leads_for(email, LeadKind.CAREERS)
+    assert (row.resume_file, row.resume_filename) == (None, None)
 
 
 def test_careers_rejects_a_disguised_or_oversize_file_next_to_the_upload():
@@ -74,7 +74,7 @@ def test_careers_rejects_a_disguised_or_oversize_file_next_to_the_upload():
         state = visit(CareersState, "/careers")
         apply(state, [upload(name, content)], careers_form(email))
         assert not state.submitted and set(state.errors) == {"resume"}
-        assert rows_for(CareersApplication, email) == []
+        assert leads_for(email, LeadKind.CAREERS) == []
 
 
 class BrokenUpload(rx.UploadFile):
@@ -90,4 +90,4 @@ def test_careers_upload_read_failure_shows_the_error_and_the_form_can_be_sent_ag
     apply(state, [BrokenUpload(file=io.BytesIO(PDF), path=Path("cv.pdf"), size=len(PDF))], careers_form(email))
     assert (state.submitting, state.submitted, state.alert) == (False, False, forms.ERROR_TEXT)
     apply(state, [upload("cv.pdf", PDF)], careers_form(email))
-    assert state.submitted and len(rows_for(CareersApplication, email)) == 1
+    assert state.submitted and len(leads_for(email, LeadKind.CAREERS)) == 1

@@ -1,0 +1,94 @@
+"""What the lead service tells a visitor or an API client: validation errors, refusals, upload errors.
+
+Keyed by message id, with ``{placeholders}`` the service fills in. English is the only catalogue
+today; another language is one more mapping with the same ids in CATALOGUES (ids it lacks fall back
+to English). ``label.<field>`` ids are the noun phrases put in ``{label}``; a ``required.<field>``
+id replaces the generic "Please enter your …" for that field.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from types import MappingProxyType
+
+DEFAULT_LANGUAGE = "en"
+
+ENGLISH: Mapping[str, str] = MappingProxyType({
+    # Any field
+    "field.required": "Please enter your {label}.",
+    "field.not_text": "Please enter your {label} as plain text.",
+    "field.bad_characters": "Your {label} contains characters we can't accept. Please retype it.",
+    "field.too_long": "Your {label} is too long. Please keep it to {limit} characters or fewer.",
+    "field.yes_or_no": "Please answer Yes or No for {label}.",
+    "field.not_in_list": "Please choose your {label} from the list.",
+    "email.invalid": "Please enter a valid email address, like name@school.edu.",
+    "phone.invalid": "That phone number isn't valid. Include the country code, e.g. +92 301 2345678.",
+    "phone.invalid_for_country": "That phone number isn't valid for {country}. Include the country code, e.g. {example}.",
+    # Résumé upload
+    "resume.empty": "That résumé file is empty. Please choose the file again.",
+    "resume.too_large": "Your résumé is too large. Please upload a file of {size} or less.",
+    "resume.wrong_type": "Please upload your résumé as a PDF or Word document (.pdf, .doc or .docx).",
+    "upload.length_required": "Content-Length required.",
+    "upload.too_large": "Upload too large.",
+    # Refusals of a whole submission
+    "lead.rejected": "We couldn't accept this submission right now. Please wait a minute and try again.",
+    "lead.not_stored": "We could not save the request just now and nothing was stored. Please try again shortly.",
+    "api.json_only": "Send the lead as JSON with Content-Type: application/json.",
+    "api.idempotency_key": "The Idempotency-Key header must be 1-200 visible ASCII characters.",
+    "api.not_an_object": "The request body must be a JSON object.",
+    # Field names inside messages
+    "label.email": "email address",
+    "label.name": "name",
+    "label.firstName": "first name",
+    "label.lastName": "last name",
+    "label.school": "school name",
+    "label.country": "country",
+    "label.phone": "phone number",
+    "label.contactNo": "contact number",
+    "label.mobile": "mobile number",
+    "label.job": "job title",
+    "label.nStudent": "number of students",
+    "label.mis": "current MIS/SIS system",
+    "label.mis.admission": "current admission system",
+    "label.ss": "answer about using our product now",
+    "label.about": "answer to how you heard about us",
+    "label.tSchool": "type of school",
+    "label.website": "school website",
+    "label.product": "product name",
+    "label.city": "city",
+    "label.position": "position",
+    "label.skillDescription": "skill description",
+    "label.training": "training and certification",
+    "label.consentCommunications": "consent to other communications",
+    "label.consentDataProcessing": "consent to store your data",
+    "label.page": "page address",
+    "label.referrer": "referrer",
+    "label.consentTextVersion": "consent wording version",
+    "label.utm_source": "utm source",
+    "label.utm_medium": "utm medium",
+    "label.utm_campaign": "utm campaign",
+    "label.utm_term": "utm term",
+    "label.utm_content": "utm content",
+    "label.choice": "{choice}",
+    "label.responsibility": "{choice} responsibility",
+    # A required field's own sentence when it is missing
+    "required.country": "Please choose your country.",
+    "required.nStudent": "Please enter the number of students at your school.",
+    "required.about": "Please tell us how you heard about us.",
+    "required.tSchool": "Please choose your type of school.",
+    "required.position": "Please choose the position you are applying for.",
+    "required.consentCommunications": "Please tick the box to agree to receive other communications from us.",
+    "required.consentDataProcessing": "Please tick the box to let us store and process your personal data.",
+})
+
+CATALOGUES: Mapping[str, Mapping[str, str]] = MappingProxyType({DEFAULT_LANGUAGE: ENGLISH})
+
+
+def has_message(message_id: str) -> bool:
+    return message_id in ENGLISH
+
+
+def message(message_id: str, language: str = DEFAULT_LANGUAGE, **values: object) -> str:
+    """The message in ``language`` (English where that catalogue lacks it), placeholders filled."""
+    template = CATALOGUES.get(language, ENGLISH).get(message_id) or ENGLISH[message_id]
+    return template.format(**values)

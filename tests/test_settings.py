@@ -1,0 +1,77 @@
+"""Settings fail loudly: unknown APP_ENV, malformed numbers and missing production settings stop start-up."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from marketing_site.settings import PROJECT_ROOT, PUBLIC_FOLDERS, Settings, SettingsError, load_settings
+
+PRODUCTION = {"APP_ENV": "prod", "SITE_URL": "https://www.school.example",
+              "DATABASE_URL": "postgresql+psycopg://site@db.internal/site"}
+
+
+def refusal(**values: str) -> str:
+    with pytest.raises(SettingsError) as caught:
+        load_settings(**values)
+    return str(caught.value)
+
+
+@pytest.mark.parametrize("value", ["production", "staging", "PROD "])
+def test_an_unknown_app_env_is_refused_naming_the_known_ones(value):
+    assert "APP_ENV: Input should be 'dev' or 'prod'" in refusal(APP_ENV=value)
+
+
+@pytest.mark.parametrize("variable", ["LEAD_RATE_LIMIT_PER_MINUTE", "LEAD_MAX_BODY_BYTES", "RESUME_MAX_BYTES",
+                                      "LEAD_MIN_SUBMIT_SECONDS"])
+def test_a_malformed_number_names_its_variable(variable):
+    message = refusal(**{variable: "ten"})
+    assert f"\n  {variable}: Input should be a valid" in message and message.count("\n  ") == 1
+
+
+@pytest.mark.parametrize(("variable", "value"), [("LEAD_RATE_LIMIT_PER_MINUTE", "0"), ("LEAD_MAX_BODY_BYTES", "-5"),
+                                                 ("LEAD_MIN_SUBMIT_SECONDS", "-1")])
+def test_a_number_out_of_range_names_its_variable(variable, value):
+    assert f"{variable}: Input should be greater than or equal to" in refusal(**{variable: value})
+
+
+def test_production_refuses_to_start_without_its_required_settings():
+    assert "APP_ENV=prod needs SITE_URL, DATABASE_URL set explicitly" in refusal(APP_ENV="prod")
+    assert "needs DATABASE_URL set" in refusal(APP_ENV="prod", SITE_URL=PRODUCTION["SITE_URL"])
+    started = load_settings(**PRODUCTION)
+    assert (started.environment, started.site_url) == ("prod", "https://www.school.example")
+
+
+def test_development_starts_with_nothing_set():
+    assert load_settings().environment == "dev"
+
+
+def test_the_default_resume_folder_is_private_and_a_public_one_is_refused():
+    default = Settings.model_fields["resume_dir"].default
+    assert default == PROJECT_ROOT / "var" / "resumes"
+    assert not any(default.is_relative_to(folder) for folder in PUBLIC_FOLDERS)
+    for folder in PUBLIC_FOLDERS:
+        assert "RESUME_DIR: Value error, must not be inside a folder the site serves" in refusal(
+            RESUME_DIR=str(folder / "resumes"))
+
+
+def test_site_url_must_be_a_web_address_and_loses_its_trailing_slash():
+    assert "SITE_URL: Value error, must start with http:// or https://" in refusal(SITE_URL="www.school.example")
+    assert load_settings(SITE_URL="https://www.school.example/").site_url == "https://www.school.example"
+
+
+def test_extra_origins_are_comma_separated():
+    loaded = load_settings(CORS_EXTRA_ORIGINS=" http://127.0.0.1:3000/, ,https://staging.example ")
+    assert loaded.allowed_origins == ["http://localhost:3000", "http://127.0.0.1:3000", "https://staging.example"]
+
+
+def test_the_process_stops_at_start_up_with_the_variable_named():
+    """What an operator sees: the backend's first import fails, naming the variable, no traceback hunt."""
+    env = {**os.environ, "LEAD_RATE_LIMIT_PER_MINUTE": "lots", "APP_ENV": "dev"}
+    result = subprocess.run([sys.executable, "-c", "import rxconfig"], cwd=PROJECT_ROOT, env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode != 0
+    assert "SettingsError: Invalid environment settings:\n  LEAD_RATE_LIMIT_PER_MINUTE: Input should be" in result.stderr
