@@ -76,9 +76,11 @@ def pool_size(budget: int, workers: int) -> int:
 
 
 def reflex_engine_environment() -> dict[str, str]:
-    """Reflex's own engine (its /_health check) holds one connection per worker within the same budget."""
+    """Reflex's own engine (its /_health check) holds one connection per worker within the same budget.
+
+    Read by rxconfig.py at start-up, so a budget too small for the workers stops the backend there."""
     return {"SQLALCHEMY_POOL_SIZE": "1", "SQLALCHEMY_MAX_OVERFLOW": "0",
-            "SQLALCHEMY_POOL_TIMEOUT": str(settings.database_pool_timeout)}
+            "SQLALCHEMY_POOL_TIMEOUT": str(Limits.from_settings().pool_timeout)}
 
 
 _engine: Engine | None = None
