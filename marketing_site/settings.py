@@ -45,7 +45,7 @@ class Settings(BaseSettings):
     # Database limits: every step of a submission is bounded, so a hung database costs a visitor
     # seconds and a 503, never a hang (marketing_site/leads/db.py; README, Operations).
     # All database work of one submission, counted from its arrival (seconds).
-    database_submit_timeout: float = Field(4.0, alias="DATABASE_SUBMIT_TIMEOUT", gt=0)
+    database_submit_timeout: float = Field(3.0, alias="DATABASE_SUBMIT_TIMEOUT", gt=0)
     # Opening a PostgreSQL connection: whole seconds, at least 2 (libpq's rule).
     database_connect_timeout: int = Field(2, alias="DATABASE_CONNECT_TIMEOUT", ge=2)
     # Waiting for a free pooled connection.
@@ -53,7 +53,7 @@ class Settings(BaseSettings):
     # One statement or lock wait: PostgreSQL statement_timeout and lock_timeout, SQLite busy timeout.
     database_statement_timeout: float = Field(2.0, alias="DATABASE_STATEMENT_TIMEOUT", gt=0)
     # PostgreSQL ends a transaction left idle this long (and so never applies a COMMIT that arrives later).
-    database_idle_in_transaction_timeout: float = Field(1.5, alias="DATABASE_IDLE_IN_TRANSACTION_TIMEOUT", gt=0)
+    database_idle_in_transaction_timeout: float = Field(1.0, alias="DATABASE_IDLE_IN_TRANSACTION_TIMEOUT", gt=0)
     # Connections all backend workers together may hold; at least 2 per worker.
     database_max_connections: int = Field(40, alias="DATABASE_MAX_CONNECTIONS", ge=2)
     # SQLite in WAL mode: NORMAL survives any crash of the app (a power cut may lose the last commits), FULL fsyncs each.

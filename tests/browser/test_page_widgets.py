@@ -6,6 +6,7 @@ import re
 
 from playwright.sync_api import Page, expect
 
+from marketing_site import routes
 from marketing_site.components.truncate import split_for_read_more
 from marketing_site.content import labels, widgets
 from marketing_site.content.modules import MODULES
@@ -32,7 +33,7 @@ def test_school_type_page_tabs_start_on_sid_and_watch_demo_stores_the_tab(page: 
     panel = page.locator(f"#{chosen.get_attribute('aria-controls')}")
     expect(panel).to_be_visible()
     panel.get_by_role("link", name=labels.WATCH_DEMO_LABEL).click()
-    expect(page).to_have_url(re.compile(f"{labels.DEMO_FORM_ROUTE}/?$"))
+    expect(page).to_have_url(re.compile(f"{routes.DEMO_REQUEST}/?$"))
     assert page.evaluate("localStorage.getItem('product-name')") == "ADMISSION"
 
 
