@@ -20,10 +20,6 @@ from traffic import Traffic
 ANSWER_PROMISE = 5.0
 
 
-async def _pause(seconds: float) -> None:
-    await asyncio.sleep(seconds)
-
-
 async def _one_shot_posts(backend_url: str, count: int) -> list[tuple[str, int]]:
     """Posts nobody retries: each must be refused, and must stay unstored after the server wakes."""
     async with httpx.AsyncClient(base_url=backend_url, timeout=15) as http:
@@ -50,20 +46,20 @@ def test_frozen_and_stopped_database_refuse_in_time_and_recover(fault_stack):
 
     async def scenario() -> None:
         visitors = asyncio.create_task(traffic.run())
-        await _pause(3)  # healthy: leads are stored
-        postgres.freeze()
+        await asyncio.sleep(3)  # healthy: leads are stored
+        await asyncio.to_thread(postgres.freeze)  # never block the visitors' event loop (it times them)
         frozen = time.monotonic()
         one_shots.extend(await _one_shot_posts(fault_stack.backend.url, 3))
-        await _pause(7)
+        await asyncio.sleep(7)
         outages.append((frozen, time.monotonic()))
-        postgres.thaw()
-        await _pause(4)  # recovered without restarting the app
+        await asyncio.to_thread(postgres.thaw)
+        await asyncio.sleep(4)  # recovered without restarting the app
         await asyncio.to_thread(postgres.stop)
         stopped = time.monotonic()
-        await _pause(4)
+        await asyncio.sleep(4)
         outages.append((stopped, time.monotonic()))
         await asyncio.to_thread(postgres.start)
-        await _pause(6)
+        await asyncio.sleep(6)
         traffic.stop()
         await visitors
 
