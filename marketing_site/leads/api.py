@@ -14,10 +14,9 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
 from reflex.config import get_config
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware.cors import CORSMiddleware
 
-from marketing_site.leads import idempotency, service
+from marketing_site.leads import db, idempotency, service
 from marketing_site.content.forms import HONEYPOT_NAME
 from marketing_site.content.messages import message
 from marketing_site.leads.openapi import request_schema
@@ -64,7 +63,7 @@ async def _submit(kind: LeadKind, request: Request) -> JSONResponse:
     if payload is None:
         return _error(400, message("api.not_an_object"))
     try:
-        lead_id = await run_in_threadpool(service.lead_submit, kind, payload, _context(request, payload, key))
+        lead_id = await db.run_bounded(service.lead_submit, kind, payload, _context(request, payload, key))
     except LeadValidationError as invalid:
         return JSONResponse({"errors": invalid.errors}, status_code=422)
     except LeadRejected as rejected:
