@@ -1,5 +1,5 @@
 # Two commands on a fresh machine: `make run` (serve the site) and `make test` (the whole suite).
-.PHONY: run test bench a11y export mutation
+.PHONY: run test bench bench-load a11y export mutation
 
 run:
 	@bash scripts/run.sh
@@ -9,6 +9,9 @@ test:
 
 bench:
 	@bash scripts/bench.sh
+
+bench-load:
+	@bash scripts/bench_load.sh $(BENCH_ARGS)
 
 a11y:
 	@bash scripts/a11y.sh

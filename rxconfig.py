@@ -1,10 +1,16 @@
 """Reflex configuration: Tailwind only (no Radix Themes bundle) to stay within the page-weight budget."""
 
+import os
+
 import reflex as rx
 
 from marketing_site.robots import RobotsTxtPlugin
 from marketing_site.hydrate_after_paint import HydrateAfterPaintPlugin
+from marketing_site.leads.db import reflex_engine_environment
 from marketing_site.settings import settings
+
+for _name, _value in reflex_engine_environment().items():  # Reflex's engine stays within DATABASE_MAX_CONNECTIONS
+    os.environ.setdefault(_name, _value)
 
 config = rx.Config(
     app_name="marketing_site",

@@ -42,6 +42,22 @@ class Settings(BaseSettings):
     # Lead database: the SQLite file var/leads.db by default, postgresql+psycopg://… in production.
     database_url: str = Field(f"sqlite:///{PROJECT_ROOT / 'var' / 'leads.db'}", alias="DATABASE_URL",
                               json_schema_extra=PRODUCTION_REQUIRED)
+    # Database limits: every step of a submission is bounded, so a hung database costs a visitor
+    # seconds and a 503, never a hang (marketing_site/leads/db.py; README, Operations).
+    # All database work of one submission, counted from its arrival (seconds).
+    database_submit_timeout: float = Field(3.0, alias="DATABASE_SUBMIT_TIMEOUT", gt=0)
+    # Opening a PostgreSQL connection: whole seconds, at least 2 (libpq's rule).
+    database_connect_timeout: int = Field(2, alias="DATABASE_CONNECT_TIMEOUT", ge=2)
+    # Waiting for a free pooled connection.
+    database_pool_timeout: float = Field(2.0, alias="DATABASE_POOL_TIMEOUT", gt=0)
+    # One statement or lock wait: PostgreSQL statement_timeout and lock_timeout, SQLite busy timeout.
+    database_statement_timeout: float = Field(2.0, alias="DATABASE_STATEMENT_TIMEOUT", gt=0)
+    # PostgreSQL ends a transaction left idle this long (and so never applies a COMMIT that arrives later).
+    database_idle_in_transaction_timeout: float = Field(1.0, alias="DATABASE_IDLE_IN_TRANSACTION_TIMEOUT", gt=0)
+    # Connections all backend workers together may hold; at least 2 per worker.
+    database_max_connections: int = Field(40, alias="DATABASE_MAX_CONNECTIONS", ge=2)
+    # SQLite in WAL mode: NORMAL survives any crash of the app (a power cut may lose the last commits), FULL fsyncs each.
+    sqlite_synchronous: Literal["NORMAL", "FULL"] = Field("NORMAL", alias="SQLITE_SYNCHRONOUS")
     # Reflex state and the shared lead rate limit; empty means one backend worker with state on disk.
     redis_url: str = Field("", alias="REDIS_URL")
     # Customer portal link in the top strip; empty hides the link rather than leaving it dead.

@@ -6,6 +6,9 @@
 set -euo pipefail
 . "$(dirname "$0")/setup.sh"
 bash "$PROJECT_ROOT/scripts/ensure_chromium.sh"
+# tests/faults start a private PostgreSQL and Redis of their own (never the shared ones).
+bash "$PROJECT_ROOT/scripts/ensure_debian_package.sh" postgresql '/usr/lib/postgresql/*/bin/pg_ctl'
+bash "$PROJECT_ROOT/scripts/ensure_debian_package.sh" redis-server redis-server
 cd "$PROJECT_ROOT"
 
 postgres_address="${TEST_POSTGRES_ADDRESS:-127.0.0.1:5432}"  # host:port probed when TEST_DATABASE_URL is unset

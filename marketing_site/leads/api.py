@@ -13,10 +13,9 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import SQLAlchemyError
 from reflex.config import get_config
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware.cors import CORSMiddleware
 
-from marketing_site.leads import idempotency, openapi, service
+from marketing_site.leads import db, idempotency, openapi, service
 from marketing_site.leads.json_body import BadBody, parse_object
 from marketing_site.content.forms import HONEYPOT_NAME
 from marketing_site.content.messages import message
@@ -67,7 +66,7 @@ async def _submit(kind: LeadKind, request: Request) -> JSONResponse:
     except BadBody as bad:
         return _error(400, str(bad))
     try:
-        lead_id = await run_in_threadpool(service.lead_submit, kind, payload, _context(request, payload, key or ""))
+        lead_id = await db.run_bounded(service.lead_submit, kind, payload, _context(request, payload, key or ""))
     except LeadValidationError as invalid:
         return JSONResponse({"errors": invalid.errors}, status_code=422)
     except LeadRejected as rejected:

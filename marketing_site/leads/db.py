@@ -1,24 +1,91 @@
-"""One engine per process, built from settings.database_url (or a URL tests hand in).
+"""One engine per process, built from settings.database_url (or a URL tests hand in), every step bounded.
 
-SQLite gets WAL and a busy timeout so several workers can write without "database is locked";
-PostgreSQL URLs are pointed at the psycopg 3 driver, the one installed.
+The app's engine (``configure_engine``/``get_engine``) carries the limits of the DATABASE_* settings:
+PostgreSQL gets connect_timeout, statement_timeout/lock_timeout and
+idle_in_transaction_session_timeout on every connection and a pool sized from the worker count
+within DATABASE_MAX_CONNECTIONS; SQLite gets WAL, a busy timeout and the configured synchronous
+mode. ``run_bounded`` gives a submission DATABASE_SUBMIT_TIMEOUT for all its database work (see
+``deadline`` for how a frozen server is cut off). Engines built without limits (migrations,
+tools, tests reading back) wait as long as the database needs. URLs are pointed at psycopg 3.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
+import anyio
+import psycopg
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.exc import DisconnectionError
 from sqlmodel import Session, create_engine
 
+from marketing_site.leads import deadline
+from marketing_site.leads.deadline import DatabaseTimeout
 from marketing_site.settings import settings
 
-SQLITE_BUSY_TIMEOUT_MS = 5000
+__all__ = ["DatabaseTimeout", "Limits", "build_engine", "configure_engine", "get_engine", "run_bounded",
+           "session", "write_session"]
+
+UNBOUNDED_SQLITE_BUSY_SECONDS = 5.0  # engines without limits (tools, tests reading back)
+MAX_BACKEND_WORKERS = 8  # Reflex's ceiling (reflex.utils.processes.MAX_BACKEND_WORKERS)
+COMMIT_MARGIN_SECONDS = 0.25  # slack for the COMMIT's own trip on top of the idle-in-transaction timeout
+ANSWER_GRACE_SECONDS = 0.5  # the caller waits this long past the deadline for the thread's own error
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Limits:
+    connect_timeout: int  # seconds; psycopg (like libpq) waits at least 2
+    pool_timeout: float
+    statement_timeout: float  # PostgreSQL statement_timeout and lock_timeout; SQLite busy timeout
+    idle_in_transaction_timeout: float
+    submit_timeout: float  # all database work of one submission
+    pool_size: int  # connections one worker process may hold
+    sqlite_synchronous: str
+
+    @classmethod
+    def from_settings(cls) -> Limits:
+        return cls(settings.database_connect_timeout, settings.database_pool_timeout,
+                   settings.database_statement_timeout, settings.database_idle_in_transaction_timeout,
+                   settings.database_submit_timeout, pool_size(settings.database_max_connections, backend_workers()),
+                   settings.sqlite_synchronous)
+
+
+def backend_workers() -> int:
+    """Worker processes the backend runs: GRANIAN_WORKERS, else Reflex's rule (several only with Redis)."""
+    if forced := os.environ.get("GRANIAN_WORKERS", "").strip():
+        return int(forced)
+    return min((os.cpu_count() or 1) * 2 + 1, MAX_BACKEND_WORKERS) if settings.redis_url else 1
+
+
+def pool_size(budget: int, workers: int) -> int:
+    """One worker's share of the connection budget, less the one Reflex's health check keeps."""
+    if budget < 2 * workers:
+        raise ValueError(f"DATABASE_MAX_CONNECTIONS={budget} is too small for {workers} backend workers: "
+                         f"each needs 2 connections (set at least {2 * workers})")
+    return budget // workers - 1
+
+
+def reflex_engine_environment() -> dict[str, str]:
+    """Reflex's own engine (its /_health check) holds one connection per worker within the same budget.
+
+    Read by rxconfig.py at start-up, so a budget too small for the workers stops the backend there."""
+    return {"SQLALCHEMY_POOL_SIZE": "1", "SQLALCHEMY_MAX_OVERFLOW": "0",
+            "SQLALCHEMY_POOL_TIMEOUT": str(Limits.from_settings().pool_timeout)}
+
 
 _engine: Engine | None = None
+_limits: Limits | None = None
+_sqlite_writer = threading.Lock()  # this process's SQLite writers take turns here, not in SQLite's busy sleeps
 
 
 def normalise_url(url: str) -> str:
@@ -29,32 +96,65 @@ def normalise_url(url: str) -> str:
     return url
 
 
-def build_engine(url: str) -> Engine:
+def build_engine(url: str, limits: Limits | None = None) -> Engine:
     url = normalise_url(url)
     parsed = make_url(url)
-    if parsed.get_backend_name() != "sqlite":
+    if parsed.get_backend_name() == "sqlite":
+        return _sqlite_engine(url, parsed.database, limits)
+    if limits is None:
         return create_engine(url, pool_pre_ping=True)
-    if parsed.database and parsed.database != ":memory:":
-        Path(parsed.database).parent.mkdir(parents=True, exist_ok=True)
-    engine = create_engine(url, connect_args={"timeout": SQLITE_BUSY_TIMEOUT_MS / 1000})
-    event.listen(engine, "connect", _sqlite_pragmas)
+    server_limits = {"statement_timeout": limits.statement_timeout, "lock_timeout": limits.statement_timeout,
+                     "idle_in_transaction_session_timeout": limits.idle_in_transaction_timeout}
+    engine = create_engine(url, pool_size=limits.pool_size, max_overflow=0, pool_timeout=limits.pool_timeout,
+                           connect_args={"connect_timeout": limits.connect_timeout, "options": " ".join(
+                               f"-c {name}={round(seconds * 1000)}" for name, seconds in server_limits.items())})
+    event.listen(engine, "checkout", _watch_and_ping)
+    event.listen(engine, "checkin", lambda connection, _record: deadline.watchdog.release(connection))
+    event.listen(engine, "invalidate", lambda connection, _record, _error: deadline.watchdog.release(connection))
     return engine
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
+def _watch_and_ping(connection, _record, _proxy) -> None:
+    """Pre-ping under the watchdog (SQLAlchemy's own pre-ping runs before any event could bound it)."""
+    ends = deadline.current.get()
+    if ends is not None:
+        deadline.ensure_time_left()
+        deadline.watchdog.watch(connection, ends)
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except psycopg.Error as error:
+        deadline.watchdog.release(connection)
+        deadline.ensure_time_left()
+        raise DisconnectionError("stale connection") from error  # the pool connects afresh and retries
+
+
+def _sqlite_engine(url: str, path: str | None, limits: Limits | None) -> Engine:
+    if path and path != ":memory:":
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    busy = limits.statement_timeout if limits else UNBOUNDED_SQLITE_BUSY_SECONDS
+    synchronous = limits.sqlite_synchronous if limits else "FULL"
+    engine = create_engine(url, connect_args={"timeout": busy})
+    event.listen(engine, "connect", partial(_sqlite_pragmas, busy_ms=round(busy * 1000), synchronous=synchronous))
+    return engine
+
+
+def _sqlite_pragmas(dbapi_connection, _record, *, busy_ms: int, synchronous: str) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute(f"PRAGMA busy_timeout={SQLITE_BUSY_TIMEOUT_MS}")
+    cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
+    cursor.execute(f"PRAGMA synchronous={synchronous}")  # NORMAL or FULL (settings validate it)
     cursor.execute("PRAGMA foreign_keys=ON")  # SQLite ignores REFERENCES (lead_module, idempotency) without it
     cursor.close()
 
 
-def configure_engine(url: str) -> Engine:
+def configure_engine(url: str, limits: Limits | None = None) -> Engine:
     """Point this process at another database (tests, scripts); disposes the previous engine."""
-    global _engine
+    global _engine, _limits
     if _engine is not None:
         _engine.dispose()
-    _engine = build_engine(url)
+    _limits = limits or Limits.from_settings()
+    _engine = build_engine(url, _limits)
     return _engine
 
 
@@ -62,8 +162,74 @@ def get_engine() -> Engine:
     return _engine if _engine is not None else configure_engine(settings.database_url)
 
 
+def limits() -> Limits:
+    get_engine()
+    return _limits
+
+
+class BoundedSession(Session):
+    """Sends COMMIT only while a server that freezes now would still refuse it after the deadline.
+
+    PostgreSQL ends a transaction left idle longer than idle_in_transaction_session_timeout, and it
+    checks that before reading the next command when it wakes; so a COMMIT sent at least that long
+    before the deadline either lands in time for the answer or is never applied.
+    """
+
+    def commit(self) -> None:
+        postgres = self.get_bind().dialect.name == "postgresql"
+        deadline.ensure_time_left(limits().idle_in_transaction_timeout + COMMIT_MARGIN_SECONDS if postgres else 0.0)
+        super().commit()
+
+
 @contextmanager
 def session() -> Iterator[Session]:
-    """A session that rolls back whatever was not committed when the block ends."""
-    with Session(get_engine(), expire_on_commit=False) as db_session:
+    """A session that rolls back whatever was not committed, within the current deadline (or a new one)."""
+    with _deadline_set(), BoundedSession(get_engine(), expire_on_commit=False) as db_session:
         yield db_session
+
+
+@contextmanager
+def write_session() -> Iterator[Session]:
+    """``session()`` for a transaction that writes: on SQLite this process's writers take turns on a lock
+    (no busy-handler sleeps: the p99 cause under load); PostgreSQL locks rows itself."""
+    with _deadline_set():
+        sqlite = get_engine().dialect.name == "sqlite"
+        if sqlite and not _sqlite_writer.acquire(timeout=max(deadline.remaining(), 0.0)):
+            raise DatabaseTimeout("another write held the database for the whole deadline")
+        try:
+            with session() as db_session:
+                yield db_session
+        finally:
+            if sqlite:
+                _sqlite_writer.release()
+
+
+@contextmanager
+def _deadline_set() -> Iterator[None]:
+    """Keep the caller's deadline; without one, this block gets DATABASE_SUBMIT_TIMEOUT of its own."""
+    if deadline.current.get() is not None:
+        yield
+        return
+    token = deadline.current.set(time.monotonic() + limits().submit_timeout)
+    try:
+        yield
+    finally:
+        deadline.current.reset(token)
+
+
+async def run_bounded(call: Callable[..., T], *args) -> T:
+    """``call(*args)`` in a worker thread with DATABASE_SUBMIT_TIMEOUT for all its database work.
+
+    The deadline starts now, so time spent waiting for a thread counts; the event loop stays free.
+    Past it (plus a short grace for the thread's own error) DatabaseTimeout is raised here, whatever
+    the thread is doing, and the thread itself can no longer commit.
+    """
+    budget = limits().submit_timeout
+    token = deadline.current.set(time.monotonic() + budget)  # copied into the thread's context
+    try:
+        with anyio.fail_after(budget + ANSWER_GRACE_SECONDS):
+            return await anyio.to_thread.run_sync(partial(call, *args), abandon_on_cancel=True)
+    except TimeoutError:
+        raise DatabaseTimeout("the database did not answer in time; nothing was stored") from None
+    finally:
+        deadline.current.reset(token)

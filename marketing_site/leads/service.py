@@ -125,7 +125,7 @@ def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
 
 def _commit(values: dict[str, Any], ticked: Ticked, kind: LeadKind, context: SubmissionContext) -> tuple[int, bool]:
     """(lead id, created); a concurrent retry that lost the key race gets the winner's id."""
-    with db.session() as db_session:
+    with db.write_session() as db_session:
         row = Lead(**values)
         db_session.add(row)
         db_session.flush()

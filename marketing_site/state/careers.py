@@ -6,6 +6,7 @@ The file arrives through Reflex's upload endpoint as bytes in this handler and g
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import reflex as rx
@@ -42,4 +43,4 @@ class CareersState(LeadFormMixin, rx.State):
             self._failed()
             return
         data, honeypot = self._split_honeypot(form_data)
-        self._finish(lambda context: application_submit(data, resume, context), honeypot)
+        await self._finish(partial(application_submit, data, resume), honeypot)

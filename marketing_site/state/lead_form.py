@@ -12,11 +12,13 @@ import logging
 import time
 import uuid
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import Any, ClassVar
 
 import reflex as rx
 
 from ..content import forms
+from ..leads.db import run_bounded
 from ..leads.service import (
     UTM_KEYS, LeadKind, LeadRejected, LeadValidationError, SubmissionContext, fitted, lead_submit,
 )
@@ -59,11 +61,11 @@ class LeadFormMixin(rx.State, mixin=True):
         return fitted(browser.get("product"), "product")
 
     @rx.event
-    def submit(self, form_data: dict[str, Any]) -> None:
+    async def submit(self, form_data: dict[str, Any]) -> None:
         """Store the lead once; a retry after success (its answer was lost) repeats the success."""
         if self._begin(form_data):
             data, honeypot = self._split_honeypot(form_data)
-            self._finish(lambda context: lead_submit(self.KIND, self._payload(data), context), honeypot)
+            await self._finish(partial(lead_submit, self.KIND, self._payload(data)), honeypot)
 
     def _begin(self, form_data: Any) -> bool:
         """Count this submission as answered; True when the service should be called.
@@ -97,10 +99,13 @@ class LeadFormMixin(rx.State, mixin=True):
         """The API fields sent for this form; forms add values the browser does not post."""
         return data
 
-    def _finish(self, call: Callable[[SubmissionContext], int], honeypot: str) -> None:
-        """Run the service call and turn its outcome into flags the page shows."""
+    async def _finish(self, call: Callable[[SubmissionContext], int], honeypot: str) -> None:
+        """Run the service call and turn its outcome into flags the page shows.
+
+        The call runs in a worker thread within the submission's database deadline, so a slow or hung
+        database never stalls the event loop that serves every other visitor of this worker."""
         try:
-            lead_id = call(self._context(honeypot))
+            lead_id = await run_bounded(call, self._context(honeypot))
         except LeadValidationError as invalid:
             self.errors = dict(invalid.errors)
             self.alert = forms.FIX_FIELDS_TEXT

@@ -35,6 +35,13 @@ class Backend:
         self._wait_until_ready(timeout)
         return self
 
+    def worker_count(self) -> int:
+        """Granian's worker processes: the children of the ``reflex run`` process that serve requests."""
+        import psutil
+
+        children = psutil.Process(self._process.pid).children()
+        return sum(1 for child in children if "resource_tracker" not in " ".join(child.cmdline()))
+
     def stop(self) -> None:
         """Stop the whole process group (Granian forks workers) and wait until the port is free."""
         if self._process is None:

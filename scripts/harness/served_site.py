@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,6 +13,7 @@ from pathlib import Path
 from .backend import Backend
 from .build import export_site, tool_env
 from .database import migrate, throwaway_database
+from .ports import free_port
 from .static_host import StaticHost
 
 
@@ -28,12 +28,6 @@ class ServedSite:
     @property
     def backend_url(self) -> str:
         return self.backend.url
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @contextmanager

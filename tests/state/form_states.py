@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import time
 import uuid
 
@@ -29,11 +30,17 @@ def visit(state_cls: type[rx.State], path: str, query: dict[str, str] | None = N
     return state
 
 
-def run(handler_result) -> None:
-    """Drive a (sync generator) event handler to its end, as Reflex would."""
-    if handler_result is not None and hasattr(handler_result, "__next__"):
-        for _ in handler_result:
-            pass
+def run(handler_result) -> list:
+    """Drive an event handler (coroutine or (async) generator) to its end, as Reflex would; returns what it yielded."""
+    if asyncio.iscoroutine(handler_result):
+        asyncio.run(handler_result)
+        return []
+    if hasattr(handler_result, "__anext__"):
+        async def drain() -> list:
+            return [event async for event in handler_result]
+
+        return asyncio.run(drain())
+    return list(handler_result) if handler_result is not None and hasattr(handler_result, "__next__") else []
 
 
 def unique_email(name: str) -> str:

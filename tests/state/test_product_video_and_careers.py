@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import io
 from pathlib import Path
 
@@ -43,7 +42,7 @@ def careers_form(email: str) -> dict[str, str]:
 
 
 def apply(state: CareersState, files: list[rx.UploadFile], form: dict[str, str]) -> None:
-    asyncio.run(state.apply(files, form))
+    run(state.apply(files, form))
 
 
 def upload(name: str, content: bytes) -> rx.UploadFile:

@@ -1,0 +1,86 @@
+"""Fault tests: a PostgreSQL and a Redis of their own that the tests freeze, stop and restart.
+
+They are slow (servers and a production backend start), so they carry the ``faults`` marker and run
+once per ``make test``: in the first (SQLite) pass, skipped in the PostgreSQL pass, which would run
+the very same servers again. The shared PostgreSQL on 5432 and the shared Redis are never touched.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from scripts.harness.backend import Backend  # noqa: E402
+from scripts.harness.build import tool_env  # noqa: E402
+from scripts.harness.database import migrate  # noqa: E402
+from scripts.harness.ports import free_port  # noqa: E402
+from scripts.harness.private_postgres import PrivatePostgres, postgres_bin_dir  # noqa: E402
+from scripts.harness.private_redis import PrivateRedis  # noqa: E402
+
+SITE_URL = "http://localhost:3000"  # the one origin the fault backend accepts
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "faults: starts private PostgreSQL/Redis servers and breaks them (slow)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.faults)
+            if os.environ.get("TEST_DATABASE_URL"):
+                item.add_marker(pytest.mark.skip(reason="fault tests run once, in the SQLite pass"))
+
+
+def _require_servers() -> None:
+    missing = [name for name, found in (("postgresql", postgres_bin_dir()), ("redis-server", shutil.which("redis-server")))
+               if not found]
+    if missing:
+        message = f"fault tests need Debian's {' and '.join(missing)}"
+        pytest.fail(message) if os.environ.get("CI") else pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def private_postgres() -> Iterator[PrivatePostgres]:
+    _require_servers()
+    with PrivatePostgres() as server:
+        yield server
+
+
+@dataclass(frozen=True)
+class FaultStack:
+    postgres: PrivatePostgres
+    redis: PrivateRedis
+    backend: Backend
+    database_url: str
+    site_url: str = SITE_URL
+
+
+@pytest.fixture(scope="session")
+def fault_stack(private_postgres: PrivatePostgres) -> Iterator[FaultStack]:
+    """The production backend (several workers on Redis) on the private PostgreSQL, as production runs."""
+    scratch = Path(tempfile.mkdtemp(prefix="fault-stack-"))
+    with PrivateRedis() as redis_server:
+        database_url = private_postgres.create_database("faults")
+        env = tool_env({"DATABASE_URL": database_url, "REDIS_URL": redis_server.url, "SITE_URL": SITE_URL,
+                        "LEAD_RATE_LIMIT_PER_MINUTE": "100000", "LEAD_MIN_SUBMIT_SECONDS": "0",
+                        "RESUME_DIR": str(scratch / "resumes"), "APP_ENV": "prod"})
+        migrate(env)
+        backend = Backend(free_port(), env, scratch / "backend.log").start()
+        try:
+            yield FaultStack(private_postgres, redis_server, backend, database_url)
+        finally:
+            backend.stop()
+            shutil.rmtree(scratch, ignore_errors=True)

@@ -1,0 +1,97 @@
+"""The database limits on the session database: pool budget, server-side timeouts, SQLite writers, deadlines."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
+
+from marketing_site.leads import db
+
+LIMITS = db.Limits(connect_timeout=2, pool_timeout=1.0, statement_timeout=1.5, idle_in_transaction_timeout=1.25,
+                   submit_timeout=1.0, pool_size=3, sqlite_synchronous="NORMAL")
+
+
+@pytest.fixture
+def bounded(database_url):
+    """The session database behind an engine with LIMITS; the usual engine is restored afterwards."""
+    engine = db.configure_engine(database_url, LIMITS)
+    yield engine
+    db.configure_engine(database_url)
+
+
+@pytest.mark.parametrize("workers", range(1, db.MAX_BACKEND_WORKERS + 1))
+def test_every_worker_count_stays_within_the_connection_budget(workers):
+    for budget in (2 * workers, 40, 97):
+        per_worker = db.pool_size(budget, workers) + 1  # + Reflex's health-check connection
+        assert workers * per_worker <= budget
+    with pytest.raises(ValueError, match="DATABASE_MAX_CONNECTIONS"):
+        db.pool_size(2 * workers - 1, workers)
+
+
+def test_worker_count_follows_reflex_and_granian(monkeypatch):
+    monkeypatch.setenv("GRANIAN_WORKERS", "3")
+    assert db.backend_workers() == 3
+    monkeypatch.delenv("GRANIAN_WORKERS")
+    with_redis = db.settings.model_copy(update={"redis_url": "redis://127.0.0.1:6379/0"})
+    monkeypatch.setattr(db, "settings", with_redis)
+    assert db.backend_workers() == min(2 * (db.os.cpu_count() or 1) + 1, 8)
+    monkeypatch.setattr(db, "settings", with_redis.model_copy(update={"redis_url": ""}))
+    assert db.backend_workers() == 1
+
+
+def test_each_connection_carries_the_limits(bounded):
+    with bounded.connect() as connection:
+        if bounded.dialect.name == "sqlite":
+            pragmas = [connection.execute(text(f"PRAGMA {name}")).scalar() for name in
+                       ("journal_mode", "busy_timeout", "synchronous")]
+            assert pragmas == ["wal", 1500, 1]  # synchronous 1 = NORMAL
+        else:
+            shown = [connection.execute(text(f"SHOW {name}")).scalar() for name in
+                     ("statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout")]
+            assert shown == ["1500ms", "1500ms", "1250ms"]
+    assert bounded.pool.size() == LIMITS.pool_size or bounded.dialect.name == "sqlite"
+
+
+def test_a_write_waiting_past_its_deadline_is_refused(bounded, database_url):
+    """Another client holds the write lock: the submission is refused in time, not queued for good."""
+    holding, release = threading.Event(), threading.Event()
+
+    def hold_the_write_lock() -> None:
+        engine = db.build_engine(database_url)  # another client, no limits
+        with engine.connect() as connection:
+            connection.exec_driver_sql("LOCK TABLE lead IN EXCLUSIVE MODE"
+                                       if engine.dialect.name == "postgresql" else "DELETE FROM lead WHERE id = -1")
+            holding.set()
+            release.wait(10)
+            connection.rollback()
+        engine.dispose()
+
+    writer = threading.Thread(target=hold_the_write_lock)
+    writer.start()
+    try:
+        assert holding.wait(5)
+        began = time.monotonic()
+        with pytest.raises(SQLAlchemyError):
+            asyncio.run(db.run_bounded(_write))
+        assert time.monotonic() - began < LIMITS.submit_timeout + db.ANSWER_GRACE_SECONDS + 0.3
+    finally:
+        release.set()
+        writer.join()
+
+
+def _write() -> None:
+    with db.write_session() as session:
+        session.execute(text("DELETE FROM lead WHERE id = -2"))
+        session.commit()
+
+
+def test_a_call_that_outlives_its_deadline_is_answered_in_time(bounded):
+    began = time.monotonic()
+    with pytest.raises(db.DatabaseTimeout):
+        asyncio.run(db.run_bounded(time.sleep, 5))
+    assert time.monotonic() - began < LIMITS.submit_timeout + db.ANSWER_GRACE_SECONDS + 0.3
