@@ -1,5 +1,5 @@
 # Two commands on a fresh machine: `make run` (serve the site) and `make test` (the whole suite).
-.PHONY: run test bench bench-load a11y export
+.PHONY: run test bench bench-load a11y export mutation
 
 run:
 	@bash scripts/run.sh
@@ -18,3 +18,6 @@ a11y:
 
 export:
 	@bash scripts/export.sh
+
+mutation:
+	@bash scripts/mutation.sh

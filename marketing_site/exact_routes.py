@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path, PurePosixPath
 
-from reflex_base import constants
-from reflex_base.environment import environment
+from reflex import constants
+from reflex.environment import environment
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from reflex_base.plugins.base import Plugin
+from reflex.plugins import Plugin
 
 _PRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]+)"/>')
 _BOOT_SCRIPT = re.compile(r'<script type="module" async="">(.*?)</script>', re.S)

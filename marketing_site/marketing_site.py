@@ -6,7 +6,7 @@ import reflex as rx
 
 from .exact_routes import serve_pages_exactly
 from .leads.api import build_api
-from .leads.upload_limit import upload_body_limit
+from .leads.upload_limit import refuse_malformed_uploads, upload_body_limit
 from .layout.page import exact_page
 from .pages.registry import PAGES
 from .pages.seo import head_tags, share_image, sitemap_context
@@ -20,6 +20,7 @@ app = rx.App(
     # submitted says so calmly itself (components/submit_bar.jsx), and nothing else needs the server.
     toaster=None,
 )
+refuse_malformed_uploads(app._api)  # Reflex's own Starlette app, where its /_upload route lives
 app.app_wraps.pop((5, "Overlay"))
 
 for spec in PAGES:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from reflex_base import constants
-from reflex_base.plugins.base import Plugin
+from reflex import constants
+from reflex.plugins import Plugin
 
 from .settings import settings
 

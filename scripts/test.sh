@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # `make test`: set up, make sure Chromium exists, run the whole pytest suite (SQLite), then run it
-# again against PostgreSQL when a server answers on 127.0.0.1:5432 (each session makes its own database).
+# again against PostgreSQL (each session makes its own database) with the served site's backend on
+# Redis. On a developer machine a missing PostgreSQL or Redis only narrows the run; under CI=true it
+# fails the run, so the PostgreSQL pass can never vanish silently. The last line names what ran.
 set -euo pipefail
 . "$(dirname "$0")/setup.sh"
 bash "$PROJECT_ROOT/scripts/ensure_chromium.sh"
@@ -9,19 +11,34 @@ bash "$PROJECT_ROOT/scripts/ensure_debian_package.sh" postgresql '/usr/lib/postg
 bash "$PROJECT_ROOT/scripts/ensure_debian_package.sh" redis-server redis-server
 cd "$PROJECT_ROOT"
 
-postgres_server="${TEST_DATABASE_URL:-postgresql+psycopg://postgres@127.0.0.1:5432/test}"
+postgres_address="${TEST_POSTGRES_ADDRESS:-127.0.0.1:5432}"  # host:port probed when TEST_DATABASE_URL is unset
+redis_address="${TEST_REDIS_ADDRESS:-127.0.0.1:6379}"
+postgres_server="${TEST_DATABASE_URL:-postgresql+psycopg://postgres@$postgres_address/test}"
+redis_server="redis://$redis_address/5"
+
+answers() {  # answers HOST:PORT: something accepts TCP connections there
+    python -c 'import socket, sys; host, port = sys.argv[1].rsplit(":", 1); socket.create_connection((host, int(port)), timeout=2)' "$1" 2> /dev/null
+}
+
+postgres=no redis=no
+if [ -n "${TEST_DATABASE_URL:-}" ] || answers "$postgres_address"; then postgres=yes; fi
+if answers "$redis_address"; then redis=yes; fi
+if [ "${CI:-}" = "true" ] && { [ "$postgres" = no ] || [ "$redis" = no ]; }; then
+    step "CI=true, but reachable: PostgreSQL ($postgres_address) $postgres, Redis ($redis_address) $redis. Failing rather than testing less."
+    exit 1
+fi
 
 step "Running the test suite (SQLite)"
 env -u TEST_DATABASE_URL python -m pytest "$@"
+exercised="SQLite (site backend: 1 worker, state on disk)"
 
-if python -c 'import socket, sys; socket.create_connection(("127.0.0.1", 5432), timeout=2)' 2> /dev/null \
-        || [ -n "${TEST_DATABASE_URL:-}" ]; then
+if [ "$postgres" = yes ]; then
     site_redis=""
-    if python -c 'import socket; socket.create_connection(("127.0.0.1", 6379), timeout=2)' 2> /dev/null; then
-        site_redis="redis://127.0.0.1:6379/5"
-    fi
+    [ "$redis" = yes ] && site_redis="$redis_server"
     step "Running the test suite again against PostgreSQL${site_redis:+, site backend on Redis (several workers)}"
     TEST_DATABASE_URL="$postgres_server" TEST_SITE_REDIS_URL="$site_redis" python -m pytest "$@"
+    exercised="$exercised; PostgreSQL$([ "$redis" = yes ] && echo " (site backend: several workers, state and rate limit in Redis)")"
 else
-    step "No PostgreSQL on 127.0.0.1:5432: skipped the PostgreSQL pass"
+    step "No PostgreSQL on $postgres_address: skipped the PostgreSQL pass"
 fi
+step "Exercised: $exercised"

@@ -1,11 +1,24 @@
-"""Sample résumé files shared by the lead, state and browser tests (one builder per type)."""
+"""Sample résumé files shared by the lead, state and browser tests: real documents of each accepted
+type (built here, no binary fixtures), and impostors that only start like one."""
 
 from __future__ import annotations
 
 import io
+import struct
 import zipfile
 
-PDF = b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"
+from pypdf import PdfWriter
+
+_END, _FREE, _FAT, _NONE = 0xFFFFFFFE, 0xFFFFFFFF, 0xFFFFFFFD, 0xFFFFFFFF
+
+
+def pdf(pages: int = 1) -> bytes:
+    writer = PdfWriter()
+    for _ in range(pages):
+        writer.add_blank_page(width=595, height=842)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()
 
 
 def docx() -> bytes:
@@ -14,3 +27,28 @@ def docx() -> bytes:
         archive.writestr("[Content_Types].xml", "<Types/>")
         archive.writestr("word/document.xml", "<w:document/>")
     return buffer.getvalue()
+
+
+def doc(stream: str = "WordDocument") -> bytes:
+    """A minimal Word 97 compound file: FAT sector, directory sector, one 4 KiB stream."""
+    data_sectors = 8
+    fat = [_FAT, _END, *range(3, 2 + data_sectors), _END]
+    fat_sector = struct.pack("<128I", *fat, *[_FREE] * (128 - len(fat)))
+    directory = _entry("Root Entry", 5, child=1, start=_END, size=0) + _entry(stream, 2, child=_NONE, start=2,
+                                                                                size=data_sectors * 512)
+    directory += (b"\0" * 64 + struct.pack("<HBB3I", 0, 0, 0, _NONE, _NONE, _NONE) + b"\0" * 52) * 2
+    header = (bytes.fromhex("D0CF11E0A1B11AE1") + b"\0" * 16
+              + struct.pack("<HHHHH6xIIIIIIIII", 0x3E, 3, 0xFFFE, 9, 6, 0, 1, 1, 0, 4096, _END, 0, _END, 0)
+              + struct.pack("<109I", 0, *[_FREE] * 108))
+    return header + fat_sector + directory + b"W" * data_sectors * 512
+
+
+def _entry(name: str, kind: int, *, child: int, start: int, size: int) -> bytes:
+    encoded = (name + "\0").encode("utf-16-le")
+    return (encoded.ljust(64, b"\0") + struct.pack("<HBB3I", len(encoded), kind, 1, _NONE, _NONE, child)
+            + b"\0" * 16 + struct.pack("<IQQIQ", 0, 0, 0, start, size))
+
+
+PDF = pdf()
+HTML_BEHIND_PDF_MAGIC = b"%PDF-1.7\n<html><body><script>alert(document.cookie)</script></body></html>\n"
+HTML_BEHIND_DOC_MAGIC = bytes.fromhex("D0CF11E0A1B11AE1") + b"<html><script>alert(1)</script></html>" * 20

@@ -11,7 +11,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from marketing_site.leads import db
-from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule, LeadResponsibility
+from marketing_site.leads.models import Lead, LeadModule, LeadResponsibility
 from marketing_site.leads.schemas import LeadKind
 
 
@@ -41,8 +41,3 @@ def ticked(lead_id: int, engine: Engine | None = None) -> tuple[set[str], set[st
         modules = session.exec(select(LeadModule.module).where(LeadModule.lead_id == lead_id))
         duties = session.exec(select(LeadResponsibility.responsibility).where(LeadResponsibility.lead_id == lead_id))
         return set(modules), set(duties)
-
-
-def idempotency_keys(lead_id: int) -> list[str]:
-    with _session(None) as session:
-        return list(session.exec(select(IdempotencyRecord.key).where(IdempotencyRecord.lead_id == lead_id)))

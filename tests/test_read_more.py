@@ -62,11 +62,23 @@ def test_double_spaces_do_not_create_an_empty_word():
     assert not shown.endswith(" ")
 
 
-@pytest.mark.parametrize("module", MODULES, ids=lambda m: m.slug)
-def test_every_module_card_is_cut_between_words_within_its_rule(module):
+LONG_CARDS = [m for m in MODULES if len(m.card_text) > m.read_more.ideal_length]
+SHORT_CARDS = [m for m in MODULES if len(m.card_text) <= m.read_more.ideal_length]
+
+
+def test_the_cards_include_both_cut_and_whole_texts():
+    assert len(LONG_CARDS) >= 2 and len(SHORT_CARDS) >= 2
+
+
+@pytest.mark.parametrize("module", LONG_CARDS, ids=lambda m: m.slug)
+def test_a_card_longer_than_its_ideal_length_is_cut_between_words_within_its_rule(module):
     shown, rest = split_for_read_more(module.card_text, module.read_more)
+    rule = module.read_more
     assert shown + rest == module.card_text
-    if rest:
-        rule = module.read_more
-        assert rule.min_length <= len(shown) <= rule.max_length
-        assert rest[0].isspace() and not shown[-1].isspace()
+    assert rule.min_length <= len(shown) <= rule.max_length
+    assert rest[0].isspace() and not shown[-1].isspace()
+
+
+@pytest.mark.parametrize("module", SHORT_CARDS, ids=lambda m: m.slug)
+def test_a_card_within_its_ideal_length_is_shown_whole(module):
+    assert split_for_read_more(module.card_text, module.read_more) == (module.card_text, "")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import reflex as rx
-from reflex_components_core.core.banner import has_connection_errors
+from reflex.components.core.banner import has_connection_errors
 
 from ..content import forms
 from ..content.types import LeadFormCopy, Video

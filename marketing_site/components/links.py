@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import reflex as rx
-from reflex_components_core.react_router.dom import ReactRouterLink
+from reflex.components.react_router.dom import ReactRouterLink
 
 from ..content.types import Link
 

@@ -20,8 +20,8 @@ ENGLISH: Mapping[str, str] = MappingProxyType({
     "field.bad_characters": "Your {label} contains characters we can't accept. Please retype it.",
     "field.too_long": "Your {label} is too long. Please keep it to {limit} characters or fewer.",
     "field.yes_or_no": "Please answer Yes or No for {label}.",
-    "field.not_in_list": "Please choose your {label} from the list.",
     "email.invalid": "Please enter a valid email address, like name@school.edu.",
+    "email.local_part_too_long": "The part of your email address before the @ is too long: at most {limit} characters.",
     "phone.invalid": "That phone number isn't valid. Include the country code, e.g. +92 301 2345678.",
     "phone.invalid_for_country": "That phone number isn't valid for {country}. Include the country code, e.g. {example}.",
     # Résumé upload
@@ -30,12 +30,15 @@ ENGLISH: Mapping[str, str] = MappingProxyType({
     "resume.wrong_type": "Please upload your résumé as a PDF or Word document (.pdf, .doc or .docx).",
     "upload.length_required": "Content-Length required.",
     "upload.too_large": "Upload too large.",
+    "upload.no_file_name": "Each uploaded file needs a file name.",
     # Refusals of a whole submission
     "lead.rejected": "We couldn't accept this submission right now. Please wait a minute and try again.",
     "lead.not_stored": "We could not save the request just now and nothing was stored. Please try again shortly.",
     "api.json_only": "Send the lead as JSON with Content-Type: application/json.",
     "api.idempotency_key": "The Idempotency-Key header must be 1-200 visible ASCII characters.",
     "api.not_an_object": "The request body must be a JSON object.",
+    "api.post_only": "Send leads with POST.",
+    "api.number_too_long": "A number in the request has more than {limit} digits. Send long values as text.",
     # Field names inside messages
     "label.email": "email address",
     "label.name": "name",

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 import reflex as rx
-from reflex_components_core.el.elements.inline import A
-from reflex_components_core.react_router.dom import ReactRouterLink
+from reflex.components.react_router.dom import ReactRouterLink
+from reflex.components.el.elements.inline import A
 
 from .. import routes
 from ..components.chat_widget import chat_widget

@@ -6,20 +6,19 @@ call the lead service; every malformed input gets a 4xx answer, never a 500.
 
 from __future__ import annotations
 
-import json
 import logging
 from typing import Any
 
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import SQLAlchemyError
 from reflex.config import get_config
 from starlette.middleware.cors import CORSMiddleware
 
-from marketing_site.leads import db, idempotency, service
+from marketing_site.leads import db, idempotency, openapi, service
+from marketing_site.leads.json_body import BadBody, parse_object
 from marketing_site.content.forms import HONEYPOT_NAME
 from marketing_site.content.messages import message
-from marketing_site.leads.openapi import request_schema
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.service import LeadRejected, LeadValidationError, SubmissionContext
 from marketing_site.settings import settings
@@ -27,6 +26,8 @@ from marketing_site.settings import settings
 log = logging.getLogger(__name__)
 DATABASE_RETRY_AFTER_SECONDS = 30
 API_KINDS = (LeadKind.PRODUCT_VIDEO, LeadKind.SCHEDULE_DEMO, LeadKind.SIGNUP_DEMO, LeadKind.PRODUCT_DEMO)
+ALLOW = "POST, OPTIONS"
+OTHER_METHODS = ["GET", "HEAD", "PUT", "PATCH", "DELETE", "OPTIONS"]
 
 
 def build_api() -> FastAPI:
@@ -37,8 +38,9 @@ def build_api() -> FastAPI:
         app.add_api_route(f"/api/{kind.value}", _endpoint(kind), methods=["POST"], status_code=201,
                           name=kind.value, summary=f"Store a {kind.value} lead",
                           max_body_size=settings.max_body_bytes,  # Content-Length and streamed bytes
-                          openapi_extra={"requestBody": {"required": True, "content": {
-                              "application/json": {"schema": request_schema(kind)}}}})
+                          openapi_extra=openapi.operation(kind))
+        # Without this, other methods fall through to Reflex and answer 404 as if nothing lived here.
+        app.add_api_route(f"/api/{kind.value}", _other_method, methods=OTHER_METHODS, include_in_schema=False)
     app.add_middleware(CORSMiddleware, allow_origins=settings.allowed_origins, allow_methods=["POST", "OPTIONS"],
                        allow_headers=["Content-Type", "Idempotency-Key"], max_age=600)
     return app
@@ -56,14 +58,15 @@ async def _submit(kind: LeadKind, request: Request) -> JSONResponse:
     media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media_type != "application/json":
         return _error(415, message("api.json_only"))
-    key = request.headers.get("idempotency-key", "")
-    if key and not idempotency.key_is_valid(key):
+    key = request.headers.get("idempotency-key")
+    if key is not None and not idempotency.key_is_valid(key):
         return _error(400, message("api.idempotency_key"))
-    payload = _parse_object(await request.body())
-    if payload is None:
-        return _error(400, message("api.not_an_object"))
     try:
-        lead_id = await db.run_bounded(service.lead_submit, kind, payload, _context(request, payload, key))
+        payload = parse_object(await request.body())
+    except BadBody as bad:
+        return _error(400, str(bad))
+    try:
+        lead_id = await db.run_bounded(service.lead_submit, kind, payload, _context(request, payload, key or ""))
     except LeadValidationError as invalid:
         return JSONResponse({"errors": invalid.errors}, status_code=422)
     except LeadRejected as rejected:
@@ -77,16 +80,15 @@ async def _submit(kind: LeadKind, request: Request) -> JSONResponse:
     return JSONResponse(idempotency.success_body(lead_id), status_code=idempotency.SUCCESS_STATUS)
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+async def _other_method(request: Request) -> Response:
+    """405 naming POST; a plain OPTIONS (not a CORS preflight, which the middleware answers) is told the same."""
+    if request.method == "OPTIONS":
+        return Response(status_code=204, headers={"Allow": ALLOW})
+    return JSONResponse({"error": message("api.post_only")}, status_code=405, headers={"Allow": ALLOW})
 
 
-def _parse_object(body: bytes) -> dict[str, Any] | None:
-    try:
-        payload = json.loads(body)
-    except (ValueError, RecursionError):  # bad JSON or UTF-8, huge integers, absurd nesting
-        return None
-    return payload if isinstance(payload, dict) else None
+def _error(status: int, text: str) -> JSONResponse:
+    return JSONResponse({"error": text}, status_code=status)
 
 
 def client_address(request: Request) -> str:

@@ -48,9 +48,7 @@ def fitted(value: Any, column: str, model: type[SQLModel] = Lead) -> str:
 
 
 def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> int:
-    """Validate, normalise and commit one lead; return its id."""
-    if kind is LeadKind.CAREERS:
-        return application_submit(data, None, context)
+    """Validate, normalise and commit one lead (careers: application_submit); return its id."""
     replayed = _replayed(kind, context)
     if replayed is not None:
         return replayed

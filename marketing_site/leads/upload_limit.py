@@ -1,4 +1,5 @@
-"""A size cap on Reflex's ``/_upload`` endpoint: the résumé limit plus room for the other form fields.
+"""Guards on Reflex's ``/_upload`` endpoint: a size cap (the résumé limit plus room for the other
+form fields) and a 400, not a 500, for a malformed file part.
 
 Reflex spools a whole multipart body to disk before the careers handler reads the file, so without
 this cap one scripted request could fill the server's disk long before the service's size check.
@@ -6,6 +7,9 @@ this cap one scripted request could fill the server's disk long before the servi
 
 from __future__ import annotations
 
+from reflex.utils.exceptions import UploadValueError
+from starlette.applications import Starlette
+from starlette.requests import Request
 from starlette.responses import PlainTextResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
@@ -30,3 +34,13 @@ def upload_body_limit(app: ASGIApp) -> ASGIApp:
         await app(scope, receive, send)
 
     return limited
+
+
+def refuse_malformed_uploads(backend: Starlette) -> None:
+    """A file part without a file name reaches Reflex as text and it raises UploadValueError: the
+    client's mistake, so a 400 with a message instead of a 500."""
+    backend.add_exception_handler(UploadValueError, _malformed_upload)
+
+
+async def _malformed_upload(_request: Request, _error: Exception) -> PlainTextResponse:
+    return PlainTextResponse(message("upload.no_file_name"), 400)

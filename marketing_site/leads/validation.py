@@ -17,12 +17,13 @@ from email_validator import EmailNotValidError, validate_email
 from phonenumbers import PhoneNumberFormat, PhoneNumberType, geocoder
 from sqlmodel import SQLModel
 
-from marketing_site.content.messages import has_message, message
+from marketing_site.content.messages import message
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import FieldType, FlagGroup, InputField
 
 DEFAULT_REGION = "PK"
+EMAIL_LOCAL_PART_LIMIT = 64  # RFC 5321 section 4.5.3.1.1; mail servers refuse longer ones
 _TRUE = {"yes", "true"}
 _FALSE = {"no", "false", ""}
 
@@ -96,6 +97,8 @@ def max_length(column: str, model: type[SQLModel] = Lead) -> int:
 def clean_text(raw: Any, label: str, limit: int, *, multiline: bool = False) -> str:
     if raw is None:
         return ""
+    if isinstance(raw, float) and raw.is_integer():
+        raw = int(raw)  # JSON Schema's "integer" includes 850.0
     if isinstance(raw, int) and not isinstance(raw, bool):
         raw = str(raw) if abs(raw) < 10**limit else "9" * (limit + 1)  # huge ints: "too long", not a crash
     if not isinstance(raw, str):
@@ -123,9 +126,12 @@ def parse_flag(raw: Any, label: str) -> bool:
 
 def parse_email(text: str) -> str:
     try:
-        return validate_email(text, check_deliverability=False).normalized
+        address = validate_email(text, check_deliverability=False)
     except EmailNotValidError:
         raise InvalidField(message("email.invalid")) from None
+    if len(address.local_part) > EMAIL_LOCAL_PART_LIMIT:
+        raise InvalidField(message("email.local_part_too_long", limit=EMAIL_LOCAL_PART_LIMIT))
+    return address.normalized
 
 
 def parse_phone(text: str) -> str:
@@ -151,6 +157,4 @@ def _choose(text: str, spec: InputField) -> str:
     for choice in spec.choices:
         if choice.casefold() == text.casefold():
             return choice
-    if has_message(f"required.{spec.name}"):
-        raise InvalidField(spec.missing_message())  # its own sentence already asks to choose from the list
-    raise InvalidField(message("field.not_in_list", label=spec.label_text()))
+    raise InvalidField(spec.missing_message())  # a list's own sentence asks to choose from it

@@ -17,14 +17,15 @@ from .build import ROOT
 
 
 @contextmanager
-def throwaway_database(scratch: Path, server_url: str = "") -> Iterator[str]:
+def throwaway_database(scratch: Path, server_url: str = "", prefix: str = "site") -> Iterator[str]:
+    """A new empty database for the block: a SQLite file in ``scratch``, or one on the server."""
+    name = f"{prefix}_test_{uuid.uuid4().hex[:12]}"
     if not server_url:
-        yield f"sqlite:///{scratch / 'site.db'}"
+        yield f"sqlite:///{scratch / f'{name}.db'}"
         return
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 
-    name = f"site_test_{uuid.uuid4().hex[:12]}"
     server = make_url(server_url)
     maintenance = create_engine(server.set(database="postgres"), isolation_level="AUTOCOMMIT")
     with maintenance.connect() as connection:

@@ -1,5 +1,5 @@
-"""Page-family behaviour in Chromium: buttons that remember the product, the video behind
-Watch Video, school-type tabs, and the /HybridSchool alias."""
+"""Page-family behaviour in Chromium: Book a demo remembers the module, the video behind Watch Video,
+the /HybridSchool alias and Give us a call (the View button and school-type tabs: test_page_widgets.py)."""
 
 from __future__ import annotations
 
@@ -13,15 +13,6 @@ from marketing_site.content.school_types import SCHOOL_TYPES
 
 def stored_product(page) -> str | None:
     return page.evaluate("localStorage.getItem('product-name')")
-
-
-def test_view_on_the_products_page_opens_the_module_and_remembers_it(page):
-    module = MODULES[6]
-    open_page(page, "/product")
-    page.get_by_role("link", name=f"View {module.name}").click()
-    page.wait_for_url(f"**{module.route}")
-    expect(page.locator("h1")).to_have_text(module.heading)
-    assert stored_product(page) == module.name
 
 
 def test_module_page_book_a_demo_goes_to_the_demo_form_with_the_module(page):
@@ -40,16 +31,6 @@ def test_watch_video_opens_a_modal_that_escape_closes(page):
     expect(page.locator("dialog[open]")).to_have_count(1)
     page.keyboard.press("Escape")
     expect(page.locator("dialog[open]")).to_have_count(0)
-
-
-def test_school_tabs_start_on_sid_and_watch_demo_stores_the_tab_name(page):
-    school = SCHOOL_TYPES[1]
-    open_page(page, school.route)
-    expect(page.get_by_role("tab", selected=True)).to_have_text("SID")
-    page.get_by_role("tab", name="ACADEMIC PLAN").click()
-    page.get_by_role("tabpanel").get_by_role("link", name="Watch Demo").click()
-    page.wait_for_url("**/SchedulSingleDemo")
-    assert stored_product(page) == "ACADEMIC PLAN"
 
 
 def test_hybrid_school_alias_is_served_and_points_at_the_canonical_page(page):

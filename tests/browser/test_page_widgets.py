@@ -63,4 +63,5 @@ def test_view_button_stores_the_product_name(page: Page):
     open_page(page, "/product")
     page.get_by_role("link", name=f"{labels.VIEW_LABEL} {module.name}").click()
     expect(page).to_have_url(re.compile(f"{module.route}/?$"))
+    expect(page.locator("h1")).to_have_text(module.heading)
     assert page.evaluate("localStorage.getItem('product-name')") == module.name

@@ -14,12 +14,13 @@ from marketing_site.leads import antispam
 from marketing_site.leads.errors import LeadRejected
 
 
-def test_honest_visitor_passes():
-    antispam.screen("visitor", "", time.time() - 10)
-
-
-def test_api_clients_skip_the_timing_trap():
-    antispam.screen("api-client", "", None)
+@pytest.mark.parametrize(("client", "started"), [("visitor", 10.0), ("api-client", None)], ids=["form", "api"])
+def test_a_person_passes_every_trap_and_uses_one_slot_of_the_rate_limit(client, started):
+    """A form filled for 10 s, or an API call (no render time, so no timing trap), is let through and counted."""
+    limiter = antispam.MemoryRateLimiter(limit=2)
+    antispam.use_rate_limiter(limiter)
+    assert antispam.screen(client, "  ", None if started is None else time.time() - started) is None
+    assert limiter.allow(client) and not limiter.allow(client)  # the screened submission took the first slot
 
 
 @pytest.mark.parametrize(("honeypot", "seconds_ago", "trap"), [("I am a bot", 10, "honeypot"), ("", 0, "too fast")])

@@ -84,11 +84,17 @@ def test_invalid_fields_get_422_with_messages(client):
                                           "hrSmart": "Please answer Yes or No for HR Smart."}}
 
 
-@pytest.mark.parametrize("body", [b"{", b"", b"[1, 2]", b'"text"', b"null", b"\xff\xfe{}", b"[" * 50000,
-                                  b'{"a": 1' + b"1" * 5000 + b"}"])
+@pytest.mark.parametrize("body", [b"{", b"", b"[1, 2]", b'"text"', b"null", b"\xff\xfe{}", b"[" * 50000])
 def test_malformed_json_gets_400(client, body):
     response = client.post("/api/ProductVideo", content=body, headers={"Content-Type": "application/json"})
-    assert response.status_code == 400 and "error" in response.json()
+    assert (response.status_code, response.json()) == (400, {"error": message("api.not_an_object")})
+
+
+def test_a_number_too_long_to_read_gets_a_message_about_the_number(client):
+    body = json.dumps(VALID["ProductVideo"])[:-1].encode() + b', "nStudent": 1' + b"1" * 5000 + b"}"
+    response = client.post("/api/ProductVideo", content=body, headers={"Content-Type": "application/json"})
+    assert (response.status_code, response.json()) == (400, {"error": message("api.number_too_long", limit=100)})
+    assert "more than 100 digits" in response.json()["error"]
 
 
 @pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded",
@@ -211,13 +217,15 @@ def test_openapi_is_hidden_in_production(monkeypatch):
     assert asyncio.run(statuses()) == [404, 404]
 
 
-def test_database_outage_gets_503_with_retry_after_and_stores_nothing(database_url):
-    """A lead that could not be committed is never acknowledged: 503 + Retry-After, not a 201 or a bare 500."""
+@pytest.mark.parametrize("headers", [{}, {"Idempotency-Key": "retry-while-down"}], ids=["plain", "idempotency-key"])
+def test_database_outage_gets_503_with_retry_after_and_stores_nothing(database_url, headers):
+    """A lead that could not be committed is never acknowledged: 503 + Retry-After, not a 201 or a bare 500,
+    also when the key lookup is the first thing to reach the database."""
 
     async def post() -> httpx.Response:
         transport = httpx.ASGITransport(app=api.build_api())
         async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
-            return await http.post("/api/ProductVideo", json=VALID["ProductVideo"])
+            return await http.post("/api/ProductVideo", json=VALID["ProductVideo"], headers=headers)
 
     before = count(LeadKind.PRODUCT_VIDEO)
     db.configure_engine("postgresql+psycopg://postgres@127.0.0.1:1/unreachable")  # nothing listens on port 1
@@ -255,3 +263,16 @@ def test_without_trusted_proxies_x_forwarded_for_is_ignored(client, monkeypatch)
                        headers={"X-Forwarded-For": "198.51.100.3"}).status_code == 201
     assert client.post("/api/ProductVideo", json=VALID["ProductVideo"],
                        headers={"X-Forwarded-For": "198.51.100.4"}).status_code == 429
+
+
+TYPED = {"firstName": "<script>alert('x')</script>", "lastName": "=HYPERLINK(\"http://evil.example\",\"CV\")",
+         "school": "\u202eloohcS neerG\u202c & <b>Sons</b>", "job": "+cmd|' /C calc'!A0", "mis": "@SUM(1+1)*cmd|' /C calc'!A0",
+         "ss": "-2+3", "about": "مدرسة \u200fالنور"}
+
+
+def test_text_is_stored_exactly_as_typed(client):
+    """Markup, spreadsheet formulas and bidi controls are data: stored verbatim, escaped by whoever shows them."""
+    response = client.post("/api/ProductDemo", json={**VALID["ProductDemo"], **TYPED})
+    lead = fetch(response.json()["id"])
+    assert (lead.first_name, lead.last_name, lead.school, lead.job_title, lead.current_system,
+            lead.current_product_use, lead.heard_about_us) == tuple(TYPED.values())

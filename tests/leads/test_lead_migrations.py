@@ -25,7 +25,8 @@ DESCENDING = {"ix_lead_created_at": "(created_at DESC)", "ix_lead_kind_created_a
 def alembic(url: str, *args: str) -> None:
     """The CLI as an operator runs it, with the URL coming through DATABASE_URL like in production."""
     result = subprocess.run([sys.executable, "-m", "alembic", "-c", "alembic.ini", *args], cwd=ROOT,
-                            env={**os.environ, "DATABASE_URL": url}, capture_output=True, text=True)
+                            env={**os.environ, "DATABASE_URL": url, "RESUME_DIR": str(settings.resume_dir)},
+                            capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import resource
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -13,7 +14,7 @@ from lead_payloads import CAREERS, CONSENTED, VALID
 from samples import PDF
 from stored_leads import count, fetch, ticked
 
-from marketing_site.leads import idempotency
+from marketing_site.leads import antispam, idempotency
 from marketing_site.leads.models import utc_now
 from marketing_site.leads.service import (
     LeadKind, LeadRejected, LeadValidationError, ResumeUpload, SubmissionContext, application_submit, lead_submit,
@@ -154,3 +155,33 @@ def test_a_resume_write_that_fails_midway_leaves_no_file():
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
     assert set(settings.resume_dir.glob("*")) == before
+
+
+def test_a_careers_retry_with_its_key_gets_the_first_id_without_spending_the_rate_limit():
+    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    context = SubmissionContext("careers-retry", idempotency_key="apply-once")
+    first = application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), context)
+    files = sorted(settings.resume_dir.glob("*"))
+    assert application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), context) == first
+    assert sorted(settings.resume_dir.glob("*")) == files
+
+
+def test_careers_applications_are_screened_per_client_and_for_speed():
+    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    for client in ("203.0.113.20", "203.0.113.21"):
+        assert application_submit(CAREERS, None, SubmissionContext(client))
+    with pytest.raises(LeadRejected):
+        application_submit(CAREERS, None, SubmissionContext("203.0.113.22", form_started_at=time.time()))
+
+
+def test_concurrent_applications_with_one_key_keep_one_lead_and_one_resume(caplog):
+    caplog.set_level(logging.INFO, logger="marketing_site.leads.uploads")
+    context = SubmissionContext("careers-race", idempotency_key="race-careers")
+    before = count(LeadKind.CAREERS), set(settings.resume_dir.glob("*"))
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        ids = set(pool.map(lambda _: application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), context), range(4)))
+    [lead_id] = ids
+    assert count(LeadKind.CAREERS) == before[0] + 1
+    assert set(settings.resume_dir.glob("*")) - before[1] == {settings.resume_dir / fetch(lead_id).resume_file}
+    removed = [r.getMessage() for r in caplog.records if r.getMessage().startswith("Removed résumé")]
+    assert all(message.endswith("after the application was not saved") for message in removed)
