@@ -46,10 +46,11 @@ class Visitor:
 
     async def connect(self) -> None:
         # The backend accepts only the site's origin, as a browser on the site sends it.
-        self._socket = await self._session.ws_connect(self._url, headers={"Origin": self._origin})
-        await self._receive()  # Engine.IO open packet
-        await self._socket.send_str(f"40{NAMESPACE},")
-        await self._receive()  # namespace joined
+        async with asyncio.timeout(self._answer_timeout):
+            self._socket = await self._session.ws_connect(self._url, headers={"Origin": self._origin})
+            await self._receive()  # Engine.IO open packet
+            await self._socket.send_str(f"40{NAMESPACE},")
+            await self._receive()  # namespace joined
 
     async def close(self) -> None:
         if self._socket is not None:
@@ -60,6 +61,12 @@ class Visitor:
         (Reflex marks no update as the last one, so the caller says what the last one sets)."""
         event = {"name": f"{STATE}.{handler}", "payload": payload, "router_data": ROUTER_DATA}
         await self._socket.send_str(EVENT + json.dumps(["event", event]))
+        # One deadline for the whole answer: Engine.IO pings every 25 s keep a socket busy, so a
+        # per-packet limit alone would wait forever for an answer that never comes.
+        async with asyncio.timeout(self._answer_timeout):
+            return await self._answer(done)
+
+    async def _answer(self, done: Callable[[dict], bool]) -> dict:
         merged: dict = {}
         while True:
             packet = await self._receive()
@@ -76,7 +83,7 @@ class Visitor:
     async def _receive(self) -> str:
         """The next packet that is not an Engine.IO ping (pings are answered on the way)."""
         while True:
-            message = await asyncio.wait_for(self._socket.receive(), self._answer_timeout)
+            message = await self._socket.receive()
             if message.type != aiohttp.WSMsgType.TEXT:
                 raise ConnectionError(f"websocket closed: {message.type.name}")
             if message.data != PING:

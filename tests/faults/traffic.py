@@ -52,7 +52,7 @@ class Traffic:
         async with aiohttp.ClientSession() as session, httpx.AsyncClient(base_url=self.backend_url,
                                                                          timeout=ANSWER_LIMIT) as http:
             await asyncio.gather(*(self._api_client(http) for _ in range(api_clients)),
-                                 *(self._form_visitor(Visitor(session, self.backend_url, self.site_url))
+                                 *(self._form_visitor(Visitor(session, self.backend_url, self.site_url, ANSWER_LIMIT))
                                    for _ in range(form_visitors)))
 
     async def _api_client(self, http: httpx.AsyncClient) -> None:
@@ -78,8 +78,11 @@ class Traffic:
                 form = {"name": "Fault Test", "email": email, "contactNo": "+923001234567"}
                 while True:  # the visitor presses Submit again after the error alert
                     asked = time.monotonic()
-                    delta = await visitor.call("submit", {"form_data": form},
-                                               done=lambda delta: delta.get("submitting") is False)
+                    try:
+                        delta = await visitor.call("submit", {"form_data": form},
+                                                   done=lambda delta: delta.get("submitting") is False)
+                    except TimeoutError:  # no answer at all: logged as a slow refusal, and tried again
+                        delta = {"alert": "no answer"}
                     stored = delta.get("submitted") is True
                     self.answers.append(Answer("form", email, asked, time.monotonic(), stored))
                     if stored or self._stopping.is_set():
