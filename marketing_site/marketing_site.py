@@ -6,11 +6,13 @@ import reflex as rx
 
 from .exact_routes import serve_pages_exactly
 from .leads.api import build_api
+from .mail.sender import run_forever as send_lead_mails
 from .leads.upload_limit import refuse_malformed_uploads, upload_body_limit
 from .layout.page import exact_page
 from .pages.registry import PAGES
 from .pages.seo import head_tags, share_image, sitemap_context
 from .vitals.api import build_vitals_api
+from .settings import settings
 
 app = rx.App(
     html_lang="en",
@@ -22,6 +24,8 @@ app = rx.App(
 )
 refuse_malformed_uploads(app._api)  # Reflex's own Starlette app, where its /_upload route lives
 app.app_wraps.pop((5, "Overlay"))
+if settings.mail_sender_in_backend:
+    app.register_lifespan_task(send_lead_mails)  # every worker drains the outbox; claims keep each mail single
 
 for spec in PAGES:
     app.add_page(

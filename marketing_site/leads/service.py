@@ -1,4 +1,4 @@
-"""The only code that writes leads: screen for bots, validate, store in one transaction.
+"""The only code that writes leads: screen for bots, validate, store with its queued mails in one transaction.
 
 UI state handlers and the JSON API both call ``lead_submit`` / ``application_submit`` and turn
 LeadValidationError / LeadRejected into their own answers. An id is returned only after commit.
@@ -16,7 +16,8 @@ from sqlmodel import SQLModel
 
 from marketing_site.leads import antispam, db, idempotency, uploads, validation
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
-from marketing_site.leads.models import Lead, utc_now
+from marketing_site.leads.models import Lead, LeadModule, utc_now
+from marketing_site.mail import compose
 from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, FORMS, UTM_KEYS, FlagGroup, LeadKind
 from marketing_site.leads.uploads import ResumeUpload
 
@@ -132,6 +133,8 @@ def _commit(values: dict[str, Any], ticked: Ticked, kind: LeadKind, context: Sub
         lead_id = row.id
         for group, chosen in ticked.items():
             db_session.add_all(group.table(lead_id=lead_id, **{group.attribute: value}) for value in chosen)
+        modules = next((chosen for group, chosen in ticked.items() if group.table is LeadModule), ())
+        compose.queue_lead_mails(db_session, row, modules)  # same transaction: no lead without its mails
         if context.idempotency_key:
             db_session.add(idempotency.record(kind.value, context.idempotency_key, lead_id))
         try:
