@@ -1,9 +1,10 @@
-"""The Reflex app: every page of the registry, plus the lead API."""
+"""The Reflex app: every page of the registry, the lead API, the staff area (/admin) and the mail sender."""
 
 from __future__ import annotations
 
 import reflex as rx
 
+from .admin.app import build_admin
 from .exact_routes import serve_pages_exactly
 from .leads.api import build_api
 from .mail.sender import run_forever as send_lead_mails
@@ -17,7 +18,7 @@ from .settings import settings
 app = rx.App(
     html_lang="en",
     stylesheets=[],
-    api_transformer=[build_api(), build_vitals_api(), upload_body_limit, serve_pages_exactly],
+    api_transformer=[build_admin(), build_api(), build_vitals_api(), upload_body_limit, serve_pages_exactly],
     # Visitors never see Reflex's developer toast ("Cannot connect to server…"): a form being
     # submitted says so calmly itself (components/submit_bar.jsx), and nothing else needs the server.
     toaster=None,

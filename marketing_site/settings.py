@@ -92,6 +92,8 @@ class Settings(BaseSettings):
     staff_signin_attempts: int = Field(5, alias="STAFF_SIGNIN_ATTEMPTS", ge=1)
     # Public address of the staff area, for the links in notification mails.
     staff_url: str = Field("http://localhost:8000/admin", alias="STAFF_URL")
+    # Job applications older than this many months are deleted by `python -m marketing_site.admin expire`; 0 keeps them.
+    application_retention_months: int = Field(0, alias="APPLICATION_RETENTION_MONTHS", ge=0)
     # Outgoing mail: an empty SMTP_HOST keeps every mail queued (the inbox says so) until one is set.
     smtp_host: str = Field("", alias="SMTP_HOST")
     smtp_port: int = Field(587, alias="SMTP_PORT", ge=1, le=65535)

@@ -53,8 +53,9 @@ def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionCont
     replayed = _replayed(kind, context)
     if replayed is not None:
         return replayed
-    antispam.screen(context.client_id, context.honeypot, context.form_started_at)
-    return _commit(*_validated(kind, data, context), kind, context)[0]
+    quarantined = antispam.screen(context.client_id, context.honeypot, context.form_started_at)
+    values, ticked = _validated(kind, data, context)
+    return _commit({**values, "quarantined": quarantined}, ticked, kind, context)[0]
 
 
 def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, context: SubmissionContext) -> int:
@@ -62,7 +63,7 @@ def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, con
     replayed = _replayed(LeadKind.CAREERS, context)
     if replayed is not None:
         return replayed
-    antispam.screen(context.client_id, context.honeypot, context.form_started_at)
+    quarantined = antispam.screen(context.client_id, context.honeypot, context.form_started_at)
     errors: dict[str, str] = {}
     values: dict[str, Any] = {}
     try:
@@ -80,7 +81,7 @@ def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, con
     if stored is not None:
         values.update(resume_file=stored.path.name, resume_filename=stored.original_filename)
     try:
-        lead_id, created = _commit(values, {}, LeadKind.CAREERS, context)
+        lead_id, created = _commit({**values, "quarantined": quarantined}, {}, LeadKind.CAREERS, context)
     except BaseException:
         if stored is not None:
             uploads.discard(stored)
