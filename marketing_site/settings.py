@@ -141,6 +141,12 @@ class Settings(BaseSettings):
                 raise ValueError(f"APP_ENV=prod needs {', '.join(missing)} set explicitly")
         return self
 
+    @model_validator(mode="after")
+    def _workers_share_one_session_secret(self) -> Settings:
+        if self.redis_url and not self.staff_session_secret:
+            raise ValueError("REDIS_URL runs several backend workers: set STAFF_SESSION_SECRET, the same on each")
+        return self
+
     @property
     def allowed_origins(self) -> list[str]:
         """Origins the backend answers (state websocket and lead API): the site itself, never `*`."""

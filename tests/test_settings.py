@@ -45,6 +45,11 @@ def test_production_refuses_to_start_without_its_required_settings():
     assert (started.environment, started.site_url) == ("prod", "https://www.school.example")
 
 
+def test_several_workers_need_one_shared_session_secret():
+    assert "set STAFF_SESSION_SECRET" in refusal(REDIS_URL="redis://127.0.0.1:6379/0")
+    assert load_settings(REDIS_URL="redis://127.0.0.1:6379/0", STAFF_SESSION_SECRET="s" * 40).redis_url
+
+
 def test_development_starts_with_nothing_set():
     assert load_settings().environment == "dev"
 

@@ -87,11 +87,14 @@ def upgrade() -> None:
     op.add_column("lead", sa.Column("seen_at", sa.DateTime(timezone=True), nullable=True))
     op.add_column("lead", sa.Column("quarantined", sa.Boolean(), server_default=sa.false(), nullable=False))
     op.create_index("ix_lead_status_created_at", "lead", ["status", sa.literal_column("created_at DESC")])
+    op.create_index("ix_lead_inbox_counts", "lead", ["quarantined", "kind", "status", "seen_at"])
+    op.create_index("ix_lead_inbox_days", "lead", ["quarantined", "created_at", "kind"])
     op.execute("UPDATE lead SET seen_at = created_at")  # leads from before the inbox are not news to anyone
 
 
 def downgrade() -> None:
-    op.drop_index("ix_lead_status_created_at", table_name="lead")
+    for index in ("ix_lead_inbox_days", "ix_lead_inbox_counts", "ix_lead_status_created_at"):
+        op.drop_index(index, table_name="lead")
     for column in ("quarantined", "seen_at", "first_contacted_at", "owner_id", "status"):
         op.execute(f"ALTER TABLE lead DROP COLUMN {column}")  # SQLite >= 3.35 and PostgreSQL alike
 

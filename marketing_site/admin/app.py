@@ -66,10 +66,14 @@ def staff_only(handler: Handler | None = None, *, allowed: Callable[[str], bool]
     return guarded
 
 
+NO_STORE = {"Cache-Control": "no-store"}  # leads never rest in a browser's or proxy's cache
+
+
 def render(request: Request, template: str, user: StaffUser | None, status_code: int = 200, **values) -> Response:
     return templates.TemplateResponse(request, template, {"base": BASE, "user": user, "csrf": auth.csrf_token(request),
                                                           "name": display_name, "statuses": pipeline.STATUSES,
-                                                          "error": "", **values}, status_code=status_code)
+                                                          "error": "", **values}, status_code=status_code,
+                                      headers=NO_STORE)
 
 
 async def signin_form(request: Request) -> Response:
@@ -135,7 +139,7 @@ async def export_csv(request: Request, user: StaffUser) -> Response:
                 yield chunk.encode("utf-8")
 
     return StreamingResponse(chunks(), media_type="text/csv; charset=utf-8",
-                             headers={"Content-Disposition": 'attachment; filename="leads.csv"'})
+                             headers={"Content-Disposition": 'attachment; filename="leads.csv"', **NO_STORE})
 
 
 def _fields(lead: Lead) -> list[tuple[str, str]]:
@@ -192,7 +196,7 @@ async def resume(request: Request, user: StaffUser) -> Response:
         return PlainTextResponse("No résumé stored", status_code=404)
     return FileResponse(path, media_type=uploads.CONTENT_TYPES[path.suffix], filename=lead.resume_filename or path.name,
                         content_disposition_type="attachment",
-                        headers={"X-Content-Type-Options": "nosniff", "Cache-Control": "no-store"})
+                        headers={"X-Content-Type-Options": "nosniff", **NO_STORE})
 
 
 @staff_only(allowed=may_erase)

@@ -9,7 +9,7 @@ from typing import TextIO
 from marketing_site.admin.audit import audit
 from marketing_site.admin.inbox_query import InboxFilter, filtered
 from marketing_site.admin.staff_db import staff_session, staff_write_session
-from marketing_site.leads.models import StaffUser
+from marketing_site.leads.models import Lead, StaffUser
 
 COLUMNS = ("id", "created_at", "kind", "status", "owner_id", "first_contacted_at", "email", "full_name",
            "first_name", "last_name", "phone_e164", "phone_raw", "country", "city", "school", "school_type",
@@ -33,8 +33,9 @@ def write_export(chosen: InboxFilter, user: StaffUser, out: TextIO) -> int:
     writer.writerow(COLUMNS)
     written = 0
     with staff_session() as db_session:
-        for lead in db_session.execute(filtered(chosen, user.role).execution_options(yield_per=BATCH)).scalars():
-            writer.writerow([cell(getattr(lead, column)) for column in COLUMNS])
+        selected = filtered(chosen, user.role, *(getattr(Lead, column) for column in COLUMNS))
+        for row in db_session.execute(selected.execution_options(yield_per=BATCH)):
+            writer.writerow([cell(value) for value in row])
             written += 1
     with staff_write_session() as db_session:
         audit(db_session, user.id, "export", None, f"{written} leads; filters {chosen.query_string(page=1)}")

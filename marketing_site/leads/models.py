@@ -41,6 +41,8 @@ class Lead(SQLModel, table=True):
         Index("ix_lead_email", "email"),  # search and possible duplicates
         Index("ix_lead_phone_e164", "phone_e164"),  # possible duplicates by phone
         Index("ix_lead_status_created_at", "status", desc("created_at")),  # the inbox filtered by status
+        Index("ix_lead_inbox_counts", "quarantined", "kind", "status", "seen_at"),  # counts per kind, status, unread
+        Index("ix_lead_inbox_days", "quarantined", "created_at", "kind"),  # the inbox's pages and its chart
     )
 
     id: int | None = Field(default=None, primary_key=True)
