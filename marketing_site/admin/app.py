@@ -40,17 +40,18 @@ templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 Handler = Callable[[Request, StaffUser], Awaitable[Response]]
 
 
-def staff_only(handler: Handler | None = None, *, allowed: Callable[[str], bool] = lambda role: True):
-    """Refuse anyone not signed in (pages: to the sign-in form; anything else: 401), a role not
+def staff_only(handler: Handler | None = None, *, allowed: Callable[[str], bool] = lambda role: True,
+               page: bool = True):
+    """Refuse anyone not signed in (a GET ``page``: to the sign-in form; data and POSTs: 401), a role not
     ``allowed`` (403), and a POST without the session's CSRF token (403), before the handler runs."""
     if handler is None:
-        return functools.partial(staff_only, allowed=allowed)
+        return functools.partial(staff_only, allowed=allowed, page=page)
 
     @functools.wraps(handler)
     async def guarded(request: Request) -> Response:
         user = await run_in_threadpool(auth.current_user, request)
         if user is None:
-            if request.method == "GET" and not request.url.path.endswith((".csv", "/resume")):
+            if request.method == "GET" and page:
                 return RedirectResponse(f"{BASE}/signin", status_code=303)
             return PlainTextResponse("Sign in first", status_code=401)
         if not allowed(user.role):
@@ -126,7 +127,7 @@ async def inbox(request: Request, user: StaffUser) -> Response:
                   page_query=lambda page: urlencode(chosen.query_string(page=page)), **view)
 
 
-@staff_only
+@staff_only(page=False)
 async def export_csv(request: Request, user: StaffUser) -> Response:
     chosen = inbox_query.InboxFilter.from_query(request.query_params)
     spool = tempfile.SpooledTemporaryFile(max_size=8 * 1024 * 1024, mode="w+", encoding="utf-8", newline="")
@@ -184,13 +185,12 @@ def _update(lead_id: int, user: StaffUser, status: str, owner: str) -> None:
     lead_work.lead_update(lead_id, user, status=status, owner_id=int(owner) if owner.isdigit() else None)
 
 
-@staff_only(allowed=may_download_resumes)
+@staff_only(allowed=may_download_resumes, page=False)
 async def resume(request: Request, user: StaffUser) -> Response:
     try:
-        lead_file = await run_in_threadpool(lead_work.lead_open, request.path_params["lead_id"], user)
+        lead = await run_in_threadpool(lead_work.lead_get, request.path_params["lead_id"], user)
     except lead_work.LeadNotFound:
         return PlainTextResponse("No such lead", status_code=404)
-    lead = lead_file.lead
     path = uploads.stored_path(lead.resume_file) if lead.resume_file else None
     if path is None:
         return PlainTextResponse("No résumé stored", status_code=404)

@@ -48,6 +48,12 @@ def _visible(db_session: Session, lead_id: int, user: StaffUser) -> Lead:
     return lead
 
 
+def lead_get(lead_id: int, user: StaffUser) -> Lead:
+    """The lead alone, unchanged (a résumé download does not count as reading it)."""
+    with staff_session() as db_session:
+        return _visible(db_session, lead_id, user)
+
+
 def lead_open(lead_id: int, user: StaffUser) -> LeadFile:
     """The lead's whole file; opening it clears its unread marker."""
     with staff_write_session() as db_session:

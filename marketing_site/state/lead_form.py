@@ -22,7 +22,6 @@ from ..leads.db import run_bounded
 from ..leads.service import (
     UTM_KEYS, LeadKind, LeadRejected, LeadValidationError, SubmissionContext, fitted, lead_submit,
 )
-from ..settings import settings
 
 log = logging.getLogger(__name__)
 

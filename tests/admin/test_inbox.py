@@ -78,6 +78,11 @@ def test_search_filters_sorting_and_paging_happen_in_the_database(as_role):
                                               "status": "new", "owner": "none", "kind": "ScheduleDemo"})
     assert f"({len(ids) + 1} leads)" in by_phone.text
     assert "(0 leads)" in browser.get("/admin/", params={"q": school, "until": "2000-01-01"}).text
+    assert "(0 leads)" in browser.get("/admin/", params={"q": school, "source": "newsletter"}).text
+    tracked = lead_submit(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], "school": school},
+                          SubmissionContext("utm", page="/schedule", utm={"utm_source": "newsletter_50%"}))
+    by_source = browser.get("/admin/", params={"q": school, "source": "letter_50%"}).text
+    assert "(1 leads)" in by_source and f"/admin/leads/{tracked}\"" in by_source
 
 
 def test_the_inbox_shows_counts_a_chart_and_visitor_text_escaped(as_role):

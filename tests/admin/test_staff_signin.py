@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 import re
 import time
 
 import itsdangerous.timed
 import pytest
 from leads.lead_payloads import VALID
+from starlette.testclient import TestClient
 
 from staff_client import PASSWORD, client, csrf, signed_in, token_of
 from marketing_site.admin import app as admin_app
@@ -56,9 +58,7 @@ def test_sign_in_sets_a_strict_httponly_cookie_and_sign_out_ends_the_session(sta
 def test_the_cookie_is_secure_in_production(monkeypatch):
     monkeypatch.setattr(admin_app, "settings", settings.model_copy(update={"environment": "prod",
                                                                            "staff_session_secret": "x" * 40}))
-    answer = admin_app.build_admin()
-    from starlette.testclient import TestClient
-    page = TestClient(answer, base_url="https://testserver").get("/admin/signin")
+    page = TestClient(admin_app.build_admin(), base_url="https://testserver").get("/admin/signin")
     assert "secure" in page.headers["set-cookie"].lower()
 
 
@@ -102,7 +102,6 @@ def test_accounts_need_a_real_password_and_a_known_role_and_store_only_an_argon2
 
 
 def test_the_command_creates_a_user_from_standard_input(monkeypatch, capsys):
-    import io
     monkeypatch.setattr("sys.stdin", io.StringIO(PASSWORD + "\n"))
     email = f"cli-{time.time_ns()}@vendor.example"
     assert admin_command(["create-user", email, "--role", "hr", "--password-stdin"]) == 0

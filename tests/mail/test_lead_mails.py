@@ -9,7 +9,6 @@ from collections import Counter
 
 import pytest
 from sqlalchemy import delete, select
-from sqlalchemy.exc import OperationalError
 
 from leads.lead_payloads import VALID
 from marketing_site.leads import db

@@ -10,7 +10,6 @@ from stored_leads import leads_for, ticked
 from marketing_site.content import forms
 from marketing_site.leads import db
 from marketing_site.leads.schemas import LeadKind
-from marketing_site.settings import settings
 from marketing_site.state.demo_request import DemoRequestState
 from marketing_site.state.schedule import ScheduleDemoState
 from marketing_site.state.signup import SignupDemoState
