@@ -110,7 +110,7 @@ def _inbox_view(user: StaffUser, chosen: inbox_query.InboxFilter) -> dict:
         per_kind, per_status, unread = inbox_query.counts(db_session, user.role)
         chart = inbox_query.per_day(db_session, user.role)
         quarantined = inbox_query.quarantined_count(db_session, user.role)
-        mail_counts = outbox.counts_by_status(db_session)
+        mail_counts = outbox.counts_by_status(db_session, kinds_seen(user.role))
     return {"leads": leads, "total": total, "per_kind": per_kind, "per_status": per_status, "unread": unread,
             "chart": chart, "chart_max": max([number for _, number in chart] + [1]), "quarantined": quarantined,
             "mail_counts": mail_counts, "pages": max(math.ceil(total / inbox_query.PAGE_SIZE), 1)}

@@ -84,6 +84,7 @@ def lead_mark_unread(lead_id: int, user: StaffUser) -> None:
         lead = _visible(db_session, lead_id, user)
         lead.seen_at = None
         db_session.add(lead)
+        audit(db_session, user.id, "unread", lead_id)
         db_session.commit()
 
 

@@ -15,7 +15,7 @@ from sqlalchemy import func, select, update
 from sqlmodel import Session
 
 from marketing_site.leads import db
-from marketing_site.leads.models import utc_now
+from marketing_site.leads.models import Lead, utc_now
 from marketing_site.mail.models import OutboxMail
 from marketing_site.settings import settings
 
@@ -85,6 +85,8 @@ def release_held(db_session: Session, lead_id: int) -> None:
                        .values(status=QUEUED, next_attempt_at=utc_now()))
 
 
-def counts_by_status(db_session: Session) -> dict[str, int]:
-    rows = db_session.execute(select(OutboxMail.status, func.count()).group_by(OutboxMail.status)).all()
+def counts_by_status(db_session: Session, kinds: tuple[str, ...]) -> dict[str, int]:
+    """Mails per status among the leads of ``kinds`` (the kinds a staff member may see)."""
+    rows = db_session.execute(select(OutboxMail.status, func.count()).join(Lead, Lead.id == OutboxMail.lead_id)
+                              .where(Lead.kind.in_(kinds)).group_by(OutboxMail.status)).all()
     return dict(rows)

@@ -118,6 +118,7 @@ def test_working_a_lead_status_owner_notes_unread_and_the_audit_trail(as_role):
     browser.post(f"/admin/leads/{lead_id}/unread", data={"csrf_token": token})
     with db.session() as db_session:
         assert db_session.get(Lead, lead_id).seen_at is None
+    assert audit_actions(lead_id)[-1] == ("unread", "")
     assert browser.post(f"/admin/leads/{lead_id}/update", data={"status": "bogus", "owner": "",
                                                                 "csrf_token": token}).status_code == 400
 
@@ -147,6 +148,8 @@ def test_mails_per_lead_dead_banner_and_resend(as_role):
         dead_id = db_session.execute(select(OutboxMail.id).where(OutboxMail.lead_id == lead_id,
                                                                  OutboxMail.status == "dead")).scalar_one()
     assert "could not be delivered after every retry" in browser.get("/admin/").text
+    hr, _ = as_role("hr")
+    assert "could not be delivered" not in hr.get("/admin/").text  # not a lead hr may see
     page = browser.get(f"/admin/leads/{lead_id}").text
     assert "could not be delivered after 8 tries (SMTPRecipientsRefused: 550 no such user)" in page
     assert browser.post(f"/admin/leads/{lead_id}/mails/{dead_id}/resend",

@@ -83,6 +83,17 @@ def test_repeated_failed_sign_ins_are_refused_even_with_the_right_password_later
     assert blocked.status_code == 429 and "Too many sign-in attempts" in blocked.text
 
 
+def test_failed_sign_ins_from_one_address_are_refused_across_accounts(staff):
+    browser = client()
+    token = csrf(browser.get("/admin/signin").text)
+    for attempt in range(settings.staff_signin_attempts):
+        assert browser.post("/admin/signin", data={"email": f"nobody{attempt}@vendor.example", "password": "guess",
+                                                   "csrf_token": token}).status_code == 401
+    user = staff("sales")
+    assert browser.post("/admin/signin", data={"email": user.email, "password": PASSWORD,
+                                               "csrf_token": token}).status_code == 429
+
+
 def test_the_session_ends_after_the_idle_time(staff, monkeypatch):
     browser = signed_in(staff("sales"))
     assert browser.get("/admin/").status_code == 200
