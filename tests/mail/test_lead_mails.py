@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 import time
 import uuid
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from sqlalchemy import delete, select
@@ -17,6 +21,7 @@ from marketing_site.mail import outbox, sender
 from marketing_site.mail.models import OutboxMail
 
 API = SubmissionContext(client_id="203.0.113.7")
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -114,4 +119,21 @@ def test_several_senders_at_once_send_each_mail_once(smtp_server):
     asyncio.run(senders())
     ids = Counter(message["Message-ID"] for _, message in inbox.received)
     assert len(ids) == 20 and set(ids.values()) == {1}
+    assert {mail.status for lead_id in leads for mail in mails(lead_id)} == {"sent"}
+
+
+def test_several_sender_processes_at_once_send_each_mail_once(smtp_server, smtp_port, database_url):
+    """Separate processes, as separate backend workers are: only the database's claim keeps them apart."""
+    inbox = smtp_server()
+    leads = [submit()[0] for _ in range(12)]
+    drain_in_process = ("import asyncio\nfrom marketing_site.leads import db\nfrom marketing_site.mail import sender\n"
+                        f"db.configure_engine({database_url!r})\n"
+                        "async def drain():\n    while await sender.deliver_due():\n        pass\n"
+                        "asyncio.run(drain())\n")
+    env = {**os.environ, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(smtp_port), "SMTP_SECURITY": "none",
+           "REDIS_URL": ""}
+    workers = [subprocess.Popen([sys.executable, "-c", drain_in_process], cwd=ROOT, env=env) for _ in range(3)]
+    assert [worker.wait(timeout=60) for worker in workers] == [0, 0, 0]
+    ids = Counter(message["Message-ID"] for _, message in inbox.received)
+    assert len(ids) == 24 and set(ids.values()) == {1}
     assert {mail.status for lead_id in leads for mail in mails(lead_id)} == {"sent"}
