@@ -24,7 +24,7 @@ from starlette.responses import FileResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Mount, Route
 from starlette.templating import Jinja2Templates
 
-from marketing_site.admin import auth, erasure, export, inbox_query, lead_work, pipeline, users
+from marketing_site.admin import auth, erasure, export, inbox_query, lead_work, pipeline, signin_throttle, users
 from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase
 from marketing_site.admin.staff_db import staff_session
 from marketing_site.leads import uploads
@@ -52,7 +52,8 @@ def staff_only(handler: Handler | None = None, *, allowed: Callable[[str], bool]
         user = await run_in_threadpool(auth.current_user, request)
         if user is None:
             if request.method == "GET" and page:
-                return RedirectResponse(f"{BASE}/signin", status_code=303)
+                wanted = request.url.path + (f"?{request.url.query}" if request.url.query else "")
+                return RedirectResponse(f"{BASE}/signin?{urlencode({'next': wanted})}", status_code=303)
             return PlainTextResponse("Sign in first", status_code=401)
         if not allowed(user.role):
             return PlainTextResponse("Your role may not do this", status_code=403)
@@ -77,25 +78,36 @@ def render(request: Request, template: str, user: StaffUser | None, status_code:
                                       headers=NO_STORE)
 
 
+def after_signin(wanted: object) -> str:
+    """Where a signed-in member goes: the staff page they asked for (a lead linked from a mail), never elsewhere."""
+    if isinstance(wanted, str) and wanted.startswith(f"{BASE}/") and "\\" not in wanted and "//" not in wanted:
+        return wanted
+    return f"{BASE}/"
+
+
 async def signin_form(request: Request) -> Response:
-    return render(request, "signin.html", None, email="")
+    return render(request, "signin.html", None, email="", next=after_signin(request.query_params.get("next")))
 
 
 async def signin(request: Request) -> Response:
     form = await request.form()
     email, password = str(form.get("email", ""))[:254], str(form.get("password", ""))[:1024]
+    wanted = after_signin(form.get("next"))
     try:
         auth.check_csrf(request, form.get(auth.CSRF_FIELD))
     except auth.CsrfRefused:
-        return render(request, "signin.html", None, 403, email=email, error="The form expired; please try again.")
-    if not auth.signin_allowed(email, client_address(request)):
-        return render(request, "signin.html", None, 429, email=email,
-                      error="Too many sign-in attempts. Wait 15 minutes and try again.")
+        return render(request, "signin.html", None, 403, email=email, next=wanted,
+                      error="The form expired; please try again.")
+    address = client_address(request)
+    if await run_in_threadpool(signin_throttle.signin_blocked, email, address):
+        return render(request, "signin.html", None, 429, email=email, next=wanted,
+                      error="Too many failed sign-ins. Wait 15 minutes and try again.")
     user = await run_in_threadpool(users.authenticate, email, password)
     if user is None:
-        return render(request, "signin.html", None, 401, email=email, error="Wrong email or password.")
+        await run_in_threadpool(signin_throttle.signin_failed, email, address)
+        return render(request, "signin.html", None, 401, email=email, next=wanted, error="Wrong email or password.")
     auth.sign_in(request, user)
-    return RedirectResponse(f"{BASE}/", status_code=303)
+    return RedirectResponse(wanted, status_code=303)
 
 
 @staff_only

@@ -9,7 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from staff_client import PASSWORD, signed_in
-from marketing_site.admin import auth
+from marketing_site.admin import signin_throttle
 from marketing_site.admin.users import staff_user_create
 from marketing_site.leads import antispam
 from marketing_site.leads.models import StaffUser
@@ -18,10 +18,10 @@ from marketing_site.leads.models import StaffUser
 @pytest.fixture(autouse=True)
 def _fresh_limiters(database_url):
     antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1_000_000))
-    auth.use_signin_limiter(None)
+    signin_throttle.reset()
     yield
     antispam.use_rate_limiter(None)
-    auth.use_signin_limiter(None)
+    signin_throttle.reset()
 
 
 @pytest.fixture

@@ -34,7 +34,7 @@ def test_every_admin_route_refuses_a_visitor_who_is_not_signed_in():
             walked += 1
             assert answer.status_code in (303, 401), (method, path)
             if answer.status_code == 303:
-                assert answer.headers["location"] == "/admin/signin"
+                assert answer.headers["location"].startswith("/admin/signin?next=%2Fadmin%2F")
             assert "ProductVideo" not in answer.text and VALID["ProductVideo"]["email"] not in answer.text
     assert walked == len([route for route in admin_app.ROUTES if route.path not in public])
 
@@ -53,6 +53,25 @@ def test_sign_in_sets_a_strict_httponly_cookie_and_sign_out_ends_the_session(sta
     assert browser.get("/admin/").status_code == 200
     browser.post("/admin/signout", data={"csrf_token": token_of(browser)})
     assert browser.get("/admin/").status_code == 303
+
+
+def test_a_link_from_a_mail_leads_to_its_lead_after_signing_in_and_nowhere_else(staff):
+    """SameSite=Strict: a link followed from a webmail arrives without the cookie, so it passes through sign-in."""
+    user = staff("sales")
+    lead_id = lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], SubmissionContext("mail-link"))
+    browser = client()
+    to_signin = browser.get(f"/admin/leads/{lead_id}")
+    form = browser.get(to_signin.headers["location"]).text
+    assert f'name="next" value="/admin/leads/{lead_id}"' in form
+    signed = browser.post("/admin/signin", data={"email": user.email, "password": PASSWORD, "csrf_token": csrf(form),
+                                                 "next": f"/admin/leads/{lead_id}"})
+    assert signed.headers["location"] == f"/admin/leads/{lead_id}"
+    for elsewhere in ("https://evil.example/", "//evil.example/admin/", "/admin/\\evil", "/admin//evil.example"):
+        other = client()
+        token = csrf(other.get("/admin/signin").text)
+        answer = other.post("/admin/signin", data={"email": user.email, "password": PASSWORD, "csrf_token": token,
+                                                   "next": elsewhere})
+        assert answer.headers["location"] == "/admin/", elsewhere
 
 
 def test_the_cookie_is_secure_in_production(monkeypatch):
@@ -80,7 +99,12 @@ def test_repeated_failed_sign_ins_are_refused_even_with_the_right_password_later
         assert browser.post("/admin/signin", data={"email": user.email, "password": "guess-guess-guess",
                                                    "csrf_token": token}).status_code == 401
     blocked = browser.post("/admin/signin", data={"email": user.email, "password": PASSWORD, "csrf_token": token})
-    assert blocked.status_code == 429 and "Too many sign-in attempts" in blocked.text
+    assert blocked.status_code == 429 and "Too many failed sign-ins" in blocked.text
+
+
+def test_successful_sign_ins_from_one_office_address_are_never_throttled(staff):
+    for _ in range(settings.staff_signin_attempts + 2):
+        signed_in(staff("sales"))
 
 
 def test_failed_sign_ins_from_one_address_are_refused_across_accounts(staff):
