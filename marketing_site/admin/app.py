@@ -7,11 +7,10 @@ request carrying the signed session cookie. Handlers stay thin: guard, call a se
 
 from __future__ import annotations
 
-import functools
 import math
 import secrets
 import tempfile
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -25,6 +24,7 @@ from starlette.routing import Mount, Route
 from starlette.templating import Jinja2Templates
 
 from marketing_site.admin import auth, erasure, export, inbox_query, lead_work, pipeline, signin_throttle, users
+from marketing_site.admin.guard import BASE, after_signin, staff_only
 from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase
 from marketing_site.admin.staff_db import staff_session
 from marketing_site.leads import uploads
@@ -34,38 +34,8 @@ from marketing_site.mail import outbox
 from marketing_site.mail.compose import display_name
 from marketing_site.settings import settings
 
-BASE = "/admin"
 SESSION_COOKIE = "staff_session"
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
-Handler = Callable[[Request, StaffUser], Awaitable[Response]]
-
-
-def staff_only(handler: Handler | None = None, *, allowed: Callable[[str], bool] = lambda role: True,
-               page: bool = True):
-    """Refuse anyone not signed in (a GET ``page``: to the sign-in form; data and POSTs: 401), a role not
-    ``allowed`` (403), and a POST without the session's CSRF token (403), before the handler runs."""
-    if handler is None:
-        return functools.partial(staff_only, allowed=allowed, page=page)
-
-    @functools.wraps(handler)
-    async def guarded(request: Request) -> Response:
-        user = await run_in_threadpool(auth.current_user, request)
-        if user is None:
-            if request.method == "GET" and page:
-                wanted = request.url.path + (f"?{request.url.query}" if request.url.query else "")
-                return RedirectResponse(f"{BASE}/signin?{urlencode({'next': wanted})}", status_code=303)
-            return PlainTextResponse("Sign in first", status_code=401)
-        if not allowed(user.role):
-            return PlainTextResponse("Your role may not do this", status_code=403)
-        if request.method == "POST":
-            form = await request.form()
-            try:
-                auth.check_csrf(request, form.get(auth.CSRF_FIELD))
-            except auth.CsrfRefused:
-                return PlainTextResponse("The form expired; go back, reload and try again", status_code=403)
-        return await handler(request, user)
-
-    return guarded
 
 
 NO_STORE = {"Cache-Control": "no-store"}  # leads never rest in a browser's or proxy's cache
@@ -76,13 +46,6 @@ def render(request: Request, template: str, user: StaffUser | None, status_code:
                                                           "name": display_name, "statuses": pipeline.STATUSES,
                                                           "error": "", **values}, status_code=status_code,
                                       headers=NO_STORE)
-
-
-def after_signin(wanted: object) -> str:
-    """Where a signed-in member goes: the staff page they asked for (a lead linked from a mail), never elsewhere."""
-    if isinstance(wanted, str) and wanted.startswith(f"{BASE}/") and "\\" not in wanted and "//" not in wanted:
-        return wanted
-    return f"{BASE}/"
 
 
 async def signin_form(request: Request) -> Response:
