@@ -6,6 +6,7 @@ Reads files with the standard library only (SVG as XML, WebP/ICO/MP4 headers), s
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterator
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -91,3 +92,37 @@ def test_favicon_holds_16_and_32_pixel_icons():
     sizes = {data[6 + 16 * i] for i in range(count)}
     assert (reserved, kind) == (0, 1)
     assert {16, 32} <= sizes
+
+
+def _unframed_shapes(element: ET.Element) -> Iterator[tuple[str, tuple[float, float, float, float]]]:
+    """Bounding boxes of the circles, ellipses and rectangles drawn in the image's own coordinates
+    (definitions and anything under a transform or a nested viewport are left out)."""
+    for child in element:
+        tag = child.tag.rsplit("}", 1)[-1]
+        if tag in {"defs", "svg"} or "transform" in child.attrib:
+            continue
+        a = {key: float(value) for key, value in child.attrib.items()
+             if key in {"cx", "cy", "r", "rx", "ry", "x", "y", "width", "height"}}
+        if tag == "circle":
+            yield tag, (a["cx"] - a["r"], a["cy"] - a["r"], a["cx"] + a["r"], a["cy"] + a["r"])
+        elif tag == "ellipse":
+            yield tag, (a["cx"] - a["rx"], a["cy"] - a["ry"], a["cx"] + a["rx"], a["cy"] + a["ry"])
+        elif tag == "rect":
+            x, y = a.get("x", 0.0), a.get("y", 0.0)
+            yield tag, (x, y, x + a["width"], y + a["height"])
+        yield from _unframed_shapes(child)
+
+
+ILLUSTRATIONS = sorted(src for src in IMAGES if src.endswith(".svg") and "/posters/" not in src
+                       and IMAGES[src].width >= 400)
+
+
+@pytest.mark.parametrize("src", ILLUSTRATIONS)
+def test_no_shape_of_an_illustration_is_cut_by_its_edge(src: str):
+    """Issue 7: a disc cut by the image's edge looks clipped on a page of another colour (posters sit in
+    a rounded frame of their own and are left out)."""
+    root = ET.parse(_file(src)).getroot()
+    width, height = float(root.attrib["width"]), float(root.attrib["height"])
+    cut = [(tag, box) for tag, box in _unframed_shapes(root)
+           if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height]
+    assert not cut, f"{src}: shapes cut by the edge: {cut}"

@@ -7,14 +7,17 @@ from .svg import circle, ellipse, group, line, path, rect
 
 
 def backdrop(p: Palette, width: int = 640, height: int = 480) -> str:
-    """Card-coloured field with two soft discs, a dot grid and a ground shadow."""
+    """Card-coloured field with two soft discs, a dot grid and a ground shadow.
+
+    Every shape stays inside the canvas with a margin: a disc cut by the image's edge looks like a
+    clipped illustration on a page whose background differs from the field's."""
     dots = "".join(
         circle(44 + col * 18, height - 150 + row * 18, 3, p.soft) for row in range(4) for col in range(4)
     )
     return group(
         rect(0, 0, width, height, p.bg),
-        circle(width - 130, 120, 150, p.tint, opacity=0.7),
-        circle(110, height - 70, 90, p.tint, opacity=0.6),
+        circle(width - 168, 156, 140, p.tint, opacity=0.7),
+        circle(112, height - 104, 88, p.tint, opacity=0.6),
         dots,
         ellipse(width / 2, height - 62, width * 0.32, 14, p.deep, opacity=0.12),
     )

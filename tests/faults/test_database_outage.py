@@ -66,7 +66,7 @@ def test_frozen_and_stopped_database_refuse_in_time_and_recover(fault_stack):
     asyncio.run(scenario())
 
     slow = [a for a in traffic.answers if a.seconds > ANSWER_PROMISE]
-    assert not slow, f"{len(slow)} answers took longer than {ANSWER_PROMISE} s, e.g. {slow[:3]}"
+    assert not slow, f"{len(slow)} answers took longer than {ANSWER_PROMISE} s, e.g. {slow[:3]}; outages {outages}"
     during = [a for a in traffic.answers for start, end in outages if start < a.asked and a.answered < end]
     assert during and not any(a.acknowledged for a in during), "a lead was acknowledged while the database was down"
     assert [status for _, status in one_shots] == [503] * len(one_shots)
