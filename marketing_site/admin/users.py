@@ -33,10 +33,11 @@ def staff_user_create(email: str, password: str, role: str) -> StaffUser:
         raise StaffUserError(f"role must be one of {', '.join(item.value for item in Role)}")
     if len(password) < MIN_PASSWORD_LENGTH:
         raise StaffUserError(f"the password needs at least {MIN_PASSWORD_LENGTH} characters")
+    password_hash = _hasher.hash(password)  # before the transaction: argon2 takes longer than an idle transaction may
     with staff_write_session() as db_session:
         if db_session.exec(select(StaffUser).where(StaffUser.email == email)).first() is not None:
             raise StaffUserError(f"{email} already has an account")
-        user = StaffUser(email=email, password_hash=_hasher.hash(password), role=role)
+        user = StaffUser(email=email, password_hash=password_hash, role=role)
         db_session.add(user)
         db_session.commit()
         return user
