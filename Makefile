@@ -1,5 +1,5 @@
 # Two commands on a fresh machine: `make run` (serve the site) and `make test` (the whole suite).
-.PHONY: run test bench bench-load a11y export mutation
+.PHONY: run test bench bench-load bench-inbox mail-catcher a11y export mutation
 
 run:
 	@bash scripts/run.sh
@@ -12,6 +12,12 @@ bench:
 
 bench-load:
 	@bash scripts/bench_load.sh $(BENCH_ARGS)
+
+bench-inbox:
+	@bash scripts/bench_inbox.sh $(BENCH_ARGS)
+
+mail-catcher:
+	@bash -c '. scripts/setup.sh && python -m marketing_site.mail.catcher --port 1025'
 
 a11y:
 	@bash scripts/a11y.sh

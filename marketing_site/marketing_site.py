@@ -1,27 +1,32 @@
-"""The Reflex app: every page of the registry, plus the lead API."""
+"""The Reflex app: every page of the registry, the lead API, the staff area (/admin) and the mail sender."""
 
 from __future__ import annotations
 
 import reflex as rx
 
+from .admin.app import build_admin
 from .exact_routes import serve_pages_exactly
 from .leads.api import build_api
+from .mail.sender import run_forever as send_lead_mails
 from .leads.upload_limit import refuse_malformed_uploads, upload_body_limit
 from .layout.page import exact_page
 from .pages.registry import PAGES
 from .pages.seo import head_tags, share_image, sitemap_context
 from .vitals.api import build_vitals_api
+from .settings import settings
 
 app = rx.App(
     html_lang="en",
     stylesheets=[],
-    api_transformer=[build_api(), build_vitals_api(), upload_body_limit, serve_pages_exactly],
+    api_transformer=[build_admin(), build_api(), build_vitals_api(), upload_body_limit, serve_pages_exactly],
     # Visitors never see Reflex's developer toast ("Cannot connect to server…"): a form being
     # submitted says so calmly itself (components/submit_bar.jsx), and nothing else needs the server.
     toaster=None,
 )
 refuse_malformed_uploads(app._api)  # Reflex's own Starlette app, where its /_upload route lives
 app.app_wraps.pop((5, "Overlay"))
+if settings.mail_sender_in_backend:
+    app.register_lifespan_task(send_lead_mails)  # every worker drains the outbox; claims keep each mail single
 
 for spec in PAGES:
     app.add_page(

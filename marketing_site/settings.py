@@ -83,8 +83,34 @@ class Settings(BaseSettings):
     form_timeout_seconds: float = Field(15.0, alias="LEAD_FORM_TIMEOUT_SECONDS", gt=0)
     # Where résumés are stored: outside every public folder, served to staff only as attachments.
     resume_dir: Path = Field(PROJECT_ROOT / "var" / "resumes", alias="RESUME_DIR")
+    # Staff area (/admin on the backend): signs the session cookie; the same on every worker, secret.
+    # Empty outside production means a random one per start (signing in again after a restart).
+    staff_session_secret: str = Field("", alias="STAFF_SESSION_SECRET", json_schema_extra=PRODUCTION_REQUIRED)
+    # A staff session ends after this many minutes without a request.
+    staff_idle_minutes: int = Field(60, alias="STAFF_IDLE_MINUTES", ge=1)
+    # Sign-in attempts allowed per account and per address in 15 minutes; further ones are refused.
+    staff_signin_attempts: int = Field(5, alias="STAFF_SIGNIN_ATTEMPTS", ge=1)
+    # Public address of the staff area, for the links in notification mails.
+    staff_url: str = Field("http://localhost:8000/admin", alias="STAFF_URL")
+    # Job applications older than this many months are deleted by `python -m marketing_site.admin expire`; 0 keeps them.
+    application_retention_months: int = Field(0, alias="APPLICATION_RETENTION_MONTHS", ge=0)
+    # Outgoing mail: an empty SMTP_HOST keeps every mail queued (the inbox says so) until one is set.
+    smtp_host: str = Field("", alias="SMTP_HOST")
+    smtp_port: int = Field(587, alias="SMTP_PORT", ge=1, le=65535)
+    smtp_security: Literal["starttls", "tls", "none"] = Field("starttls", alias="SMTP_SECURITY")
+    smtp_username: str = Field("", alias="SMTP_USERNAME")
+    smtp_password: str = Field("", alias="SMTP_PASSWORD")
+    smtp_timeout_seconds: float = Field(20.0, alias="SMTP_TIMEOUT_SECONDS", gt=0)
+    mail_from: str = Field("Smart School Suite <no-reply@localhost>", alias="MAIL_FROM")
+    sales_email: str = Field("sales@localhost", alias="SALES_EMAIL")  # demo leads are announced here
+    hr_email: str = Field("hr@localhost", alias="HR_EMAIL")  # job applications are announced here
+    # A mail is tried this many times, waiting MAIL_RETRY_SECONDS × 2^(tries-1) between, then marked dead.
+    mail_max_attempts: int = Field(8, alias="MAIL_MAX_ATTEMPTS", ge=1)
+    mail_retry_seconds: float = Field(30.0, alias="MAIL_RETRY_SECONDS", gt=0)
+    # Run the sender inside every backend worker; false when `python -m marketing_site.mail.sender` runs apart.
+    mail_sender_in_backend: bool = Field(True, alias="MAIL_SENDER_IN_BACKEND")
 
-    @field_validator("site_url")
+    @field_validator("site_url", "staff_url")
     @classmethod
     def _web_address(cls, value: str) -> str:
         if not value.startswith(("http://", "https://")):
@@ -113,6 +139,12 @@ class Settings(BaseSettings):
                        if field.json_schema_extra == PRODUCTION_REQUIRED and name not in self.model_fields_set]
             if missing:
                 raise ValueError(f"APP_ENV=prod needs {', '.join(missing)} set explicitly")
+        return self
+
+    @model_validator(mode="after")
+    def _workers_share_one_session_secret(self) -> Settings:
+        if self.redis_url and not self.staff_session_secret:
+            raise ValueError("REDIS_URL runs several backend workers: set STAFF_SESSION_SECRET, the same on each")
         return self
 
     @property

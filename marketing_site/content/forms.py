@@ -52,7 +52,6 @@ TIMEOUT_TEXT = (
     "We didn't get an answer in time, so your request may not have gone through. Everything you "
     "typed is still here: please press the button again (you won't be signed up twice)."
 )
-TOO_FAST_TEXT = "That was quick! Please wait a few seconds, then press the button again."
 FIX_FIELDS_TEXT = "Please check the highlighted fields and submit again."
 HONEYPOT_LABEL = "Leave this field empty"
 HONEYPOT_NAME = "referral_code"

@@ -1,7 +1,7 @@
 """Bot traps run before validation: honeypot, too-fast submit, per-client rate limit.
 
-Every trap raises the same LeadRejected so a bot learns nothing; operators see which trap
-fired in the INFO log. The rate limit is shared through Redis when several workers run.
+Every rejecting trap raises the same LeadRejected so a bot learns nothing; operators see which trap
+fired in the INFO log. The too-fast trap alone does not reject: it quarantines (see ``screen``). The rate limit is shared through Redis when several workers run.
 """
 
 from __future__ import annotations
@@ -97,17 +97,24 @@ def use_rate_limiter(limiter: RateLimiter | None) -> None:
     _limiter = limiter
 
 
-def screen(client_id: str, honeypot: str, form_started_at: float | None) -> None:
-    """Raise LeadRejected if any trap fires; timing is skipped for API clients (no render time)."""
+def screen(client_id: str, honeypot: str, form_started_at: float | None) -> bool:
+    """Raise LeadRejected for a honeypot hit, a forged (future) render time or the rate limit; return True
+    when only the time trap fired: a human may have sent it (autofill, a fast typist), so it is quarantined,
+    not dropped. Timing is skipped for API clients (no render time)."""
     global _limiter
     if honeypot.strip():
         _reject("honeypot", client_id)
-    if form_started_at is not None and time.time() - form_started_at < settings.min_submit_seconds:
-        _reject("too fast", client_id)
+    elapsed = None if form_started_at is None else time.time() - form_started_at
+    if elapsed is not None and elapsed < 0:
+        _reject("forged render time", client_id)
     if _limiter is None:
         _limiter = build_rate_limiter()
     if not _limiter.allow(client_id):
         _reject("rate limit", client_id)
+    if elapsed is not None and elapsed < settings.min_submit_seconds:
+        log.info("Lead quarantined by the too fast trap (client %s)", client_id)
+        return True
+    return False
 
 
 def _reject(trap: str, client_id: str) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from sqlalchemy import DateTime, Index, Text, UniqueConstraint, desc
+from sqlalchemy import DateTime, Index, Text, UniqueConstraint, desc, false as sa_false
 from sqlmodel import Field, SQLModel
 
 DEFAULT_LANGUAGE = "en"
@@ -40,6 +40,9 @@ class Lead(SQLModel, table=True):
         Index("ix_lead_kind_created_at", "kind", desc("created_at")),  # one kind, newest first
         Index("ix_lead_email", "email"),  # search and possible duplicates
         Index("ix_lead_phone_e164", "phone_e164"),  # possible duplicates by phone
+        Index("ix_lead_status_created_at", "status", desc("created_at")),  # the inbox filtered by status
+        Index("ix_lead_inbox_counts", "quarantined", "kind", "status", "seen_at"),  # counts per kind, status, unread
+        Index("ix_lead_inbox_days", "quarantined", "created_at", "kind"),  # the inbox's pages and its chart
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -84,6 +87,52 @@ class Lead(SQLModel, table=True):
     consent_communications_at: datetime | None = _timestamp(default=None, nullable=True)
     consent_data_processing_at: datetime | None = _timestamp(default=None, nullable=True)
     consent_text_version: str = Field(default="", max_length=50)
+    # Work on the lead (staff inbox): pipeline status, owner, when it was first answered, read or not
+    status: str = Field(default="new", max_length=20, sa_column_kwargs={"server_default": "new"})  # admin.pipeline.STATUSES
+    owner_id: int | None = Field(default=None, nullable=True)  # staff_user.id (no foreign key: see migration 0004)
+    first_contacted_at: datetime | None = _timestamp(default=None, nullable=True)
+    seen_at: datetime | None = _timestamp(default=None, nullable=True)  # NULL: nobody on the staff opened it yet
+    # The time trap caught it, yet a human may have sent it: kept out of the inbox and unmailed until released
+    quarantined: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+
+
+class StaffUser(SQLModel, table=True):
+    """A member of the vendor's staff who signs in at /admin; the role says which leads they may see."""
+
+    __tablename__ = "staff_user"
+
+    id: int | None = Field(default=None, primary_key=True)
+    email: str = Field(max_length=254, unique=True)
+    password_hash: str = Field(max_length=255)  # argon2 (pwdlib)
+    role: str = Field(max_length=10)  # admin.roles.Role: sales, hr or admin
+    created_at: datetime = _timestamp(default_factory=utc_now, nullable=False)
+
+
+class LeadNote(SQLModel, table=True):
+    """A dated note a staff member wrote on a lead."""
+
+    __tablename__ = "lead_note"
+    __table_args__ = (Index("ix_lead_note_lead_id", "lead_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    lead_id: int = Field(foreign_key="lead.id", ondelete="CASCADE")
+    author_id: int | None = Field(default=None, foreign_key="staff_user.id", ondelete="SET NULL", nullable=True)
+    created_at: datetime = _timestamp(default_factory=utc_now, nullable=False)
+    body: str = Field(max_length=4000, sa_type=Text)
+
+
+class AuditEntry(SQLModel, table=True):
+    """Who changed what, when. ``detail`` never holds a visitor's personal data (it outlives an erasure)."""
+
+    __tablename__ = "audit_entry"
+    __table_args__ = (Index("ix_audit_entry_lead_id", "lead_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    created_at: datetime = _timestamp(default_factory=utc_now, nullable=False)
+    actor_id: int | None = Field(default=None, foreign_key="staff_user.id", ondelete="SET NULL", nullable=True)
+    action: str = Field(max_length=30)  # e.g. status, owner, note, export, erase, release, resend
+    lead_id: int | None = Field(default=None, nullable=True)  # no foreign key: the entry outlives the lead
+    detail: str = Field(default="", max_length=500)
 
 
 class LeadModule(SQLModel, table=True):

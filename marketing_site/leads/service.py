@@ -1,4 +1,4 @@
-"""The only code that writes leads: screen for bots, validate, store in one transaction.
+"""The only code that writes leads: screen for bots, validate, store with its queued mails in one transaction.
 
 UI state handlers and the JSON API both call ``lead_submit`` / ``application_submit`` and turn
 LeadValidationError / LeadRejected into their own answers. An id is returned only after commit.
@@ -16,7 +16,8 @@ from sqlmodel import SQLModel
 
 from marketing_site.leads import antispam, db, idempotency, uploads, validation
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
-from marketing_site.leads.models import Lead, utc_now
+from marketing_site.leads.models import Lead, LeadModule, utc_now
+from marketing_site.mail import compose
 from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, FORMS, UTM_KEYS, FlagGroup, LeadKind
 from marketing_site.leads.uploads import ResumeUpload
 
@@ -52,8 +53,9 @@ def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionCont
     replayed = _replayed(kind, context)
     if replayed is not None:
         return replayed
-    antispam.screen(context.client_id, context.honeypot, context.form_started_at)
-    return _commit(*_validated(kind, data, context), kind, context)[0]
+    quarantined = antispam.screen(context.client_id, context.honeypot, context.form_started_at)
+    values, ticked = _validated(kind, data, context)
+    return _commit({**values, "quarantined": quarantined}, ticked, kind, context)[0]
 
 
 def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, context: SubmissionContext) -> int:
@@ -61,7 +63,7 @@ def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, con
     replayed = _replayed(LeadKind.CAREERS, context)
     if replayed is not None:
         return replayed
-    antispam.screen(context.client_id, context.honeypot, context.form_started_at)
+    quarantined = antispam.screen(context.client_id, context.honeypot, context.form_started_at)
     errors: dict[str, str] = {}
     values: dict[str, Any] = {}
     try:
@@ -79,7 +81,7 @@ def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, con
     if stored is not None:
         values.update(resume_file=stored.path.name, resume_filename=stored.original_filename)
     try:
-        lead_id, created = _commit(values, {}, LeadKind.CAREERS, context)
+        lead_id, created = _commit({**values, "quarantined": quarantined}, {}, LeadKind.CAREERS, context)
     except BaseException:
         if stored is not None:
             uploads.discard(stored)
@@ -132,6 +134,8 @@ def _commit(values: dict[str, Any], ticked: Ticked, kind: LeadKind, context: Sub
         lead_id = row.id
         for group, chosen in ticked.items():
             db_session.add_all(group.table(lead_id=lead_id, **{group.attribute: value}) for value in chosen)
+        modules = next((chosen for group, chosen in ticked.items() if group.table is LeadModule), ())
+        compose.queue_lead_mails(db_session, row, modules)  # same transaction: no lead without its mails
         if context.idempotency_key:
             db_session.add(idempotency.record(kind.value, context.idempotency_key, lead_id))
         try:

@@ -74,6 +74,25 @@ def discard(stored: StoredResume) -> None:
     log.info("Removed résumé %s after the application was not saved", stored.path.name)
 
 
+CONTENT_TYPES = {".pdf": "application/pdf", ".doc": "application/msword",
+                 ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document"}
+
+
+def stored_path(name: str) -> Path | None:
+    """The stored résumé called ``name`` (a row's resume_file), or None: never a path outside RESUME_DIR."""
+    stem, dot, extension = name.rpartition(".")
+    if not (len(stem) == 32 and all(ch in "0123456789abcdef" for ch in stem) and f".{extension}" in CONTENT_TYPES):
+        return None
+    path = settings.resume_dir / name
+    return path if path.is_file() else None
+
+
+def remove_stored(name: str) -> None:
+    path = stored_path(name)
+    if path is not None:
+        path.unlink(missing_ok=True)
+
+
 def display_name(filename: str) -> str:
     """The visitor's file name without folders or control characters, for staff to read."""
     name = PurePosixPath(str(filename).replace("\\", "/")).name

@@ -22,7 +22,6 @@ from ..leads.db import run_bounded
 from ..leads.service import (
     UTM_KEYS, LeadKind, LeadRejected, LeadValidationError, SubmissionContext, fitted, lead_submit,
 )
-from ..settings import settings
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +80,7 @@ class LeadFormMixin(rx.State, mixin=True):
         self.alert = ""
         if not self.started_at:
             # Never started here (the server restarted and lost this visitor's state, or a scripted
-            # socket): it starts now, so the time trap asks a person to press again in a moment.
+            # socket): it starts now, so the time trap quarantines it for staff to release.
             self.started_at = time.time()
             self.idempotency_key = uuid.uuid4().hex
         if not isinstance(form_data, Mapping):
@@ -110,7 +109,7 @@ class LeadFormMixin(rx.State, mixin=True):
             self.errors = dict(invalid.errors)
             self.alert = forms.FIX_FIELDS_TEXT
         except LeadRejected as rejected:
-            self.alert = forms.TOO_FAST_TEXT if self._within_time_trap() else str(rejected)
+            self.alert = str(rejected)
         except Exception:
             self._failed()
         else:
@@ -122,12 +121,6 @@ class LeadFormMixin(rx.State, mixin=True):
         log.exception("Lead form %s failed (page %s, client %s)", self.KIND.value, self.router.url.path,
                       self.router.session.client_ip)
         self.alert = forms.ERROR_TEXT
-
-    def _within_time_trap(self) -> bool:
-        """A person who autofilled the form, or types fast, is told to press Submit again in a
-        moment (which then goes through) instead of "wait a minute"; the trap itself stays in
-        leads.antispam."""
-        return time.time() - self.started_at < settings.min_submit_seconds
 
     def _context(self, honeypot: str) -> SubmissionContext:
         url = self.router.url

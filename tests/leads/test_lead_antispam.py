@@ -19,17 +19,25 @@ def test_a_person_passes_every_trap_and_uses_one_slot_of_the_rate_limit(client, 
     """A form filled for 10 s, or an API call (no render time, so no timing trap), is let through and counted."""
     limiter = antispam.MemoryRateLimiter(limit=2)
     antispam.use_rate_limiter(limiter)
-    assert antispam.screen(client, "  ", None if started is None else time.time() - started) is None
+    assert antispam.screen(client, "  ", None if started is None else time.time() - started) is False
     assert limiter.allow(client) and not limiter.allow(client)  # the screened submission took the first slot
 
 
-@pytest.mark.parametrize(("honeypot", "seconds_ago", "trap"), [("I am a bot", 10, "honeypot"), ("", 0, "too fast")])
+@pytest.mark.parametrize(("honeypot", "seconds_ago", "trap"), [("I am a bot", 10, "honeypot"),
+                                                                ("", -60, "forged render time")])
 def test_traps_give_one_generic_rejection(caplog, honeypot, seconds_ago, trap):
     caplog.set_level(logging.INFO, logger=antispam.__name__)
     with pytest.raises(LeadRejected) as caught:
         antispam.screen("bot", honeypot, time.time() - seconds_ago)
     assert str(caught.value) == str(LeadRejected()) and "honeypot" not in str(caught.value)
     assert f"by {trap} trap" in caplog.text
+
+
+def test_too_fast_alone_quarantines_instead_of_rejecting(caplog):
+    caplog.set_level(logging.INFO, logger=antispam.__name__)
+    assert antispam.screen("typist", "", time.time()) is True
+    assert "quarantined by the too fast trap" in caplog.text
+    assert antispam.screen("typist", "", time.time() - 60) is False
 
 
 def test_rate_limit_is_per_client_and_generic(caplog):

@@ -15,11 +15,13 @@ from sqlalchemy import MetaData, Table, inspect, select, text
 from sqlmodel import SQLModel
 
 from marketing_site.leads import db, models  # noqa: F401  (tables on the metadata)
+from marketing_site.mail import models as mail_models  # noqa: F401  (the outbox_mail table)
 from marketing_site.settings import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 # Alembic reads "created_at DESC" back as a plain column on SQLite; these two are checked by name below.
-DESCENDING = {"ix_lead_created_at": "(created_at DESC)", "ix_lead_kind_created_at": "(kind, created_at DESC)"}
+DESCENDING = {"ix_lead_created_at": "(created_at DESC)", "ix_lead_kind_created_at": "(kind, created_at DESC)",
+              "ix_lead_status_created_at": "(status, created_at DESC)"}
 
 
 def alembic(url: str, *args: str) -> None:
@@ -187,7 +189,9 @@ def test_a_populated_database_is_carried_into_one_lead_table_and_back(empty_data
         with engine.connect() as connection:
             leads, modules, duties, ledger = (rows_of(connection, name) for name in (
                 "lead", "lead_module", "lead_responsibility", "idempotency_record"))
-        assert leads == expected_leads(before)
+        # Revision 0004 (staff inbox) starts every carried lead as new, unowned, and already seen.
+        assert leads == [{**lead, "status": "new", "owner_id": None, "first_contacted_at": None,
+                          "seen_at": lead["created_at"], "quarantined": False} for lead in expected_leads(before)]
         new_id = new_ids(before)
         schedule = before["schedule_demo_lead"]
         assert modules == sorted(

@@ -14,7 +14,10 @@ from lead_payloads import CAREERS, CONSENTED, VALID
 from samples import PDF
 from stored_leads import count, fetch, ticked
 
-from marketing_site.leads import antispam, idempotency
+from sqlmodel import select
+
+from marketing_site.leads import antispam, db, idempotency
+from marketing_site.mail.models import OutboxMail
 from marketing_site.leads.models import utc_now
 from marketing_site.leads.service import (
     LeadKind, LeadRejected, LeadValidationError, ResumeUpload, SubmissionContext, application_submit, lead_submit,
@@ -83,13 +86,22 @@ def test_bad_origin_values_are_reported_by_name():
     assert set(caught.value.errors) == {"utm_source", "page"}
 
 
-@pytest.mark.parametrize(("honeypot", "seconds_ago"), [("http://spam.example", 60.0), ("", 0.0), ("", -3600.0)])
+@pytest.mark.parametrize(("honeypot", "seconds_ago"), [("http://spam.example", 60.0), ("", -3600.0)])
 def test_traps_reject_and_store_nothing(honeypot, seconds_ago):
     context = SubmissionContext(client_id="bot", honeypot=honeypot, form_started_at=time.time() - seconds_ago)
     before = count(LeadKind.PRODUCT_VIDEO)
     with pytest.raises(LeadRejected):
         lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], context)
     assert count(LeadKind.PRODUCT_VIDEO) == before
+
+
+def test_too_fast_submission_is_stored_quarantined_with_its_mails_held():
+    context = SubmissionContext(client_id="typist", form_started_at=time.time())
+    lead = fetch(lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], context))
+    assert lead.quarantined
+    with db.session() as db_session:
+        statuses = db_session.exec(select(OutboxMail.status).where(OutboxMail.lead_id == lead.id)).all()
+    assert statuses == ["held", "held"]
 
 
 def test_same_idempotency_key_stores_once():
@@ -170,8 +182,10 @@ def test_careers_applications_are_screened_per_client_and_for_speed():
     antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
     for client in ("203.0.113.20", "203.0.113.21"):
         assert application_submit(CAREERS, None, SubmissionContext(client))
+    assert fetch(application_submit(CAREERS, None, SubmissionContext("203.0.113.22", form_started_at=time.time()))
+                 ).quarantined
     with pytest.raises(LeadRejected):
-        application_submit(CAREERS, None, SubmissionContext("203.0.113.22", form_started_at=time.time()))
+        application_submit(CAREERS, None, SubmissionContext("203.0.113.22"))
 
 
 def test_concurrent_applications_with_one_key_keep_one_lead_and_one_resume(caplog):

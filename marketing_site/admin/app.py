@@ -1,0 +1,226 @@
+"""The staff area's routes, mounted on the backend at /admin (``build_admin()`` in the app's api_transformer).
+
+Server-rendered pages (Jinja2, autoescaped) rather than Reflex pages: Reflex cannot set an HttpOnly
+cookie, and its state travels over a websocket any visitor can open, while these routes answer only a
+request carrying the signed session cookie. Handlers stay thin: guard, call a service, render.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlencode
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.requests import Request
+from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.templating import Jinja2Templates
+
+from marketing_site.admin import auth, erasure, export, inbox_query, lead_work, pipeline, signin_throttle, users
+from marketing_site.admin.guard import BASE, after_signin, staff_only
+from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase
+from marketing_site.admin.staff_db import staff_session
+from marketing_site.leads import uploads
+from marketing_site.leads.api import client_address
+from marketing_site.leads.models import Lead, StaffUser
+from marketing_site.mail import outbox
+from marketing_site.mail.compose import display_name
+from marketing_site.settings import settings
+
+SESSION_COOKIE = "staff_session"
+templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
+
+
+NO_STORE = {"Cache-Control": "no-store"}  # leads never rest in a browser's or proxy's cache
+
+
+def render(request: Request, template: str, user: StaffUser | None, status_code: int = 200, **values) -> Response:
+    return templates.TemplateResponse(request, template, {"base": BASE, "user": user, "csrf": auth.csrf_token(request),
+                                                          "name": display_name, "statuses": pipeline.STATUSES,
+                                                          "error": "", **values}, status_code=status_code,
+                                      headers=NO_STORE)
+
+
+async def signin_form(request: Request) -> Response:
+    return render(request, "signin.html", None, email="", next=after_signin(request.query_params.get("next")))
+
+
+async def signin(request: Request) -> Response:
+    form = await request.form()
+    email, password = str(form.get("email", ""))[:254], str(form.get("password", ""))[:1024]
+    wanted = after_signin(form.get("next"))
+    try:
+        auth.check_csrf(request, form.get(auth.CSRF_FIELD))
+    except auth.CsrfRefused:
+        return render(request, "signin.html", None, 403, email=email, next=wanted,
+                      error="The form expired; please try again.")
+    address = client_address(request)
+    if await run_in_threadpool(signin_throttle.signin_blocked, email, address):
+        return render(request, "signin.html", None, 429, email=email, next=wanted,
+                      error="Too many failed sign-ins. Wait 15 minutes and try again.")
+    user = await run_in_threadpool(users.authenticate, email, password)
+    if user is None:
+        await run_in_threadpool(signin_throttle.signin_failed, email, address)
+        return render(request, "signin.html", None, 401, email=email, next=wanted, error="Wrong email or password.")
+    auth.sign_in(request, user)
+    return RedirectResponse(wanted, status_code=303)
+
+
+@staff_only
+async def signout(request: Request, _user: StaffUser) -> Response:
+    auth.sign_out(request)
+    return RedirectResponse(f"{BASE}/signin", status_code=303)
+
+
+def _inbox_view(user: StaffUser, chosen: inbox_query.InboxFilter) -> dict:
+    with staff_session() as db_session:
+        leads, total = inbox_query.inbox_page(db_session, chosen, user.role)
+        per_kind, per_status, unread = inbox_query.counts(db_session, user.role)
+        chart = inbox_query.per_day(db_session, user.role)
+        quarantined = inbox_query.quarantined_count(db_session, user.role)
+        mail_counts = outbox.counts_by_status(db_session, kinds_seen(user.role))
+    return {"leads": leads, "total": total, "per_kind": per_kind, "per_status": per_status, "unread": unread,
+            "chart": chart, "chart_max": max([number for _, number in chart] + [1]), "quarantined": quarantined,
+            "mail_counts": mail_counts, "pages": max(math.ceil(total / inbox_query.PAGE_SIZE), 1)}
+
+
+@staff_only
+async def inbox(request: Request, user: StaffUser) -> Response:
+    chosen = inbox_query.InboxFilter.from_query(request.query_params)
+    view = await run_in_threadpool(_inbox_view, user, chosen)
+    staff = await run_in_threadpool(users.staff_users)
+    return render(request, "inbox.html", user, chosen=chosen, kinds=kinds_seen(user.role),
+                  sorts=inbox_query.SORTS, staff_users=staff, owners={item.id: item.email for item in staff},
+                  smtp_configured=bool(settings.smtp_host), export_query=urlencode(chosen.query_string(page=1)),
+                  page_query=lambda page: urlencode(chosen.query_string(page=page)), **view)
+
+
+@staff_only(page=False)
+async def export_csv(request: Request, user: StaffUser) -> Response:
+    chosen = inbox_query.InboxFilter.from_query(request.query_params)
+    spool = tempfile.SpooledTemporaryFile(max_size=8 * 1024 * 1024, mode="w+", encoding="utf-8", newline="")
+    await run_in_threadpool(export.write_export, chosen, user, spool)
+    spool.seek(0)
+
+    def chunks():
+        with spool:
+            while chunk := spool.read(256 * 1024):
+                yield chunk.encode("utf-8")
+
+    return StreamingResponse(chunks(), media_type="text/csv; charset=utf-8",
+                             headers={"Content-Disposition": 'attachment; filename="leads.csv"', **NO_STORE})
+
+
+def _fields(lead: Lead) -> list[tuple[str, str]]:
+    """Every column the lead's kind asks for (NULL: never asked), in the table's order, labelled by its name."""
+    return [(name.replace("_", " ").capitalize(), str(value)) for name, value in lead.model_dump().items()
+            if value is not None and name not in ("resume_file", "resume_filename")]
+
+
+@staff_only
+async def lead_page(request: Request, user: StaffUser, error: str = "", status_code: int = 200) -> Response:
+    try:
+        lead_file = await run_in_threadpool(lead_work.lead_open, request.path_params["lead_id"], user)
+    except lead_work.LeadNotFound:
+        return PlainTextResponse("No such lead", status_code=404)
+    staff = await run_in_threadpool(users.staff_users)
+    return render(request, "lead.html", user, status_code, file=lead_file, fields=_fields(lead_file.lead), error=error,
+                  staff_users=staff, owners={item.id: item.email for item in staff},
+                  may_download=may_download_resumes(user.role))
+
+
+def _lead_action(work: Callable[..., None], *fields: str, then: str = "lead"):
+    """A POST on one lead: run the service with the form's fields, then show the lead (or the inbox)."""
+
+    @staff_only
+    async def act(request: Request, user: StaffUser) -> Response:
+        form = await request.form()
+        lead_id = request.path_params["lead_id"]
+        extra = [request.path_params[name] for name in ("mail_id",) if name in request.path_params]
+        try:
+            await run_in_threadpool(work, lead_id, *extra, user, *(str(form.get(name, "")) for name in fields))
+        except lead_work.LeadNotFound:
+            return PlainTextResponse("No such lead", status_code=404)
+        except lead_work.WorkRefused as refused:
+            return PlainTextResponse(str(refused), status_code=400)
+        target = f"{BASE}/leads/{lead_id}" if then == "lead" else f"{BASE}/?quarantine=1"
+        return RedirectResponse(target, status_code=303)
+
+    return act
+
+
+def _update(lead_id: int, user: StaffUser, status: str, owner: str) -> None:
+    lead_work.lead_update(lead_id, user, status=status, owner_id=int(owner) if owner.isdigit() else None)
+
+
+@staff_only(allowed=may_download_resumes, page=False)
+async def resume(request: Request, user: StaffUser) -> Response:
+    try:
+        lead = await run_in_threadpool(lead_work.lead_get, request.path_params["lead_id"], user)
+    except lead_work.LeadNotFound:
+        return PlainTextResponse("No such lead", status_code=404)
+    path = uploads.stored_path(lead.resume_file) if lead.resume_file else None
+    if path is None:
+        return PlainTextResponse("No résumé stored", status_code=404)
+    return FileResponse(path, media_type=uploads.CONTENT_TYPES[path.suffix], filename=lead.resume_filename or path.name,
+                        content_disposition_type="attachment",
+                        headers={"X-Content-Type-Options": "nosniff", **NO_STORE})
+
+
+@staff_only(allowed=may_erase)
+async def erase_form(request: Request, user: StaffUser) -> Response:
+    return render(request, "erase.html", user, erased=None)
+
+
+@staff_only(allowed=may_erase)
+async def erase(request: Request, user: StaffUser) -> Response:
+    form = await request.form()
+    erased = await run_in_threadpool(erasure.person_erase, str(form.get("email", "")), user)
+    return render(request, "erase.html", user, erased=erased)
+
+
+@staff_only(allowed=lambda role: role == "admin")
+async def staff_list(request: Request, user: StaffUser) -> Response:
+    return render(request, "users.html", user, staff_users=await run_in_threadpool(users.staff_users))
+
+
+ROUTES = [
+    Route("/signin", signin_form, methods=["GET"]),
+    Route("/signin", signin, methods=["POST"]),
+    Route("/signout", signout, methods=["POST"]),
+    Route("/", inbox, methods=["GET"]),
+    Route("/export.csv", export_csv, methods=["GET"]),
+    Route("/leads/{lead_id:int}", lead_page, methods=["GET"]),
+    Route("/leads/{lead_id:int}/update", _lead_action(_update, "status", "owner"), methods=["POST"]),
+    Route("/leads/{lead_id:int}/note", _lead_action(lead_work.note_add, "body"), methods=["POST"]),
+    Route("/leads/{lead_id:int}/unread", _lead_action(lead_work.lead_mark_unread), methods=["POST"]),
+    Route("/leads/{lead_id:int}/release", _lead_action(lead_work.quarantine_release), methods=["POST"]),
+    Route("/leads/{lead_id:int}/delete", _lead_action(lead_work.quarantine_delete, then="quarantine"),
+          methods=["POST"]),
+    Route("/leads/{lead_id:int}/mails/{mail_id:int}/resend", _lead_action(lead_work.mail_resend), methods=["POST"]),
+    Route("/leads/{lead_id:int}/resume", resume, methods=["GET"]),
+    Route("/erase", erase_form, methods=["GET"]),
+    Route("/erase", erase, methods=["POST"]),
+    Route("/users", staff_list, methods=["GET"]),
+]
+
+
+def session_secret() -> str:
+    """The configured secret (required in production); a random one per start in development."""
+    return settings.staff_session_secret or secrets.token_urlsafe(32)
+
+
+def build_admin() -> Starlette:
+    staff_area = Starlette(routes=ROUTES, middleware=[Middleware(
+        SessionMiddleware, secret_key=session_secret(), session_cookie=SESSION_COOKIE,
+        max_age=settings.staff_idle_minutes * 60, path=BASE, same_site="strict",
+        https_only=settings.environment == "prod")])
+    return Starlette(routes=[Route(BASE, lambda _request: RedirectResponse(f"{BASE}/", status_code=307)),
+                             Mount(BASE, app=staff_area)])

@@ -1,0 +1,55 @@
+"""Erase a person on request, and the retention rule for job applications: rows, notes, mails and
+résumé files go; the audit log keeps that it happened and how much, never who."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from sqlalchemy import func, select
+
+from marketing_site.admin.audit import audit
+from marketing_site.admin.staff_db import staff_write_session
+from marketing_site.leads import uploads
+from marketing_site.leads.models import Lead, StaffUser, utc_now
+from marketing_site.leads.schemas import LeadKind
+
+DAYS_PER_MONTH = 30
+
+
+def person_erase(email: str, user: StaffUser) -> int:
+    """Delete every lead for ``email`` (any kind, any case), with its notes, mails and résumé; returns how many."""
+    with staff_write_session() as db_session:  # lower() on both sides in SQL: one case rule, the database's
+        leads = list(db_session.execute(select(Lead).where(func.lower(Lead.email) == func.lower(email.strip()))).scalars())
+        erased = _delete(db_session, leads)
+        audit(db_session, user.id, "erase", None, f"{len(leads)} leads of one person erased on request")
+        db_session.commit()
+    _remove_files(erased)
+    return len(leads)
+
+
+def applications_expire(months: int) -> int:
+    """Delete job applications older than ``months`` (the RETENTION setting; 0 keeps them); returns how many."""
+    if months <= 0:
+        return 0
+    cutoff = utc_now() - timedelta(days=months * DAYS_PER_MONTH)
+    with staff_write_session() as db_session:
+        leads = list(db_session.execute(select(Lead).where(
+            Lead.kind == LeadKind.CAREERS.value, Lead.created_at < cutoff)).scalars())
+        erased = _delete(db_session, leads)
+        if leads:
+            audit(db_session, None, "retention", None, f"{len(leads)} job applications older than {months} months")
+        db_session.commit()
+    _remove_files(erased)
+    return len(leads)
+
+
+def _delete(db_session, leads: list[Lead]) -> list[str]:
+    """Delete the rows (notes, mails, modules cascade); the résumé names to remove once committed."""
+    for lead in leads:
+        db_session.delete(lead)
+    return [lead.resume_file for lead in leads if lead.resume_file]
+
+
+def _remove_files(names: list[str]) -> None:
+    for name in names:
+        uploads.remove_stored(name)

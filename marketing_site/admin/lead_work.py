@@ -1,0 +1,155 @@
+"""Services of a staff member working a lead: open it, move it through the pipeline, own it, note it,
+release or delete it from quarantine, resend its mails. Each change is audited in its own transaction."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import or_, select
+from sqlmodel import Session
+
+from marketing_site.admin import pipeline
+from marketing_site.admin.audit import audit, lead_history
+from marketing_site.admin.roles import kinds_seen
+from marketing_site.admin.staff_db import staff_session, staff_write_session
+from marketing_site.leads import uploads
+from marketing_site.leads.models import AuditEntry, Lead, LeadModule, LeadNote, LeadResponsibility, StaffUser, utc_now
+from marketing_site.mail import outbox
+from marketing_site.mail.models import OutboxMail
+
+MAX_NOTE_LENGTH = 4000
+
+
+class LeadNotFound(LookupError):
+    """No such lead, or one the staff member's role may not see (both answer 404)."""
+
+
+class WorkRefused(ValueError):
+    """The change asked for is not valid; the message says why, in words staff read."""
+
+
+@dataclass(frozen=True)
+class LeadFile:
+    """Everything the lead's page shows."""
+
+    lead: Lead
+    modules: list[str]
+    responsibilities: list[str]
+    notes: list[LeadNote]
+    history: list[AuditEntry]
+    mails: list[OutboxMail]
+    duplicates: list[Lead]
+
+
+def _visible(db_session: Session, lead_id: int, user: StaffUser) -> Lead:
+    lead = db_session.get(Lead, lead_id)
+    if lead is None or lead.kind not in kinds_seen(user.role):
+        raise LeadNotFound(lead_id)
+    return lead
+
+
+def lead_get(lead_id: int, user: StaffUser) -> Lead:
+    """The lead alone, unchanged (a résumé download does not count as reading it)."""
+    with staff_session() as db_session:
+        return _visible(db_session, lead_id, user)
+
+
+def lead_open(lead_id: int, user: StaffUser) -> LeadFile:
+    """The lead's whole file; opening it clears its unread marker."""
+    with staff_write_session() as db_session:
+        lead = _visible(db_session, lead_id, user)
+        if lead.seen_at is None:
+            lead.seen_at = utc_now()
+            db_session.add(lead)
+            db_session.commit()
+        same_person = [Lead.email == lead.email] + ([Lead.phone_e164 == lead.phone_e164] if lead.phone_e164 else [])
+        return LeadFile(
+            lead=lead,
+            modules=list(db_session.exec(select(LeadModule.module).where(LeadModule.lead_id == lead_id)).scalars()),
+            responsibilities=list(db_session.exec(select(LeadResponsibility.responsibility)
+                                                  .where(LeadResponsibility.lead_id == lead_id)).scalars()),
+            notes=list(db_session.exec(select(LeadNote).where(LeadNote.lead_id == lead_id)
+                                       .order_by(LeadNote.id)).scalars()),
+            history=lead_history(db_session, lead_id),
+            mails=list(db_session.exec(select(OutboxMail).where(OutboxMail.lead_id == lead_id)
+                                       .order_by(OutboxMail.id)).scalars()),
+            duplicates=list(db_session.exec(select(Lead).where(
+                or_(*same_person), Lead.id != lead_id, Lead.kind.in_(kinds_seen(user.role)))
+                .order_by(Lead.created_at.desc()).limit(20)).scalars()),
+        )
+
+
+def lead_mark_unread(lead_id: int, user: StaffUser) -> None:
+    with staff_write_session() as db_session:
+        lead = _visible(db_session, lead_id, user)
+        lead.seen_at = None
+        db_session.add(lead)
+        audit(db_session, user.id, "unread", lead_id)
+        db_session.commit()
+
+
+def lead_update(lead_id: int, user: StaffUser, *, status: str, owner_id: int | None) -> None:
+    """Set status and owner; leaving "new" for the first time stamps first_contacted_at."""
+    if status not in pipeline.STATUSES:
+        raise WorkRefused("Unknown status")
+    with staff_write_session() as db_session:
+        lead = _visible(db_session, lead_id, user)
+        if owner_id is not None and db_session.get(StaffUser, owner_id) is None:
+            raise WorkRefused("Unknown owner")
+        if status != lead.status:
+            audit(db_session, user.id, "status", lead_id, f"{lead.status} -> {status}")
+            if lead.first_contacted_at is None and status != pipeline.NEW:
+                lead.first_contacted_at = utc_now()
+            lead.status = status
+        if owner_id != lead.owner_id:
+            audit(db_session, user.id, "owner", lead_id, f"{lead.owner_id or 'nobody'} -> {owner_id or 'nobody'}")
+            lead.owner_id = owner_id
+        db_session.add(lead)
+        db_session.commit()
+
+
+def note_add(lead_id: int, user: StaffUser, body: str) -> None:
+    body = body.strip()
+    if not body or len(body) > MAX_NOTE_LENGTH:
+        raise WorkRefused(f"A note needs between 1 and {MAX_NOTE_LENGTH} characters")
+    with staff_write_session() as db_session:
+        _visible(db_session, lead_id, user)
+        db_session.add(LeadNote(lead_id=lead_id, author_id=user.id, body=body))
+        audit(db_session, user.id, "note", lead_id)
+        db_session.commit()
+
+
+def mail_resend(lead_id: int, mail_id: int, user: StaffUser) -> None:
+    with staff_write_session() as db_session:
+        _visible(db_session, lead_id, user)
+        mail = db_session.get(OutboxMail, mail_id)
+        if mail is None or mail.lead_id != lead_id or not outbox.requeue(db_session, mail_id):
+            raise WorkRefused("This mail cannot be sent again")
+        audit(db_session, user.id, "resend", lead_id, f"mail {mail_id} ({mail.audience})")
+        db_session.commit()
+
+
+def quarantine_release(lead_id: int, user: StaffUser) -> None:
+    """A human sent it after all: into the inbox, and its held mails go out."""
+    with staff_write_session() as db_session:
+        lead = _visible(db_session, lead_id, user)
+        if not lead.quarantined:
+            raise WorkRefused("This lead is not in quarantine")
+        lead.quarantined = False
+        db_session.add(lead)
+        outbox.release_held(db_session, lead_id)
+        audit(db_session, user.id, "release", lead_id)
+        db_session.commit()
+
+
+def quarantine_delete(lead_id: int, user: StaffUser) -> None:
+    with staff_write_session() as db_session:
+        lead = _visible(db_session, lead_id, user)
+        if not lead.quarantined:
+            raise WorkRefused("Only a quarantined submission can be deleted here")
+        resume = lead.resume_file
+        db_session.delete(lead)
+        audit(db_session, user.id, "delete", lead_id, "quarantined submission")
+        db_session.commit()
+    if resume:
+        uploads.remove_stored(resume)

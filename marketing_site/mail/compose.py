@@ -1,0 +1,76 @@
+"""Render a lead's two mails (staff summary with a link to the inbox, visitor confirmation) into outbox rows.
+
+Called inside the lead's own transaction, so a committed lead always has its mails queued and a
+rolled-back one has none. Templates are Jinja2 with autoescape on the HTML parts: whatever the
+visitor typed is shown as text, never as markup.
+"""
+
+from __future__ import annotations
+
+import uuid
+from email.utils import parseaddr
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from sqlmodel import Session
+
+from marketing_site.leads.models import Lead
+from marketing_site.leads.schemas import LeadKind
+from marketing_site.mail.models import OutboxMail
+from marketing_site.settings import settings
+
+STAFF, VISITOR = "staff", "visitor"
+KIND_LABELS = {LeadKind.PRODUCT_VIDEO.value: "product video request", LeadKind.SCHEDULE_DEMO.value: "demo booking",
+               LeadKind.SIGNUP_DEMO.value: "demo sign-up", LeadKind.PRODUCT_DEMO.value: "demo request",
+               LeadKind.CAREERS.value: "job application"}
+NEXT_STEP = {True: "Our HR team reads every application and will contact you if your profile fits an opening.",
+             False: "A member of our team will contact you shortly to arrange everything."}
+SUMMARY_FIELDS = (("Name", "display_name"), ("Email", "email"), ("Phone", "phone_raw"), ("School", "school"),
+                  ("Type of school", "school_type"), ("Job title", "job_title"), ("Country", "country"),
+                  ("City", "city"), ("Product", "product"), ("Position", "position"), ("Page", "source_page"))
+
+_templates = Environment(loader=PackageLoader("marketing_site.mail"), autoescape=select_autoescape(["html"]),
+                         undefined=StrictUndefined, keep_trailing_newline=True)
+
+
+def display_name(lead: Lead) -> str:
+    return lead.full_name or " ".join(part for part in (lead.first_name, lead.last_name) if part)
+
+
+def lead_link(lead_id: int) -> str:
+    return f"{settings.staff_url}/leads/{lead_id}"
+
+
+def queue_lead_mails(db_session: Session, lead: Lead, modules: tuple[str, ...] = ()) -> None:
+    """Add the staff and visitor mails of a flushed lead; held (not sent) while the lead is quarantined."""
+    careers = lead.kind == LeadKind.CAREERS.value
+    kind_label = KIND_LABELS[lead.kind]
+    name = display_name(lead)
+    summary = [(label, display_name(lead) if attribute == "display_name" else getattr(lead, attribute))
+               for label, attribute in SUMMARY_FIELDS]
+    summary = [(label, value) for label, value in summary if value]
+    if modules:
+        summary.append(("Modules", ", ".join(modules)))
+    staff = _render("staff", kind_label=kind_label, summary=summary, link=lead_link(lead.id))
+    visitor = _render("visitor", kind_label=kind_label, name=name, next_step=NEXT_STEP[careers])
+    status = "held" if lead.quarantined else "queued"
+    db_session.add(OutboxMail(lead_id=lead.id, audience=STAFF, status=status,
+                              recipient=settings.hr_email if careers else settings.sales_email,
+                              subject=_one_line(f"New {kind_label}: {name}" + (f" ({lead.school})" if lead.school else "")),
+                              message_id=new_message_id(), **staff))
+    db_session.add(OutboxMail(lead_id=lead.id, audience=VISITOR, status=status, recipient=lead.email,
+                              subject=f"We received your {kind_label}", message_id=new_message_id(), **visitor))
+
+
+def new_message_id() -> str:
+    """A Message-ID fixed when the row is written, so every attempt of one mail carries the same one."""
+    domain = parseaddr(settings.mail_from)[1].rpartition("@")[2] or "localhost"
+    return f"<{uuid.uuid4().hex}@{domain}>"
+
+
+def _render(template: str, **values) -> dict[str, str]:
+    return {"text_body": _templates.get_template(f"{template}.txt").render(**values),
+            "html_body": _templates.get_template(f"{template}.html").render(**values)}
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:300]

@@ -1,0 +1,92 @@
+"""The outbox's database side: claim due mails atomically, record each outcome, requeue on request.
+
+A claim is one ``UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING`` statement: on
+PostgreSQL concurrent senders skip each other's rows; SQLite runs one writer at a time (the lock
+clause is dropped there) and the single statement is atomic. The claim moves ``next_attempt_at`` a
+lease ahead, so a sender that dies mid-send hands its rows back when the lease runs out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlalchemy import func, select, update
+from sqlmodel import Session
+
+from marketing_site.leads import db
+from marketing_site.leads.models import Lead, utc_now
+from marketing_site.mail.models import OutboxMail
+from marketing_site.settings import settings
+
+QUEUED, SENT, DEAD, HELD = "queued", "sent", "dead", "held"
+CLAIM_BATCH = 5
+
+
+@dataclass(frozen=True)
+class ClaimedMail:
+    id: int
+    recipient: str
+    subject: str
+    text_body: str
+    html_body: str
+    message_id: str
+    attempts: int
+
+
+def lease() -> timedelta:
+    """Long enough for a whole batch to be sent one by one, each within the SMTP time-out."""
+    return timedelta(seconds=(CLAIM_BATCH + 1) * settings.smtp_timeout_seconds)
+
+
+def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedMail]:
+    now = utc_now()
+    due = (select(OutboxMail.id).where(OutboxMail.status == QUEUED, OutboxMail.next_attempt_at <= now)
+           .order_by(OutboxMail.id).limit(limit).with_for_update(skip_locked=True))
+    claim = (update(OutboxMail).where(OutboxMail.id.in_(due.scalar_subquery()))
+             .values(next_attempt_at=now + lease(), attempts=OutboxMail.attempts + 1)
+             .returning(OutboxMail.id, OutboxMail.recipient, OutboxMail.subject, OutboxMail.text_body,
+                        OutboxMail.html_body, OutboxMail.message_id, OutboxMail.attempts))
+    with db.write_session() as db_session:
+        rows = db_session.execute(claim).all()
+        db_session.commit()
+    return sorted((ClaimedMail(*row) for row in rows), key=lambda mail: mail.id)
+
+
+def mark_sent(mail_id: int) -> None:
+    _set(mail_id, status=SENT, sent_at=utc_now(), last_error="")
+
+
+def mark_failed(mail: ClaimedMail, error: str) -> None:
+    """Retry later with exponential back-off, or give up (dead) after MAIL_MAX_ATTEMPTS tries."""
+    if mail.attempts >= settings.mail_max_attempts:
+        _set(mail.id, status=DEAD, last_error=error[:500])
+        return
+    wait = timedelta(seconds=settings.mail_retry_seconds * 2 ** (mail.attempts - 1))
+    _set(mail.id, next_attempt_at=utc_now() + wait, last_error=error[:500])
+
+
+def _set(mail_id: int, **values) -> None:
+    with db.write_session() as db_session:
+        db_session.execute(update(OutboxMail).where(OutboxMail.id == mail_id, OutboxMail.status == QUEUED)
+                           .values(**values))
+        db_session.commit()
+
+
+def requeue(db_session: Session, mail_id: int) -> bool:
+    """Send a mail again now (staff's "resend"), keeping its Message-ID; False if it is not the lead's to resend."""
+    result = db_session.execute(update(OutboxMail).where(OutboxMail.id == mail_id, OutboxMail.status != HELD)
+                                .values(status=QUEUED, attempts=0, next_attempt_at=utc_now(), last_error=""))
+    return result.rowcount == 1
+
+
+def release_held(db_session: Session, lead_id: int) -> None:
+    db_session.execute(update(OutboxMail).where(OutboxMail.lead_id == lead_id, OutboxMail.status == HELD)
+                       .values(status=QUEUED, next_attempt_at=utc_now()))
+
+
+def counts_by_status(db_session: Session, kinds: tuple[str, ...]) -> dict[str, int]:
+    """Mails per status among the leads of ``kinds`` (the kinds a staff member may see)."""
+    rows = db_session.execute(select(OutboxMail.status, func.count()).join(Lead, Lead.id == OutboxMail.lead_id)
+                              .where(Lead.kind.in_(kinds)).group_by(OutboxMail.status)).all()
+    return dict(rows)

@@ -1,0 +1,39 @@
+"""Staff-area tests: the real app in-process (Starlette TestClient) on the session database, real users."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+
+import pytest
+from starlette.testclient import TestClient
+
+from staff_client import PASSWORD, signed_in
+from marketing_site.admin import signin_throttle
+from marketing_site.admin.users import staff_user_create
+from marketing_site.leads import antispam
+from marketing_site.leads.models import StaffUser
+
+
+@pytest.fixture(autouse=True)
+def _fresh_limiters(database_url):
+    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1_000_000))
+    signin_throttle.reset()
+    yield
+    antispam.use_rate_limiter(None)
+    signin_throttle.reset()
+
+
+@pytest.fixture
+def staff() -> Callable[[str], StaffUser]:
+    """A new staff account of the given role, with its own address."""
+    return lambda role: staff_user_create(f"{role}-{uuid.uuid4().hex[:8]}@vendor.example", PASSWORD, role)
+
+
+@pytest.fixture
+def as_role(staff) -> Callable[[str], tuple[TestClient, StaffUser]]:
+    """Sign a new account of ``role`` in: its browser and the account."""
+    def sign_in(role: str) -> tuple[TestClient, StaffUser]:
+        user = staff(role)
+        return signed_in(user), user
+    return sign_in

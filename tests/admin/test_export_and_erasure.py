@@ -1,0 +1,88 @@
+"""CSV export of the filtered inbox (BOM, formulas neutralised, audited) and erasing a person."""
+
+from __future__ import annotations
+
+import csv
+import io
+import uuid
+
+from sqlalchemy import func, select
+from leads.lead_payloads import CAREERS, VALID
+from samples import PDF
+
+from staff_client import token_of
+from marketing_site.admin.erasure import applications_expire
+from marketing_site.admin.export import cell
+from marketing_site.leads import db
+from marketing_site.leads.models import AuditEntry, Lead, LeadNote
+from marketing_site.leads.service import LeadKind, ResumeUpload, SubmissionContext, application_submit, lead_submit
+from marketing_site.mail.models import OutboxMail
+from marketing_site.settings import settings
+
+API = SubmissionContext("export-tests")
+
+
+def test_export_holds_exactly_the_filtered_leads_in_utf8_with_bom_and_no_live_formulas(as_role):
+    browser, user = as_role("sales")
+    school = f"=HYPERLINK(\"http://evil\") Ünïcode {uuid.uuid4().hex[:8]}"
+    ids = [lead_submit(LeadKind.SIGNUP_DEMO, {**VALID["SignupDemo"], "school": school, "firstName": first,
+                                              "email": f"{uuid.uuid4().hex[:8]}@csv.example"}, API)
+           for first in ("+Ali", "@Sara", "-Omar")]
+    lead_submit(LeadKind.SIGNUP_DEMO, {**VALID["SignupDemo"], "school": "Somewhere else"}, API)
+    answer = browser.get("/admin/export.csv", params={"q": school, "kind": "SignupDemo"})
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/csv")
+    assert answer.headers["content-disposition"] == 'attachment; filename="leads.csv"'
+    assert answer.content.startswith(b"\xef\xbb\xbf")
+    rows = list(csv.DictReader(io.StringIO(answer.content.decode("utf-8-sig"))))
+    assert sorted(int(row["id"]) for row in rows) == ids
+    assert {row["school"] for row in rows} == {"'" + school}
+    assert sorted(row["first_name"] for row in rows) == ["'+Ali", "'-Omar", "'@Sara"]
+    with db.session() as db_session:
+        entry = db_session.execute(select(AuditEntry).where(AuditEntry.action == "export", AuditEntry.actor_id == user.id)
+                                   ).scalar_one()
+    assert entry.detail.startswith("3 leads; filters")
+
+
+def test_cells_that_a_spreadsheet_would_run_are_neutralised():
+    assert [cell(value) for value in ("=1+1", "+1", "-1", "@SUM(A1)", "\tx", "plain", None, 5)] == [
+        "'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", "plain", "", "5"]
+
+
+def test_erasing_a_person_removes_every_lead_note_mail_and_resume_and_logs_no_personal_data(as_role):
+    browser, _ = as_role("admin")
+    email = f"erase-{uuid.uuid4().hex[:8]}@person.example"
+    demo_id = lead_submit(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], "email": email}, API)
+    careers_id = application_submit({**CAREERS, "email": email.upper()}, ResumeUpload("cv.pdf", PDF), API)
+    with db.session() as db_session:
+        resume = settings.resume_dir / db_session.get(Lead, careers_id).resume_file
+    assert resume.is_file()
+    token = token_of(browser)
+    browser.post(f"/admin/leads/{demo_id}/note", data={"body": "Spoke to them", "csrf_token": token})
+    answer = browser.post("/admin/erase", data={"email": email, "csrf_token": token})
+    assert answer.status_code == 200 and "Erased 2 leads." in answer.text
+    assert not resume.exists()
+    with db.session() as db_session:
+        assert db_session.execute(select(func.count()).select_from(Lead).where(
+            func.lower(Lead.email) == email)).scalar_one() == 0
+        for table in (LeadNote, OutboxMail):
+            assert db_session.execute(select(func.count()).select_from(table).where(
+                table.lead_id.in_([demo_id, careers_id]))).scalar_one() == 0
+        entries = db_session.execute(select(AuditEntry.detail).where(AuditEntry.action == "erase")).scalars().all()
+    assert "2 leads of one person erased on request" in entries and not any(email in entry for entry in entries)
+
+
+def test_retention_deletes_only_applications_older_than_the_setting():
+    old = application_submit({**CAREERS, "email": f"{uuid.uuid4().hex[:8]}@old.example"}, None, API)
+    fresh = application_submit({**CAREERS, "email": f"{uuid.uuid4().hex[:8]}@new.example"}, None, API)
+    demo = lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], API)
+    with db.session() as db_session:
+        for lead_id in (old, demo):
+            lead = db_session.get(Lead, lead_id)
+            lead.created_at = lead.created_at.replace(year=lead.created_at.year - 2)
+            db_session.add(lead)
+        db_session.commit()
+    assert applications_expire(0) == 0
+    assert applications_expire(12) >= 1
+    with db.session() as db_session:
+        assert db_session.get(Lead, old) is None
+        assert db_session.get(Lead, fresh) is not None and db_session.get(Lead, demo) is not None

@@ -1,0 +1,144 @@
+"""Sign-in, the session cookie, sign-out, CSRF, throttling, idle expiry, and every route refusing a stranger."""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+
+import itsdangerous.timed
+import pytest
+from leads.lead_payloads import VALID
+from starlette.testclient import TestClient
+
+from staff_client import PASSWORD, client, csrf, signed_in, token_of
+from marketing_site.admin import app as admin_app
+from marketing_site.admin.users import StaffUserError, authenticate, staff_user_create
+from marketing_site.admin.__main__ import main as admin_command
+from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
+from marketing_site.settings import settings
+
+
+def test_every_admin_route_refuses_a_visitor_who_is_not_signed_in():
+    lead_id = lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], SubmissionContext("stranger"))
+    stranger = client()
+    token = csrf(stranger.get("/admin/signin").text)  # even with a valid anonymous CSRF token
+    public = {"/signin"}
+    walked = 0
+    for route in admin_app.ROUTES:
+        if route.path in public:
+            continue
+        path = "/admin" + route.path.replace("{lead_id:int}", str(lead_id)).replace("{mail_id:int}", "1")
+        for method in route.methods - {"HEAD"}:
+            answer = stranger.request(method, path, data={"csrf_token": token, "status": "won", "email": "x@y.z"})
+            walked += 1
+            assert answer.status_code in (303, 401), (method, path)
+            if answer.status_code == 303:
+                assert answer.headers["location"].startswith("/admin/signin?next=%2Fadmin%2F")
+            assert "ProductVideo" not in answer.text and VALID["ProductVideo"]["email"] not in answer.text
+    assert walked == len([route for route in admin_app.ROUTES if route.path not in public])
+
+
+def test_sign_in_sets_a_strict_httponly_cookie_and_sign_out_ends_the_session(staff):
+    user = staff("sales")
+    browser = client()
+    token = csrf(browser.get("/admin/signin").text)
+    wrong = browser.post("/admin/signin", data={"email": user.email, "password": "wrong password!", "csrf_token": token})
+    assert wrong.status_code == 401 and "Wrong email or password" in wrong.text
+    right = browser.post("/admin/signin", data={"email": user.email.upper(), "password": PASSWORD, "csrf_token": token})
+    assert right.status_code == 303
+    cookie = right.headers["set-cookie"]
+    assert "staff_session=" in cookie and "httponly" in cookie.lower() and "samesite=strict" in cookie.lower()
+    assert "path=/admin" in cookie.lower() and f"max-age={settings.staff_idle_minutes * 60}" in cookie.lower()
+    assert browser.get("/admin/").status_code == 200
+    browser.post("/admin/signout", data={"csrf_token": token_of(browser)})
+    assert browser.get("/admin/").status_code == 303
+
+
+def test_a_link_from_a_mail_leads_to_its_lead_after_signing_in_and_nowhere_else(staff):
+    """SameSite=Strict: a link followed from a webmail arrives without the cookie, so it passes through sign-in."""
+    user = staff("sales")
+    lead_id = lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], SubmissionContext("mail-link"))
+    browser = client()
+    to_signin = browser.get(f"/admin/leads/{lead_id}")
+    form = browser.get(to_signin.headers["location"]).text
+    assert f'name="next" value="/admin/leads/{lead_id}"' in form
+    signed = browser.post("/admin/signin", data={"email": user.email, "password": PASSWORD, "csrf_token": csrf(form),
+                                                 "next": f"/admin/leads/{lead_id}"})
+    assert signed.headers["location"] == f"/admin/leads/{lead_id}"
+    for elsewhere in ("https://evil.example/", "//evil.example/admin/", "/admin/\\evil", "/admin//evil.example"):
+        other = client()
+        token = csrf(other.get("/admin/signin").text)
+        answer = other.post("/admin/signin", data={"email": user.email, "password": PASSWORD, "csrf_token": token,
+                                                   "next": elsewhere})
+        assert answer.headers["location"] == "/admin/", elsewhere
+
+
+def test_the_cookie_is_secure_in_production(monkeypatch):
+    monkeypatch.setattr(admin_app, "settings", settings.model_copy(update={"environment": "prod",
+                                                                           "staff_session_secret": "x" * 40}))
+    page = TestClient(admin_app.build_admin(), base_url="https://testserver").get("/admin/signin")
+    assert "secure" in page.headers["set-cookie"].lower()
+
+
+def test_a_form_without_the_session_token_changes_nothing(as_role):
+    browser, _ = as_role("sales")
+    lead_id = lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], SubmissionContext("csrf"))
+    answer = browser.post(f"/admin/leads/{lead_id}/update", data={"status": "won", "owner": ""})
+    assert answer.status_code == 403
+    forged = browser.post(f"/admin/leads/{lead_id}/update", data={"status": "won", "owner": "", "csrf_token": "forged"})
+    assert forged.status_code == 403
+    assert '<option value="new" selected>' in browser.get(f"/admin/leads/{lead_id}").text
+
+
+def test_repeated_failed_sign_ins_are_refused_even_with_the_right_password_later(staff):
+    user = staff("hr")
+    browser = client()
+    token = csrf(browser.get("/admin/signin").text)
+    for _ in range(settings.staff_signin_attempts):
+        assert browser.post("/admin/signin", data={"email": user.email, "password": "guess-guess-guess",
+                                                   "csrf_token": token}).status_code == 401
+    blocked = browser.post("/admin/signin", data={"email": user.email, "password": PASSWORD, "csrf_token": token})
+    assert blocked.status_code == 429 and "Too many failed sign-ins" in blocked.text
+
+
+def test_successful_sign_ins_from_one_office_address_are_never_throttled(staff):
+    for _ in range(settings.staff_signin_attempts + 2):
+        signed_in(staff("sales"))
+
+
+def test_failed_sign_ins_from_one_address_are_refused_across_accounts(staff):
+    browser = client()
+    token = csrf(browser.get("/admin/signin").text)
+    for attempt in range(settings.staff_signin_attempts):
+        assert browser.post("/admin/signin", data={"email": f"nobody{attempt}@vendor.example", "password": "guess",
+                                                   "csrf_token": token}).status_code == 401
+    user = staff("sales")
+    assert browser.post("/admin/signin", data={"email": user.email, "password": PASSWORD,
+                                               "csrf_token": token}).status_code == 429
+
+
+def test_the_session_ends_after_the_idle_time(staff, monkeypatch):
+    browser = signed_in(staff("sales"))
+    assert browser.get("/admin/").status_code == 200
+    later = time.time() + settings.staff_idle_minutes * 60 + 5
+    monkeypatch.setattr(itsdangerous.timed.time, "time", lambda: later)
+    assert browser.get("/admin/").status_code == 303
+
+
+def test_accounts_need_a_real_password_and_a_known_role_and_store_only_an_argon2_hash(staff):
+    with pytest.raises(StaffUserError, match="at least 12"):
+        staff_user_create("short@vendor.example", "short", "sales")
+    with pytest.raises(StaffUserError, match="role must be"):
+        staff_user_create("role@vendor.example", PASSWORD, "boss")
+    user = staff("admin")
+    assert user.password_hash.startswith("$argon2id$") and PASSWORD not in user.password_hash
+    assert authenticate(user.email, PASSWORD).id == user.id and authenticate(user.email, "nope") is None
+
+
+def test_the_command_creates_a_user_from_standard_input(monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO(PASSWORD + "\n"))
+    email = f"cli-{time.time_ns()}@vendor.example"
+    assert admin_command(["create-user", email, "--role", "hr", "--password-stdin"]) == 0
+    assert re.search(rf"Created {re.escape(email)} \(hr\)", capsys.readouterr().out)
+    assert authenticate(email, PASSWORD).role == "hr"

@@ -1,0 +1,139 @@
+"""Lead mails over a real SMTP server (aiosmtpd): content and links, an outage, retries, dead mails, several senders."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from sqlalchemy import delete, select
+
+from leads.lead_payloads import VALID
+from marketing_site.leads import db
+from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
+from marketing_site.mail import outbox, sender
+from marketing_site.mail.models import OutboxMail
+
+API = SubmissionContext(client_id="203.0.113.7")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def empty_outbox(database_url):
+    """Mails queued by other tests' leads would be sent too; each test here starts with none."""
+    with db.session() as db_session:
+        db_session.execute(delete(OutboxMail))
+        db_session.commit()
+
+
+def submit(**changes) -> tuple[int, str]:
+    email_address = f"{uuid.uuid4().hex[:10]}@school.example"
+    return lead_submit(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], "email": email_address, **changes}, API), email_address
+
+
+def mails(lead_id: int) -> list[OutboxMail]:
+    with db.session() as db_session:
+        return list(db_session.execute(select(OutboxMail).where(OutboxMail.lead_id == lead_id)
+                                       .order_by(OutboxMail.id)).scalars())
+
+
+async def drain() -> int:
+    """Deliver until nothing is due; returns how many claims were made."""
+    total = 0
+    while claimed := await sender.deliver_due():
+        total += claimed
+    return total
+
+
+def test_a_committed_lead_has_its_two_mails_queued_in_the_same_transaction():
+    lead_id, address = submit()
+    queued = mails(lead_id)
+    assert [(mail.audience, mail.recipient, mail.status) for mail in queued] == [
+        ("staff", "sales@localhost", "queued"), ("visitor", address, "queued")]
+    assert len({mail.message_id for mail in queued}) == 2
+
+
+def test_staff_and_visitor_mails_arrive_with_the_summary_the_link_and_escaped_visitor_text(smtp_server):
+    inbox = smtp_server()
+    lead_id, address = submit(school="Green <b>field</b> & Co", firstName="<script>x</script>")
+    asyncio.run(drain())
+    [staff] = inbox.to("sales@localhost")
+    [visitor] = inbox.to(address)
+    assert staff["Subject"] == "New demo booking: <script>x</script> Khan (Green <b>field</b> & Co)"
+    text = staff.get_body(("plain",)).get_content()
+    html = staff.get_body(("html",)).get_content()
+    assert f"http://localhost:8000/admin/leads/{lead_id}" in text and f'href="http://localhost:8000/admin/leads/{lead_id}"' in html
+    assert "School: Green <b>field</b> & Co" in text and "Modules: studentSmart, hrSmart, academicSmart" in text
+    assert "Green &lt;b&gt;field&lt;/b&gt; &amp; Co" in html and "<b>" not in html and "<script>" not in html
+    assert "Dear &lt;script&gt;x&lt;/script&gt; Khan" in visitor.get_body(("html",)).get_content()
+    assert {staff["Message-ID"], visitor["Message-ID"]} == {mail.message_id for mail in mails(lead_id)}
+    assert {mail.status for mail in mails(lead_id)} == {"sent"}
+
+
+def test_with_no_smtp_server_configured_mails_stay_queued():
+    lead_id, _ = submit()
+    assert asyncio.run(sender.deliver_due()) == 0
+    assert {(mail.status, mail.attempts) for mail in mails(lead_id)} == {("queued", 0)}
+
+
+def test_smtp_down_keeps_every_mail_and_sends_each_once_when_it_returns(smtp_server, monkeypatch):
+    monkeypatch.setattr(outbox, "settings", outbox.settings.model_copy(update={"mail_retry_seconds": 1.0,
+                                                                               "mail_max_attempts": 5}))
+    started = time.monotonic()
+    leads = [submit()[0] for _ in range(3)]
+    assert time.monotonic() - started < 3  # a submission never waits for mail
+    asyncio.run(drain())  # connection refused for each
+    waiting = [mail for lead_id in leads for mail in mails(lead_id)]
+    assert {(mail.status, mail.attempts) for mail in waiting} == {("queued", 1)}
+    assert all(mail.last_error for mail in waiting)
+    inbox = smtp_server()
+    time.sleep(1.1)  # the back-off of the first failure
+    asyncio.run(drain())
+    asyncio.run(drain())
+    assert sorted(Counter(message["Message-ID"] for _, message in inbox.received).values()) == [1] * 6
+    assert {mail.status for lead_id in leads for mail in mails(lead_id)} == {"sent"}
+
+
+def test_a_mail_that_keeps_failing_is_marked_dead_after_its_tries(smtp_port):
+    lead_id, _ = submit()
+    deadline = time.monotonic() + 10
+    while {mail.status for mail in mails(lead_id)} != {"dead"} and time.monotonic() < deadline:
+        asyncio.run(drain())
+        time.sleep(0.1)
+    assert {(mail.status, mail.attempts) for mail in mails(lead_id)} == {("dead", 3)}
+
+
+def test_several_senders_at_once_send_each_mail_once(smtp_server):
+    inbox = smtp_server()
+    leads = [submit()[0] for _ in range(10)]
+
+    async def senders() -> None:
+        await asyncio.gather(*(drain() for _ in range(4)))
+
+    asyncio.run(senders())
+    ids = Counter(message["Message-ID"] for _, message in inbox.received)
+    assert len(ids) == 20 and set(ids.values()) == {1}
+    assert {mail.status for lead_id in leads for mail in mails(lead_id)} == {"sent"}
+
+
+def test_several_sender_processes_at_once_send_each_mail_once(smtp_server, smtp_port, database_url):
+    """Separate processes, as separate backend workers are: only the database's claim keeps them apart."""
+    inbox = smtp_server()
+    leads = [submit()[0] for _ in range(12)]
+    drain_in_process = ("import asyncio\nfrom marketing_site.leads import db\nfrom marketing_site.mail import sender\n"
+                        f"db.configure_engine({database_url!r})\n"
+                        "async def drain():\n    while await sender.deliver_due():\n        pass\n"
+                        "asyncio.run(drain())\n")
+    env = {**os.environ, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(smtp_port), "SMTP_SECURITY": "none",
+           "REDIS_URL": ""}
+    workers = [subprocess.Popen([sys.executable, "-c", drain_in_process], cwd=ROOT, env=env) for _ in range(3)]
+    assert [worker.wait(timeout=60) for worker in workers] == [0, 0, 0]
+    ids = Counter(message["Message-ID"] for _, message in inbox.received)
+    assert len(ids) == 24 and set(ids.values()) == {1}
+    assert {mail.status for lead_id in leads for mail in mails(lead_id)} == {"sent"}
