@@ -1,7 +1,7 @@
 """Lighthouse 12 (mobile preset, simulated throttling) on the production export served gzipped.
 
-Builds the export with the served addresses baked in, serves it like a production static host
-next to the backend, and prints scores, LCP, CLS and the gzip bytes of JS and CSS per page.
+Builds the export with the served addresses baked in, serves it through Debian's nginx with
+deploy/nginx (as production does) next to the backend, and prints scores, LCP, CLS and the gzip bytes of JS and CSS per page.
 Raw reports go to bench-results/. Run with ``make bench``.
 """
 
