@@ -19,7 +19,14 @@ from reflex.environment import environment
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .security_headers import STRICT_TRANSPORT_SECURITY, cache_control, read_script_hashes, security_headers
+from .security_headers import (
+    COMMON_HEADERS,
+    STRICT_TRANSPORT_SECURITY,
+    cache_control,
+    content_security_policy,
+    policy_for,
+    read_script_hashes,
+)
 
 
 def _export_dir() -> Path | None:
@@ -35,24 +42,26 @@ def add_security_headers(app: ASGIApp, static_dir: Path | None = None, backend_u
     """API transformer: security headers and cache rules on every HTTP response of `app`."""
     static_dir = static_dir or _export_dir()
     backend_url = backend_url or get_config().api_url
-    fixed: list[tuple[str, str]] | None = None  # read on the first request: the export is built by then
+    page_policy: str | None = None  # read on the first request: the export is built by then
 
     async def with_headers(scope: Scope, receive: Receive, send: Send) -> None:
-        nonlocal fixed
+        nonlocal page_policy
         if scope["type"] != "http":
             return await app(scope, receive, send)
-        if fixed is None:
-            fixed = list(security_headers(read_script_hashes(static_dir), backend_url).items())
+        if page_policy is None:
+            page_policy = content_security_policy(read_script_hashes(static_dir), backend_url)
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                for name, value in fixed:
+                content_type = headers.get("content-type", "")
+                headers["Content-Security-Policy"] = policy_for(content_type, page_policy)
+                for name, value in COMMON_HEADERS.items():
                     headers[name] = value
                 if scope.get("scheme") == "https":
                     headers["Strict-Transport-Security"] = STRICT_TRANSPORT_SECURITY
                 if "cache-control" not in headers:
-                    headers["Cache-Control"] = cache_control(scope["path"], headers.get("content-type", ""))
+                    headers["Cache-Control"] = cache_control(scope["path"], content_type)
                 _drop_vary_origin(headers)
             await send(message)
 

@@ -17,9 +17,11 @@ from marketing_site.security_headers import (
     CACHE_BY_CONTENT_TYPE,
     CACHE_HASHED_ASSET,
     CACHE_REVALIDATE,
+    COMMON_HEADERS,
+    RESOURCE_POLICY,
     STRICT_TRANSPORT_SECURITY,
+    content_security_policy,
     read_script_hashes,
-    security_headers,
 )
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "deploy" / "nginx"
@@ -57,12 +59,13 @@ def fill(template: str, fields: dict[str, str]) -> str:
 
 
 def render_site(site: Site) -> str:
-    headers = security_headers(read_script_hashes(site.root), site.backend_url)
+    page_policy = content_security_policy(read_script_hashes(site.root), site.backend_url)
     return fill((TEMPLATES / "site.conf").read_text(encoding="utf-8"), {
         "listen": site.listen, "server_name": site.server_name, "root": str(site.root), "tls": _tls(site),
         "hsts": STRICT_TRANSPORT_SECURITY, "cache_hashed_asset": CACHE_HASHED_ASSET,
         "security_headers": "\n".join(f"        add_header {name} {_quoted(value)} always;"
-                                      for name, value in headers.items()),
+                                      for name, value in COMMON_HEADERS.items()),
+        "csp_by_content_type": f'    "~^text/html" {_quoted(page_policy)};\n    default {_quoted(RESOURCE_POLICY)};',
         "cache_by_content_type": "\n".join(
             [f'    "~^{re.escape(prefix)}" {_quoted(value)};' for prefix, value in CACHE_BY_CONTENT_TYPE]
             + [f"    default {_quoted(CACHE_REVALIDATE)};"]),

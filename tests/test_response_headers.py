@@ -16,7 +16,7 @@ from starlette.routing import Route
 
 from marketing_site.csp_hashes import inline_script_hashes, write_script_hashes
 from marketing_site.response_headers import add_security_headers
-from marketing_site.security_headers import CACHE_HASHED_ASSET, STRICT_TRANSPORT_SECURITY
+from marketing_site.security_headers import CACHE_HASHED_ASSET, RESOURCE_POLICY, STRICT_TRANSPORT_SECURITY
 
 SITE = "http://site.test"
 
@@ -48,8 +48,7 @@ def test_api_answer_carries_the_headers_and_vary_origin_once(tmp_path: Path):
         response = _fetch(tmp_path, "POST", "/api/lead", headers=headers)
         assert response.status_code == 201
         assert response.headers.get_list("vary") == ["Origin"], headers
-        assert "frame-ancestors 'none'" in response.headers["content-security-policy"]
-        assert "wss://api.test" in response.headers["content-security-policy"]
+        assert response.headers["content-security-policy"] == RESOURCE_POLICY
         assert response.headers["x-content-type-options"] == "nosniff"
         assert response.headers["referrer-policy"] == "strict-origin-when-cross-origin"
         assert response.headers["cache-control"] == "no-cache"
@@ -68,6 +67,7 @@ def test_pages_get_the_exports_script_hashes_and_assets_a_long_cache(tmp_path: P
     assert digest == base64.b64encode(hashlib.sha256(b"go()").digest()).decode()
     page = _fetch(tmp_path, "GET", "/product")
     assert f"'sha256-{digest}'" in page.headers["content-security-policy"]
+    assert "connect-src 'self' https://api.test wss://api.test" in page.headers["content-security-policy"]
     assert page.headers["cache-control"] == "no-cache"
     assert _fetch(tmp_path, "GET", "/assets/app-1.js").headers["cache-control"] == CACHE_HASHED_ASSET
 
