@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make bench`: Lighthouse (mobile, simulated throttling) on the production export served gzipped.
+# `make bench`: Lighthouse (mobile, simulated throttling) on the production export served by nginx (deploy/nginx).
 set -euo pipefail
 . "$(dirname "$0")/setup.sh"
 bash "$PROJECT_ROOT/scripts/ensure_chromium.sh"
