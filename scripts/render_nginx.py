@@ -39,6 +39,7 @@ class Site:
     api_listen: str = "80"
     certificate: Path | None = None   # with key: TLS on both servers (listen e.g. "443 ssl")
     key: Path | None = None
+    redirect_listen: str = "80"       # with TLS: where plain HTTP is answered with a redirect to HTTPS
 
 
 def _quoted(value: str) -> str:
@@ -53,6 +54,14 @@ def _tls(site: Site) -> str:
     return f"    ssl_certificate {site.certificate};\n    ssl_certificate_key {site.key};"
 
 
+def _redirect(site: Site, server_name: str) -> str:
+    """With TLS, a plain-HTTP server that only sends visitors to HTTPS (Observatory's redirection test)."""
+    if site.certificate is None:
+        return ""
+    return (f"server {{\n    listen {site.redirect_listen};\n    server_name {server_name};\n    server_tokens off;\n"
+            f"    return 301 https://$host$request_uri;\n}}")
+
+
 def fill(template: str, fields: dict[str, str]) -> str:
     """`template` with each {{name}} replaced; a name without a value is an error, not a blank."""
     return _FIELD.sub(lambda match: fields[match.group(1)], template)
@@ -62,6 +71,7 @@ def render_site(site: Site) -> str:
     page_policy = content_security_policy(read_script_hashes(site.root), site.backend_url)
     return fill((TEMPLATES / "site.conf").read_text(encoding="utf-8"), {
         "listen": site.listen, "server_name": site.server_name, "root": str(site.root), "tls": _tls(site),
+        "redirect_to_https": _redirect(site, site.server_name),
         "hsts": STRICT_TRANSPORT_SECURITY, "cache_hashed_asset": CACHE_HASHED_ASSET,
         "security_headers": "\n".join(f"        add_header {name} {_quoted(value)} always;"
                                       for name, value in COMMON_HEADERS.items()),
@@ -75,6 +85,7 @@ def render_site(site: Site) -> str:
 def render_api(site: Site) -> str:
     return fill((TEMPLATES / "api.conf").read_text(encoding="utf-8"), {
         "listen": site.api_listen, "server_name": site.api_server_name, "tls": _tls(site),
+        "redirect_to_https": _redirect(site, site.api_server_name),
         "hsts": STRICT_TRANSPORT_SECURITY, "upstream": site.upstream,
     })
 
@@ -99,6 +110,7 @@ def main() -> None:
     parser.add_argument("--api-listen", default=Site.api_listen)
     parser.add_argument("--certificate", type=Path)
     parser.add_argument("--key", type=Path)
+    parser.add_argument("--redirect-listen", default=Site.redirect_listen, help="with TLS: plain-HTTP port redirected to HTTPS")
     parser.add_argument("--out", type=Path, required=True, help="folder for site.conf and api.conf")
     args = vars(parser.parse_args())
     out = args.pop("out")

@@ -48,7 +48,8 @@ def servers(tmp_path_factory: pytest.TempPathFactory):
     certificate, key = _certificate(scratch)
     plain = Site(root=root, backend_url=BACKEND, listen=f"127.0.0.1:{free_port()}", api_listen=f"127.0.0.1:{free_port()}")
     tls = Site(root=root, backend_url=BACKEND, listen=f"127.0.0.1:{free_port()} ssl",
-               api_listen=f"127.0.0.1:{free_port()} ssl", certificate=certificate, key=key)
+               api_listen=f"127.0.0.1:{free_port()} ssl", certificate=certificate, key=key,
+               redirect_listen=f"127.0.0.1:{free_port()}")
     started = [Nginx(plain, scratch / "plain").start(), Nginx(tls, scratch / "tls").start()]
     yield {"http": plain, "https": tls}
     for server in started:
@@ -124,6 +125,15 @@ def test_the_pages_inline_script_is_allowed_by_its_hash(servers):
     _, headers, _ = get(servers["http"], "/")
     (digest,) = inline_script_hashes(PAGE)
     assert f"'sha256-{digest}'" in headers["Content-Security-Policy"]
+
+
+def test_plain_http_is_sent_to_https_when_tls_is_configured(servers):
+    port = int(servers["https"].redirect_listen.rsplit(":", 1)[1])
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    connection.request("GET", "/product?x=1", headers={"Host": "www.example.test"})
+    response = connection.getresponse()
+    assert (response.status, response.headers["Location"]) == (301, "https://www.example.test/product?x=1")
+    connection.close()
 
 
 def test_hsts_lasts_at_least_a_year():
