@@ -83,7 +83,13 @@ def render_site(site: Site) -> str:
 
 
 def render_api(site: Site) -> str:
+    own_answers = {"Content-Security-Policy": RESOURCE_POLICY, **COMMON_HEADERS}
+    variable = {name: "$api_own_" + name.lower().replace("-", "_") for name in own_answers}
     return fill((TEMPLATES / "api.conf").read_text(encoding="utf-8"), {
+        "fallback_maps": "\n".join(
+            f'map $upstream_http_{name.lower().replace("-", "_")} {variable[name]} {{ "" {_quoted(value)}; default ""; }}'
+            for name, value in own_answers.items()),
+        "fallback_headers": "\n".join(f"        add_header {name} {variable[name]} always;" for name in own_answers),
         "listen": site.api_listen, "server_name": site.api_server_name, "tls": _tls(site),
         "redirect_to_https": _redirect(site, site.api_server_name),
         "hsts": STRICT_TRANSPORT_SECURITY, "upstream": site.upstream,

@@ -46,8 +46,10 @@ def servers(tmp_path_factory: pytest.TempPathFactory):
     scratch = tmp_path_factory.mktemp("nginx")
     root = _export(scratch / "site" / "client")
     certificate, key = _certificate(scratch)
-    plain = Site(root=root, backend_url=BACKEND, listen=f"127.0.0.1:{free_port()}", api_listen=f"127.0.0.1:{free_port()}")
-    tls = Site(root=root, backend_url=BACKEND, listen=f"127.0.0.1:{free_port()} ssl",
+    no_backend = f"127.0.0.1:{free_port()}"  # nothing listens there: api.conf answers 502 itself
+    plain = Site(root=root, backend_url=BACKEND, upstream=no_backend, listen=f"127.0.0.1:{free_port()}",
+                 api_listen=f"127.0.0.1:{free_port()}")
+    tls = Site(root=root, backend_url=BACKEND, upstream=no_backend, listen=f"127.0.0.1:{free_port()} ssl",
                api_listen=f"127.0.0.1:{free_port()} ssl", certificate=certificate, key=key,
                redirect_listen=f"127.0.0.1:{free_port()}")
     started = [Nginx(plain, scratch / "plain").start(), Nginx(tls, scratch / "tls").start()]
@@ -56,8 +58,9 @@ def servers(tmp_path_factory: pytest.TempPathFactory):
         server.stop()
 
 
-def get(site: Site, path: str, scheme: str = "http", gzip_ok: bool = False) -> tuple[int, http.client.HTTPMessage, bytes]:
-    port = int(site.listen.split()[0].rsplit(":", 1)[1])
+def get(site: Site, path: str, scheme: str = "http", gzip_ok: bool = False,
+        listen: str | None = None) -> tuple[int, http.client.HTTPMessage, bytes]:
+    port = int((listen or site.listen).split()[0].rsplit(":", 1)[1])
     if scheme == "https":
         connection = http.client.HTTPSConnection("127.0.0.1", port, timeout=5, context=ssl._create_unverified_context())
     else:
@@ -119,6 +122,18 @@ def test_every_kind_of_answer_carries_the_security_headers(servers, scheme, path
     assert headers.get_all("Cache-Control") == [cache]
     assert headers.get_all("Strict-Transport-Security") == ([STRICT_TRANSPORT_SECURITY] if scheme == "https" else None)
     assert "origin" not in (headers["Vary"] or "").lower(), "static files do not vary by Origin (the backend does)"
+
+
+@pytest.mark.parametrize("scheme", ["http", "https"])
+def test_nginx_own_api_answers_carry_the_backends_headers(servers, scheme):
+    """A 502 while the backend is down (or a 413 over client_max_body_size) comes from nginx itself.
+    That a proxied answer gets each header once: tests/browser/test_security_headers.py."""
+    status, headers, _ = get(servers[scheme], "/api/ProductVideo", scheme, listen=servers[scheme].api_listen)
+    assert status == 502
+    assert headers.get_all("Content-Security-Policy") == [RESOURCE_POLICY]
+    assert headers.get_all("X-Content-Type-Options") == ["nosniff"]
+    assert headers["Referrer-Policy"] == "strict-origin-when-cross-origin" and "camera=()" in headers["Permissions-Policy"]
+    assert headers.get_all("Strict-Transport-Security") == ([STRICT_TRANSPORT_SECURITY] if scheme == "https" else None)
 
 
 def test_the_pages_inline_script_is_allowed_by_its_hash(servers):
