@@ -55,7 +55,8 @@ def add_security_headers(app: ASGIApp, static_dir: Path | None = None, backend_u
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
                 content_type = headers.get("content-type", "")
-                headers["Content-Security-Policy"] = policy_for(content_type, page_policy)
+                if "content-security-policy" not in headers:  # the API docs page brings its own
+                    headers["Content-Security-Policy"] = policy_for(content_type, page_policy)
                 for name, value in COMMON_HEADERS.items():
                     headers[name] = value
                 if scope.get("scheme") == "https":

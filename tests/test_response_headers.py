@@ -26,6 +26,7 @@ def _stack(static_dir: Path) -> Starlette:
         Route("/api/lead", lambda _: JSONResponse({"id": 1}, 201), methods=["POST"]),
         Route("/product", lambda _: HTMLResponse("<p>page</p>")),
         Route("/assets/app-1.js", lambda _: HTMLResponse("x", media_type="text/javascript")),
+        Route("/docs", lambda _: HTMLResponse("docs", headers={"Content-Security-Policy": "script-src cdn.test"})),
     ])
     inner.add_middleware(CORSMiddleware, allow_origins=[SITE], allow_credentials=True)
     outer = Starlette()
@@ -70,6 +71,13 @@ def test_pages_get_the_exports_script_hashes_and_assets_a_long_cache(tmp_path: P
     assert "connect-src 'self' https://api.test wss://api.test" in page.headers["content-security-policy"]
     assert page.headers["cache-control"] == "no-cache"
     assert _fetch(tmp_path, "GET", "/assets/app-1.js").headers["cache-control"] == CACHE_HASHED_ASSET
+
+
+def test_a_page_that_brings_its_own_policy_keeps_it(tmp_path: Path):
+    """The lead API's Swagger UI page (outside production) sets one that allows its CDN."""
+    response = _fetch(tmp_path, "GET", "/docs")
+    assert response.headers.get_list("content-security-policy") == ["script-src cdn.test"]
+    assert response.headers["x-content-type-options"] == "nosniff"
 
 
 def test_module_and_classic_scripts_are_hashed_data_blocks_are_not():
