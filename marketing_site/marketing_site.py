@@ -12,13 +12,15 @@ from .leads.upload_limit import refuse_malformed_uploads, upload_body_limit
 from .layout.page import exact_page
 from .pages.registry import PAGES
 from .pages.seo import head_tags, share_image, sitemap_context
+from .response_headers import add_security_headers
 from .vitals.api import build_vitals_api
 from .settings import settings
 
 app = rx.App(
     html_lang="en",
     stylesheets=[],
-    api_transformer=[build_admin(), build_api(), build_vitals_api(), upload_body_limit, serve_pages_exactly],
+    api_transformer=[build_admin(), build_api(), build_vitals_api(), upload_body_limit, serve_pages_exactly,
+                     add_security_headers],
     # Visitors never see Reflex's developer toast ("Cannot connect to server…"): a form being
     # submitted says so calmly itself (components/submit_bar.jsx), and nothing else needs the server.
     toaster=None,

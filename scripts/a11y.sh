@@ -3,5 +3,6 @@
 set -euo pipefail
 . "$(dirname "$0")/setup.sh"
 bash "$PROJECT_ROOT/scripts/ensure_chromium.sh"
+bash "$PROJECT_ROOT/scripts/ensure_nginx.sh"
 cd "$PROJECT_ROOT"
 python -m scripts.a11y_report "$@"

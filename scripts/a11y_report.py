@@ -18,7 +18,7 @@ from scripts.harness.chromium import CHROMIUM_ARGS, chromium_path
 from scripts.harness.served_site import served_site
 
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from axe_check import axe_source  # noqa: E402  (test helper shared with the suite)
+from axe_check import axe_source, inject  # noqa: E402  (test helper shared with the suite)
 from hydration import open_page  # noqa: E402
 
 from marketing_site.content import home  # noqa: E402
@@ -38,7 +38,7 @@ CLS_OBSERVER = """window.__cls = 0; new PerformanceObserver((list) => {
 
 def axe_counts(page, route: str) -> tuple[Counter, list[str]]:
     open_page(page, route)
-    page.add_script_tag(content=axe_source())
+    inject(page, axe_source())
     found = page.evaluate(AXE_RUN)
     return Counter(impact for _, impact, _ in found), [f"{rule} ({impact}, {nodes})" for rule, impact, nodes in found]
 

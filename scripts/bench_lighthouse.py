@@ -1,7 +1,7 @@
-"""Lighthouse 12 (mobile preset, simulated throttling) on the production export served gzipped.
+"""Lighthouse 12 (mobile preset, simulated throttling) on the production export served by nginx.
 
-Builds the export with the served addresses baked in, serves it like a production static host
-next to the backend, and prints scores, LCP, CLS and the gzip bytes of JS and CSS per page.
+Builds the export with the served addresses baked in, serves it through Debian's nginx with
+deploy/nginx (as production does) next to the backend, and prints scores, LCP, CLS and the gzip bytes of JS and CSS per page.
 Raw reports go to bench-results/. Run with ``make bench``.
 """
 
@@ -108,7 +108,7 @@ def main() -> None:
     lighthouse = ensure_lighthouse()
     RESULTS_DIR.mkdir(exist_ok=True)
     with served_site() as site:
-        print(f"==> Production export built in {site.build_seconds:.1f}s, served gzipped at {site.site_url}", flush=True)
+        print(f"==> Production export built in {site.build_seconds:.1f}s, served by nginx (deploy/nginx) at {site.site_url}", flush=True)
         results = []
         for route in args.routes:
             print(f"==> Lighthouse {route} ({args.runs} runs)", flush=True)

@@ -6,6 +6,7 @@
 set -euo pipefail
 . "$(dirname "$0")/setup.sh"
 bash "$PROJECT_ROOT/scripts/ensure_chromium.sh"
+bash "$PROJECT_ROOT/scripts/ensure_nginx.sh"
 # tests/faults start a private PostgreSQL and Redis of their own (never the shared ones).
 bash "$PROJECT_ROOT/scripts/ensure_debian_package.sh" postgresql '/usr/lib/postgresql/*/bin/pg_ctl'
 bash "$PROJECT_ROOT/scripts/ensure_debian_package.sh" redis-server redis-server

@@ -11,8 +11,12 @@ from ..content.types import Link
 
 
 def remember_product(name: str) -> rx.event.EventSpec:
-    """Store the chosen product's display name under localStorage `product-name` (spec section 3)."""
-    return rx.call_script(f"localStorage.setItem('product-name', {json.dumps(name)})")
+    """Store the chosen product's display name under localStorage `product-name` (spec section 3).
+
+    `run_script` compiles the code into the page's bundle; `call_script` would `eval` it, which the
+    Content-Security-Policy forbids (no 'unsafe-eval').
+    """
+    return rx.run_script(f"localStorage.setItem('product-name', {json.dumps(name)})")
 
 
 def route_link(link: Link, class_name: str = "", context: str = "", **props) -> rx.Component:

@@ -13,10 +13,15 @@ from .build import ROOT, reflex_command
 
 
 class Backend:
-    """``reflex run --env prod --backend-only`` on a fixed port (the export has that address baked in)."""
+    """``reflex run --env prod --backend-only`` on a fixed port (the export has that address baked in).
 
-    def __init__(self, port: int, env: dict[str, str], log_path: Path):
+    With ``single_port`` it is the single-port deployment instead: Reflex builds the frontend and
+    serves it on the same port (README, Deployment (b)).
+    """
+
+    def __init__(self, port: int, env: dict[str, str], log_path: Path, single_port: bool = False):
         self.port = port
+        self._serves = ("--frontend-port", str(port)) if single_port else ("--backend-only",)
         self.url = f"http://127.0.0.1:{port}"
         self._env = env
         self._log_path = log_path
@@ -27,7 +32,7 @@ class Backend:
         return self._process is not None and self._process.poll() is None
 
     def start(self, timeout: float = 90.0) -> Backend:
-        command = reflex_command("run", "--env", "prod", "--backend-only", "--backend-host", "127.0.0.1",
+        command = reflex_command("run", "--env", "prod", *self._serves, "--backend-host", "127.0.0.1",
                                  "--backend-port", str(self.port), "--loglevel", "warning")
         with self._log_path.open("a") as log:
             self._process = subprocess.Popen(command, cwd=ROOT, env=self._env, stdin=subprocess.DEVNULL,

@@ -1,4 +1,4 @@
-"""One production build of the site, served like production: static host + backend + fresh database."""
+"""One production build of the site, served like production: nginx with the repo's config + backend + fresh database."""
 
 from __future__ import annotations
 
@@ -14,13 +14,14 @@ from .backend import Backend
 from .build import export_site, tool_env
 from .database import migrate, throwaway_database
 from .ports import free_port
-from .static_host import StaticHost
+from .nginx import Nginx, Site
 
 
 @dataclass(frozen=True)
 class ServedSite:
     site_url: str
     backend: Backend
+    api_via_nginx_url: str  # the backend behind nginx's api.conf, as production reaches it
     static_root: Path
     build_seconds: float
     env: dict[str, str]
@@ -34,7 +35,8 @@ class ServedSite:
 def served_site(settings: dict[str, str] | None = None) -> Iterator[ServedSite]:
     """Export with the served addresses baked in, migrate a throwaway database, start both halves."""
     scratch = Path(tempfile.mkdtemp(prefix="site-session-"))
-    site_url, backend_port = f"http://127.0.0.1:{free_port()}", free_port()
+    site_port, api_port, backend_port = free_port(), free_port(), free_port()
+    site_url = f"http://127.0.0.1:{site_port}"
     try:
         with throwaway_database(scratch, os.environ.get("TEST_DATABASE_URL", "")) as database_url:
             env = tool_env({
@@ -48,11 +50,13 @@ def served_site(settings: dict[str, str] | None = None) -> Iterator[ServedSite]:
             })
             build_seconds = export_site(scratch / "client", env)
             migrate(env)
-            host = StaticHost(scratch / "client", int(site_url.rsplit(":", 1)[1])).start()
+            host = Nginx(Site(root=scratch / "client", backend_url=env["REFLEX_API_URL"],
+                              upstream=f"127.0.0.1:{backend_port}", listen=f"127.0.0.1:{site_port}",
+                              api_listen=f"127.0.0.1:{api_port}"), scratch / "nginx").start()
             backend = Backend(backend_port, env, scratch / "backend.log")
             try:
                 backend.start()
-                yield ServedSite(site_url, backend, scratch / "client", build_seconds, env)
+                yield ServedSite(site_url, backend, f"http://127.0.0.1:{api_port}", scratch / "client", build_seconds, env)
             finally:
                 backend.stop()
                 host.stop()

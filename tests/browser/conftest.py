@@ -1,6 +1,6 @@
 """Shared browser-test fixtures: one production build per session, served like production.
 
-``site_url`` is the static host of the export (SPA fallback, 404.html, gzip), ``backend_url`` the
+``site_url`` is the export served by Debian's nginx with the repo's config (deploy/nginx), ``backend_url`` the
 Reflex backend the export talks to, ``page`` a fresh Debian Chromium page per test, and
 ``backend_stopped`` stops the backend for one test (the static site keeps serving).
 """

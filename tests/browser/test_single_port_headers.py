@@ -1,0 +1,63 @@
+"""The single-port deployment (`reflex run --env prod`, README Deployment (b)) sends the same
+headers from the backend middleware: pages at their exact address, hashed assets, images, the 404
+and the API, with the script hashes of the build it serves itself."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from header_checks import assert_security_headers, vary_origins
+from marketing_site.csp_hashes import inline_script_hashes
+from marketing_site.security_headers import CACHE_HASHED_ASSET, CACHE_MEDIA
+from scripts.harness.backend import Backend
+from scripts.harness.build import EXPORT_DIR, export_lock
+from scripts.harness.ports import free_port
+
+
+@pytest.fixture(scope="module")
+def single_port(served, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """Frontend and backend on one port; holds the export lock, since it builds into .web/ itself."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    env = {**served.env, "SITE_URL": url, "REFLEX_API_URL": url}
+    with export_lock():
+        server = Backend(port, env, tmp_path_factory.mktemp("single-port") / "server.log", single_port=True)
+        server.start(timeout=300)
+        try:
+            yield url
+        finally:
+            server.stop()
+
+
+def _one_of_each() -> dict[str, str]:
+    script = next(EXPORT_DIR.joinpath("assets").glob("*.js")).name
+    image = next(EXPORT_DIR.joinpath("images").rglob("*.webp")).relative_to(EXPORT_DIR)
+    return {"page": "/product", "script": f"/assets/{script}", "image": f"/{image}", "missing": "/no-such-page"}
+
+
+@pytest.mark.parametrize(("kind", "status", "cache"), [
+    ("page", 200, "no-cache"), ("script", 200, CACHE_HASHED_ASSET), ("image", 200, CACHE_MEDIA), ("missing", 404, "no-cache"),
+])
+def test_each_kind_of_answer_of_the_single_port_server(single_port, kind, status, cache):
+    response = httpx.get(single_port + _one_of_each()[kind])
+    assert response.status_code == status
+    assert_security_headers(response, single_port)
+    assert response.headers["cache-control"] == cache
+    assert vary_origins(response) == ["Origin"]
+
+
+def test_its_page_policy_names_every_inline_script_it_serves(single_port):
+    response = httpx.get(single_port + "/product")
+    scripts = inline_script_hashes(response.text)
+    assert scripts and all(f"'sha256-{digest}'" in response.headers["content-security-policy"] for digest in scripts)
+
+
+def test_its_api_answers_carry_the_headers(single_port):
+    response = httpx.post(single_port + "/api/ProductVideo", content="{}", headers={
+        "Content-Type": "application/json", "Origin": single_port})
+    assert response.status_code == 422
+    assert_security_headers(response, single_port)
+    assert vary_origins(response) == ["Origin"]
