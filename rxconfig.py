@@ -6,6 +6,7 @@ import reflex as rx
 
 from marketing_site.robots import RobotsTxtPlugin
 from marketing_site.hydrate_after_paint import HydrateAfterPaintPlugin
+from marketing_site.html_language import HtmlLanguagePlugin
 from marketing_site.leads.db import reflex_engine_environment
 from marketing_site.settings import settings
 
@@ -25,6 +26,7 @@ config = rx.Config(
         rx.plugins.SitemapPlugin(),
         RobotsTxtPlugin(),
         HydrateAfterPaintPlugin(),
+        HtmlLanguagePlugin(),
         rx.plugins.TailwindV4Plugin(),
     ],
 )

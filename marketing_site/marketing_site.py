@@ -8,7 +8,7 @@ from .exact_routes import serve_pages_exactly
 from .leads.api import build_api
 from .leads.upload_limit import refuse_malformed_uploads, upload_body_limit
 from .layout.page import exact_page
-from .pages.registry import PAGES
+from .pages.registry import PUBLISHED, SERVED_ROUTES
 from .pages.seo import head_tags, share_image, sitemap_context
 from .vitals.api import build_vitals_api
 
@@ -23,9 +23,9 @@ app = rx.App(
 refuse_malformed_uploads(app._api)  # Reflex's own Starlette app, where its /_upload route lives
 app.app_wraps.pop((5, "Overlay"))
 
-for spec in PAGES:
+for spec in PUBLISHED:
     app.add_page(
-        exact_page(spec),
+        exact_page(spec, SERVED_ROUTES),
         route=spec.route,
         title=spec.seo.title,
         description=spec.seo.description,

@@ -21,6 +21,7 @@ from ..content import links, site
 from ..content.types import Link, Menu
 from ..content.widgets import MOBILE_MENU_LABEL, SKIP_LINK_LABEL
 from ..settings import settings
+from .language_switch import language_links
 from .styles import CONTAINER
 
 _FOCUS_RING = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
@@ -45,6 +46,7 @@ def top_strip() -> rx.Component:
     return rx.el.div(
         rx.el.div(
             portal,
+            language_links("font-semibold hover:underline"),
             route_link(site.TOP_STRIP_SUPPORT, class_name="hover:underline"),
             route_link(
                 site.TOP_STRIP_CONTACT,
@@ -123,6 +125,7 @@ def mobile_menu() -> rx.Component:
             rx.el.div(route_link(links.BOOK_DEMO, class_name=f"{_BOOK_DEMO} w-full"), class_name="px-4 pt-4"),
             *[_menu_group(menu.label, menu.items) for menu in site.MENUS],
             _menu_group(site.MOBILE_MENU_CONTACT_HEADING, strip),
+            rx.el.div(language_links(f"{_MENU_ITEM} font-semibold"), class_name="mt-2 border-t border-slate-200 pt-2"),
             menu_id="mobile-menu",
             label=MOBILE_MENU_LABEL,
             class_name="group",
