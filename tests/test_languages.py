@@ -10,16 +10,28 @@ import reflex as rx
 
 from marketing_site import routes
 from marketing_site.catalogues import catalogue
+from marketing_site.components import chat_widget
 from marketing_site.content import forms, messages
 from marketing_site.content.countries import COUNTRIES
 from marketing_site.html_language import HtmlTagMissing, route_of_file, with_language
 from marketing_site.languages import ARABIC, DEFAULT, ENGLISH, LANGUAGES, language_of_path, localized_route
+from marketing_site.layout import navbar
 from marketing_site.layout.page import exact_page
 from marketing_site.pages.registry import PAGES, PUBLISHED, SERVED_ROUTES
+from marketing_site.pages import whatsapp
 from marketing_site.pages.seo import head_tags
+from marketing_site.settings import settings
 from marketing_site.translation import MissingTranslation, copy_texts, translate_tree
 
 TRANSLATED = [language for language in LANGUAGES if language != DEFAULT]
+
+
+@pytest.fixture
+def every_optional_block(monkeypatch):
+    """Settings that show every block that depends on them (portal link, WhatsApp chat link)."""
+    shown = settings.model_copy(update={"portal_url": "https://portal.example.com", "chat_phone_number": "96890000000"})
+    for module in (navbar, whatsapp, chat_widget):
+        monkeypatch.setattr(module, "settings", shown)
 
 
 def site_copy() -> set[str]:
@@ -32,7 +44,7 @@ def site_copy() -> set[str]:
 
 
 @pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.code)
-def test_a_catalogue_translates_exactly_the_site_copy(language):
+def test_a_catalogue_translates_exactly_the_site_copy(language, every_optional_block):
     words = catalogue(language)
     expected = site_copy()
     assert sorted(expected - set(words)) == [], "copy with no translation"

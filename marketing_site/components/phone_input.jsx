@@ -48,7 +48,8 @@ export function PhoneNumberField({ name, defaultCountry, inputClassName, ...inpu
   const className = `min-w-0 flex-1 ${inputClassName ?? ""}`;
   const placeholder = <Placeholder className={className} />;
   return (
-    <div ref={slot} className="flex min-w-0 flex-1">
+    // Phone numbers read left to right in every language (dialling order), on Arabic pages too.
+    <div ref={slot} dir="ltr" className="flex min-w-0 flex-1">
       {near ? (
         <Suspense fallback={placeholder}>
           <PhoneInput

@@ -40,7 +40,7 @@ def picture(picture_: Image, class_name: str = "", eager: bool = False) -> rx.Co
 
 def breadcrumb(trail: tuple[Link, ...], current: str) -> rx.Component:
     """Where the page sits in the site; the last crumb is the page itself."""
-    separator = rx.el.span("›", aria_hidden="true", class_name="text-slate-400")
+    separator = rx.el.span("›", aria_hidden="true", class_name="inline-block text-slate-400 rtl:-scale-x-100")
     crumbs = [
         rx.el.li(route_link(link, class_name=f"text-sky-800 hover:underline {_FOCUS}"), separator, class_name="flex items-center gap-2")
         for link in trail
@@ -120,7 +120,7 @@ def link_cards(links: tuple[Link, ...]) -> rx.Component:
                     class_name=(
                         "flex h-full items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5 "
                         "font-semibold text-sky-800 shadow-sm transition hover:border-sky-300 hover:shadow-md "
-                        "after:size-2 after:shrink-0 after:rotate-45 after:border-r-2 after:border-t-2 "
+                        "after:size-2 after:shrink-0 after:rotate-45 after:border-e-2 after:border-t-2 rtl:after:-rotate-45 "
                         f"after:border-sky-700 after:content-[''] {_FOCUS}"
                     ),
                 ),
