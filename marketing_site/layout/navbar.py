@@ -144,9 +144,11 @@ def mobile_menu() -> rx.Component:
 
 
 def _logo() -> rx.Component:
-    """The full logo; below the sm breakpoint only its mark (the image cropped), so the header fits 320 px."""
+    """The full logo; below the sm breakpoint only its mark (the image cropped), so the header fits 320 px.
+    Logos do not mirror on right-to-left pages."""
     return ReactRouterLink.create(
-        rx.el.span(image(site.LOGO, "h-10 w-auto max-w-none", eager=True), class_name="block overflow-hidden max-sm:w-10"),
+        # Left to right in every language: the crop keeps the logo's mark, which is at its left.
+        rx.el.span(image(site.LOGO, "h-10 w-auto max-w-none", eager=True), dir="ltr", class_name="block overflow-hidden max-sm:w-10"),
         to=routes.HOME,
         class_name=f"shrink-0 rounded {_FOCUS_RING}",
     )
