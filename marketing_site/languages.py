@@ -40,3 +40,18 @@ def language_of_path(path: str) -> Language:
         if language.prefix and (path == language.prefix or path.startswith(language.prefix + "/")):
             return language
     return DEFAULT
+
+
+def preferred_language(accept_language: str) -> Language:
+    """The language an Accept-Language header ranks highest among those the site speaks ("ar-OM,ar;q=0.9"
+    is Arabic); the default language when it names none of them."""
+    ranked = []
+    for index, part in enumerate(accept_language.split(",")):
+        tag, _, parameters = part.partition(";")
+        quality = parameters.strip().removeprefix("q=") if parameters.strip().startswith("q=") else "1"
+        try:
+            weight = float(quality)
+        except ValueError:
+            weight = 0.0
+        ranked.append((-weight, index, tag.strip().split("-")[0].lower()))
+    return next((BY_CODE[code] for weight, _, code in sorted(ranked) if weight < 0 and code in BY_CODE), DEFAULT)

@@ -14,7 +14,9 @@ from marketing_site.components import chat_widget
 from marketing_site.content import forms, messages
 from marketing_site.content.countries import COUNTRIES
 from marketing_site.html_language import HtmlTagMissing, route_of_file, with_language
-from marketing_site.languages import ARABIC, DEFAULT, ENGLISH, LANGUAGES, language_of_path, localized_route
+from marketing_site.languages import (
+    ARABIC, DEFAULT, ENGLISH, LANGUAGES, language_of_path, localized_route, preferred_language,
+)
 from marketing_site.layout import navbar
 from marketing_site.layout.page import exact_page
 from marketing_site.pages.registry import PAGES, PUBLISHED, SERVED_ROUTES
@@ -89,8 +91,9 @@ def test_each_page_names_its_canonical_and_every_language_version():
 def test_the_arabic_font_loads_on_arabic_pages_only():
     english, arabic = (next(spec for spec in PUBLISHED if spec.route == route) for route in ("/product", "/ar/product"))
     assert not any("woff2" in str(tag) for tag in head_tags(english))
-    assert sum("noto-sans-arabic-arabic-400-normal.woff2" in str(tag) for tag in head_tags(arabic)) == 2
-    assert "font-display:swap" in "".join(str(tag) for tag in head_tags(arabic))
+    arabic_head = "".join(str(tag) for tag in head_tags(arabic))
+    assert "noto-sans-arabic-arabic-400-normal.woff2" in arabic_head and "noto-sans-arabic-arabic-700-normal.woff2" in arabic_head
+    assert "font-display:optional" in arabic_head
 
 
 def test_the_language_of_an_address_is_its_prefix():
@@ -128,3 +131,11 @@ def test_server_messages_are_spoken_in_the_page_language():
 def test_the_consent_version_stored_names_a_translated_wording():
     assert forms.consent_text_version("en") == forms.CONSENT_TEXT_VERSION
     assert forms.consent_text_version("ar") == f"{forms.CONSENT_TEXT_VERSION}/ar"
+
+
+@pytest.mark.parametrize(("header", "code"), [
+    ("ar", "ar"), ("ar-OM,ar;q=0.9,en;q=0.8", "ar"), ("en-GB,ar;q=0.5", "en"), ("fr;q=1,ar;q=0.2", "ar"),
+    ("ar;q=0,en;q=0.1", "en"), ("", "en"), ("de", "en"), ("ar;q=x", "en"),
+])
+def test_the_preferred_language_of_an_accept_language_header(header, code):
+    assert preferred_language(header).code == code
