@@ -33,9 +33,9 @@ CARD = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
 H2 = "text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
 
 
-def picture(picture_: Image, class_name: str = "", eager: bool = False) -> rx.Component:
+def picture(picture_: Image, class_name: str = "", eager: bool = False, high_priority: bool = False) -> rx.Component:
     """A full-width responsive picture for page blocks; sizing rules live in `components.image`."""
-    return image(picture_, class_name=f"h-auto w-full {class_name}", eager=eager)
+    return image(picture_, class_name=f"h-auto w-full {class_name}", eager=eager, high_priority=high_priority)
 
 
 def breadcrumb(trail: tuple[Link, ...], current: str) -> rx.Component:
@@ -73,7 +73,8 @@ def page_hero(
     return rx.el.section(
         rx.el.div(
             text,
-            picture(image, "rounded-3xl", eager=True) if image else rx.fragment(),
+            # The page's LCP element: fetched first, not after the fonts (the Arabic pages' font came first).
+            picture(image, "rounded-3xl", high_priority=True) if image else rx.fragment(),
             class_name=f"{CONTAINER} grid items-center gap-10 py-12 sm:py-16 {columns}",
         ),
         class_name="bg-gradient-to-b from-sky-50 to-white",
