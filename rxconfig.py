@@ -7,6 +7,7 @@ import reflex as rx
 from marketing_site.robots import RobotsTxtPlugin
 from marketing_site.hydrate_after_paint import HydrateAfterPaintPlugin
 from marketing_site.csp_hashes import CspHashesPlugin
+from marketing_site.html_language import HtmlLanguagePlugin
 from marketing_site.leads.db import reflex_engine_environment
 from marketing_site.settings import settings
 
@@ -26,7 +27,8 @@ config = rx.Config(
         rx.plugins.SitemapPlugin(),
         RobotsTxtPlugin(),
         HydrateAfterPaintPlugin(),
-        CspHashesPlugin(),  # after HydrateAfterPaintPlugin: hashes the boot script it writes
+        HtmlLanguagePlugin(),
+        CspHashesPlugin(),  # last of the rewriting steps: hashes the inline scripts as finally served
         rx.plugins.TailwindV4Plugin(),
     ],
 )

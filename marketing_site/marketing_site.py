@@ -10,7 +10,7 @@ from .leads.api import build_api
 from .mail.sender import run_forever as send_lead_mails
 from .leads.upload_limit import refuse_malformed_uploads, upload_body_limit
 from .layout.page import exact_page
-from .pages.registry import PAGES
+from .pages.registry import PUBLISHED, SERVED_ROUTES
 from .pages.seo import head_tags, share_image, sitemap_context
 from .response_headers import add_security_headers
 from .vitals.api import build_vitals_api
@@ -30,9 +30,9 @@ app.app_wraps.pop((5, "Overlay"))
 if settings.mail_sender_in_backend:
     app.register_lifespan_task(send_lead_mails)  # every worker drains the outbox; claims keep each mail single
 
-for spec in PAGES:
+for spec in PUBLISHED:
     app.add_page(
-        exact_page(spec),
+        exact_page(spec, SERVED_ROUTES),
         route=spec.route,
         title=spec.seo.title,
         description=spec.seo.description,

@@ -112,7 +112,7 @@ def main() -> None:
         results = []
         for route in args.routes:
             print(f"==> Lighthouse {route} ({args.runs} runs)", flush=True)
-            report = median_run(lighthouse, site.site_url + route, RESULTS_DIR / f"{route.strip('/') or 'home'}", args.runs)
+            report = median_run(lighthouse, site.site_url + route, RESULTS_DIR / f"{route.strip('/').replace('/', '-') or 'home'}", args.runs)
             results.append(summarise(route, report))
         print()
         print_table(results)

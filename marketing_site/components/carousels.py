@@ -77,7 +77,7 @@ def news_carousel(slides: Sequence[rx.Component]) -> rx.Component:
             "group-aria-[current=true]:w-8 group-aria-[current=true]:bg-sky-800 motion-reduce:transition-none"
         ),
         pause_class_name=(
-            "ml-3 rounded-full px-3 py-1 text-xs font-semibold text-slate-700 underline-offset-2 hover:underline "
+            "ms-3 rounded-full px-3 py-1 text-xs font-semibold text-slate-700 underline-offset-2 hover:underline "
             "focus-visible:outline-2 focus-visible:outline-sky-700"
         ),
     )

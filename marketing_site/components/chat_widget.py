@@ -29,7 +29,7 @@ _CLASSES = {
     "replyTime": "text-sm text-emerald-50",
     "close": "rounded-full p-1 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white",
     "body": "bg-[#efeae2] px-5 py-6",
-    "greeting": "max-w-[85%] rounded-xl rounded-tl-none bg-white px-4 py-3 text-sm text-slate-800 shadow-sm",
+    "greeting": "max-w-[85%] rounded-xl rounded-ss-none bg-white px-4 py-3 text-sm text-slate-800 shadow-sm",
     "form": "flex items-center gap-2 border-t border-slate-200 p-3",
     "input": (
         "min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-sm text-slate-900 placeholder:text-slate-500 "

@@ -15,7 +15,7 @@ export function PartnerCarousel({ ariaLabel, visible, gapPx, previousLabel, next
   return (
     <section aria-roledescription="carousel" aria-label={ariaLabel} className={className}>
       <button type="button" aria-label={previousLabel} onClick={() => move(-1)} className={buttonClassName}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="M15 5l-7 7 7 7" /></svg>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" className="rtl:-scale-x-100"><path d="M15 5l-7 7 7 7" /></svg>
       </button>
       <ul className={listClassName} style={{ gap: `${gapPx}px` }} aria-live="polite">
         {shown.map((item) => (
@@ -23,7 +23,7 @@ export function PartnerCarousel({ ariaLabel, visible, gapPx, previousLabel, next
         ))}
       </ul>
       <button type="button" aria-label={nextLabel} onClick={() => move(1)} className={buttonClassName}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5"><path d="M9 5l7 7-7 7" /></svg>
+        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2.5" className="rtl:-scale-x-100"><path d="M9 5l7 7-7 7" /></svg>
       </button>
     </section>
   );

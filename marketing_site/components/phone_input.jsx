@@ -6,11 +6,16 @@ import "react-phone-number-input/style.css";
  * to be seen. Bundled flags, not emoji: Windows shows flag emoji as bare letters, and the
  * library's default would fetch flag images from a CDN.
  */
-const PhoneInput = lazy(() =>
-  Promise.all([import("react-phone-number-input"), import("react-phone-number-input/flags")]).then(
-    ([library, flags]) => ({ default: (props) => <library.default flags={flags.default} {...props} /> }),
-  ),
-);
+// Country names in the page's language (<html lang>), from the library's own translations; English
+// is its default. Another language with a right-to-left or non-Latin script adds its line here.
+const LABELS = { ar: () => import("react-phone-number-input/locale/ar.json") };
+
+const PhoneInput = lazy(() => {
+  const labels = LABELS[document.documentElement.lang];
+  return Promise.all([import("react-phone-number-input"), import("react-phone-number-input/flags"), labels ? labels() : null]).then(
+    ([library, flags, names]) => ({ default: (props) => <library.default flags={flags.default} {...(names ? { labels: names.default } : {})} {...props} /> }),
+  );
+});
 
 /** True once `ref` comes within `margin` of the viewport (a closed <dialog> never does until opened). */
 function useNearViewport(ref, margin) {
@@ -48,7 +53,8 @@ export function PhoneNumberField({ name, defaultCountry, inputClassName, ...inpu
   const className = `min-w-0 flex-1 ${inputClassName ?? ""}`;
   const placeholder = <Placeholder className={className} />;
   return (
-    <div ref={slot} className="flex min-w-0 flex-1">
+    // Phone numbers read left to right in every language (dialling order), on Arabic pages too.
+    <div ref={slot} dir="ltr" className="flex min-w-0 flex-1">
       {near ? (
         <Suspense fallback={placeholder}>
           <PhoneInput

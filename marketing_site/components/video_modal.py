@@ -23,7 +23,7 @@ _DIALOG = (
     "backdrop:bg-slate-950/80 motion-reduce:transition-none"
 )
 _CLOSE = (
-    "absolute -top-12 right-0 flex h-10 w-10 items-center justify-center rounded-full bg-white text-slate-900 "
+    "absolute -top-12 end-0 flex h-10 w-10 items-center justify-center rounded-full bg-white text-slate-900 "
     "shadow hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
 )
 

@@ -9,8 +9,15 @@ from .countries import COUNTRIES
 from .modules import STUDENT
 from .types import Choice, FormField, LeadFormCopy, Seo, SuccessCopy
 
-# Bump whenever either consent sentence changes; every lead stores the version it was shown.
+# Bump whenever either consent sentence changes in any language; every lead stores the version it
+# was shown, with the language of a translated wording (consent_text_version).
 CONSENT_TEXT_VERSION = "2026-11-22"
+
+
+def consent_text_version(language_code: str, default_code: str = "en") -> str:
+    """The stored version of the consent wording shown in a language: "2026-11-22", "2026-11-22/ar"."""
+    return CONSENT_TEXT_VERSION if language_code == default_code else f"{CONSENT_TEXT_VERSION}/{language_code}"
+
 CONSENT_CHOICES: tuple[Choice, ...] = (
     Choice(
         "consentCommunications",
@@ -53,6 +60,8 @@ TIMEOUT_TEXT = (
     "typed is still here: please press the button again (you won't be signed up twice)."
 )
 FIX_FIELDS_TEXT = "Please check the highlighted fields and submit again."
+# Alerts the form states set from the server (not written into the page): catalogues translate these too.
+SERVER_ALERTS = (ERROR_TEXT, FIX_FIELDS_TEXT)
 HONEYPOT_LABEL = "Leave this field empty"
 HONEYPOT_NAME = "referral_code"
 

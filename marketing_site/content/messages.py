@@ -1,17 +1,22 @@
 """What the lead service tells a visitor or an API client: validation errors, refusals, upload errors.
 
-Keyed by message id, with ``{placeholders}`` the service fills in. English is the only catalogue
-today; another language is one more mapping with the same ids in CATALOGUES (ids it lacks fall back
-to English). ``label.<field>`` ids are the noun phrases put in ``{label}``; a ``required.<field>``
+Keyed by message id, with ``{placeholders}`` the service fills in. English is written here; every
+other language of languages.LANGUAGES translates these English templates in its locales/<code>.po
+(the same catalogue as the pages' copy), so CATALOGUES has one mapping per language with the same ids. ``label.<field>`` ids are the noun phrases put in ``{label}``; a ``required.<field>``
 id replaces the generic "Please enter your …" for that field.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import contextlib
+from collections.abc import Iterator, Mapping
+from contextvars import ContextVar
 from types import MappingProxyType
 
-DEFAULT_LANGUAGE = "en"
+from ..catalogues import catalogue
+from ..languages import DEFAULT, LANGUAGES
+
+DEFAULT_LANGUAGE = DEFAULT.code
 
 ENGLISH: Mapping[str, str] = MappingProxyType({
     # Any field
@@ -84,14 +89,38 @@ ENGLISH: Mapping[str, str] = MappingProxyType({
     "required.consentDataProcessing": "Please tick the box to let us store and process your personal data.",
 })
 
-CATALOGUES: Mapping[str, Mapping[str, str]] = MappingProxyType({DEFAULT_LANGUAGE: ENGLISH})
+
+
+def _translated(words: Mapping[str, str]) -> Mapping[str, str]:
+    """ENGLISH with each template replaced by its translation (ids without one are left out)."""
+    return MappingProxyType({key: words[text] for key, text in ENGLISH.items() if words.get(text)})
+
+
+CATALOGUES: Mapping[str, Mapping[str, str]] = MappingProxyType({
+    language.code: ENGLISH if language == DEFAULT else _translated(catalogue(language)) for language in LANGUAGES
+})
 
 
 def has_message(message_id: str) -> bool:
     return message_id in ENGLISH
 
 
-def message(message_id: str, language: str = DEFAULT_LANGUAGE, **values: object) -> str:
-    """The message in ``language`` (English where that catalogue lacks it), placeholders filled."""
-    template = CATALOGUES.get(language, ENGLISH).get(message_id) or ENGLISH[message_id]
+# The language the current request is answered in; the lead forms set it from their page's address.
+_SPEAKING: ContextVar[str] = ContextVar("message_language", default=DEFAULT_LANGUAGE)
+
+
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """Within this block (and worker threads started in it), messages default to ``language``."""
+    token = _SPEAKING.set(language)
+    try:
+        yield
+    finally:
+        _SPEAKING.reset(token)
+
+
+def message(message_id: str, language: str | None = None, **values: object) -> str:
+    """The message in ``language`` (default: the one being spoken; English where that catalogue
+    lacks it), placeholders filled."""
+    template = CATALOGUES.get(language or _SPEAKING.get(), ENGLISH).get(message_id) or ENGLISH[message_id]
     return template.format(**values)

@@ -7,6 +7,7 @@ import reflex as rx
 from ..components.image import image
 from ..components.links import route_link
 from ..content import site
+from .language_switch import language_links
 from .styles import CONTAINER
 
 _LINK = "text-slate-300 hover:text-white"
@@ -35,6 +36,10 @@ def footer() -> rx.Component:
             ),
             class_name=f"{CONTAINER} grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4",
         ),
-        rx.el.p(site.FOOTER_COPYRIGHT, class_name="border-t border-slate-700 py-4 text-center text-xs text-slate-400"),
+        rx.el.div(
+            rx.el.p(site.FOOTER_COPYRIGHT),
+            language_links("font-semibold text-slate-200 underline-offset-2 hover:text-white hover:underline"),
+            class_name="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 border-t border-slate-700 py-4 text-xs text-slate-400",
+        ),
         class_name="bg-slate-900",
     )

@@ -25,7 +25,7 @@ export function NavDropdown({ label, menuId, className, buttonClassName, menuCla
     >
       <button ref={button} type="button" aria-expanded={open} aria-controls={menuId} onClick={onButtonClick} className={buttonClassName}>
         {label}
-        <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true" fill="currentColor" className="ml-1 transition-transform"><path d="M5 7l5 6 5-6z" /></svg>
+        <svg viewBox="0 0 20 20" width="14" height="14" aria-hidden="true" fill="currentColor" className="ms-1 transition-transform"><path d="M5 7l5 6 5-6z" /></svg>
       </button>
       <ul id={menuId} className={menuClassName}>{children}</ul>
     </li>

@@ -11,6 +11,8 @@ import reflex as rx
 from .. import routes
 from ..components.web_vitals import web_vitals
 from ..content.types import Seo
+from ..languages import DEFAULT, Language
+from .building import building
 from .footer import footer
 from .navbar import navbar
 
@@ -24,6 +26,14 @@ class PageSpec:
     body: Callable[[], rx.Component]
     # Aliases (e.g. /HybridSchool) stay out of the sitemap and point search engines at the canonical route.
     canonical: str = ""
+    language: Language = DEFAULT
+    # The same page's route in the default language (pages/registry.py sets it on translated pages).
+    default_route: str = ""
+
+    @property
+    def source_route(self) -> str:
+        """The route of this page in the default language: what every translation is keyed by."""
+        return self.default_route or self.route
 
 
 class ExactRoute(rx.Component):
@@ -38,12 +48,14 @@ class ExactRoute(rx.Component):
 def exact_page(spec: PageSpec, served: tuple[str, ...] = routes.ROUTES) -> Callable[[], rx.Component]:
     """The page body behind an exact-address check against every registered route (the 404 page
     needs none); keeps the body's module and name, by which Reflex splits the JavaScript."""
-    if spec.route == routes.NOT_FOUND:
-        return spec.body
 
     @functools.wraps(spec.body)
     def exact() -> rx.Component:
-        return ExactRoute.create(spec.body(), routes=[route for route in served if route != routes.NOT_FOUND])
+        with building(spec):
+            body = spec.body()
+        if spec.route == routes.NOT_FOUND:
+            return body
+        return ExactRoute.create(body, routes=[route for route in served if route != routes.NOT_FOUND])
 
     return exact
 

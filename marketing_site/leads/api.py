@@ -20,7 +20,8 @@ from marketing_site.csp_hashes import inline_script_hashes
 from marketing_site.leads import db, idempotency, openapi, service
 from marketing_site.leads.json_body import BadBody, parse_object
 from marketing_site.content.forms import HONEYPOT_NAME
-from marketing_site.content.messages import message
+from marketing_site.content.messages import message, speaking
+from marketing_site.languages import preferred_language
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.service import LeadRejected, LeadValidationError, SubmissionContext
 from marketing_site.settings import settings
@@ -72,6 +73,12 @@ def _endpoint(kind: LeadKind):
 
 
 async def _submit(kind: LeadKind, request: Request) -> JSONResponse:
+    """The answer in the language the client asks for with Accept-Language (English by default)."""
+    with speaking(preferred_language(request.headers.get("accept-language", "")).code):
+        return await _answer(kind, request)
+
+
+async def _answer(kind: LeadKind, request: Request) -> JSONResponse:
     media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media_type != "application/json":
         return _error(415, message("api.json_only"))

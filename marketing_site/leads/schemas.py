@@ -14,7 +14,7 @@ from sqlmodel import SQLModel
 
 from marketing_site import routes
 from marketing_site.content import forms
-from marketing_site.content.messages import DEFAULT_LANGUAGE, has_message, message
+from marketing_site.content.messages import has_message, message
 from marketing_site.content.types import Choice, LeadFormCopy
 from marketing_site.leads.models import LeadModule, LeadResponsibility
 
@@ -47,10 +47,10 @@ class InputField:
     required: bool = False  # set from the form's copy (content/forms.py), the one definition
     choices: tuple[str, ...] = ()  # CHOICE fields: the options of the form's copy
 
-    def label_text(self, language: str = DEFAULT_LANGUAGE) -> str:
+    def label_text(self, language: str | None = None) -> str:
         return message(self.label or f"label.{self.name}", language, **dict(self.label_values))
 
-    def missing_message(self, language: str = DEFAULT_LANGUAGE) -> str:
+    def missing_message(self, language: str | None = None) -> str:
         """The field's own sentence (content/messages.py ``required.<name>``) or the generic one."""
         if has_message(own := f"required.{self.name}"):
             return message(own, language)

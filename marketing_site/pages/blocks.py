@@ -33,14 +33,14 @@ CARD = "rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
 H2 = "text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl"
 
 
-def picture(picture_: Image, class_name: str = "", eager: bool = False) -> rx.Component:
+def picture(picture_: Image, class_name: str = "", eager: bool = False, high_priority: bool = False) -> rx.Component:
     """A full-width responsive picture for page blocks; sizing rules live in `components.image`."""
-    return image(picture_, class_name=f"h-auto w-full {class_name}", eager=eager)
+    return image(picture_, class_name=f"h-auto w-full {class_name}", eager=eager, high_priority=high_priority)
 
 
 def breadcrumb(trail: tuple[Link, ...], current: str) -> rx.Component:
     """Where the page sits in the site; the last crumb is the page itself."""
-    separator = rx.el.span("›", aria_hidden="true", class_name="text-slate-400")
+    separator = rx.el.span("›", aria_hidden="true", class_name="inline-block text-slate-400 rtl:-scale-x-100")
     crumbs = [
         rx.el.li(route_link(link, class_name=f"text-sky-800 hover:underline {_FOCUS}"), separator, class_name="flex items-center gap-2")
         for link in trail
@@ -73,7 +73,8 @@ def page_hero(
     return rx.el.section(
         rx.el.div(
             text,
-            picture(image, "rounded-3xl", eager=True) if image else rx.fragment(),
+            # The page's LCP element: fetched first, not after the fonts (the Arabic pages' font came first).
+            picture(image, "rounded-3xl", high_priority=True) if image else rx.fragment(),
             class_name=f"{CONTAINER} grid items-center gap-10 py-12 sm:py-16 {columns}",
         ),
         class_name="bg-gradient-to-b from-sky-50 to-white",
@@ -120,7 +121,7 @@ def link_cards(links: tuple[Link, ...]) -> rx.Component:
                     class_name=(
                         "flex h-full items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5 "
                         "font-semibold text-sky-800 shadow-sm transition hover:border-sky-300 hover:shadow-md "
-                        "after:size-2 after:shrink-0 after:rotate-45 after:border-r-2 after:border-t-2 "
+                        "after:size-2 after:shrink-0 after:rotate-45 after:border-e-2 after:border-t-2 rtl:after:-rotate-45 "
                         f"after:border-sky-700 after:content-[''] {_FOCUS}"
                     ),
                 ),

@@ -15,7 +15,7 @@ from .blocks import CARD, link_cards, page_for, page_hero, section, section_card
 
 def office_card(office: Office) -> rx.Component:
     badge = (
-        rx.el.span(labels.HEADQUARTERS_BADGE, class_name="ml-2 rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-800")
+        rx.el.span(labels.HEADQUARTERS_BADGE, class_name="ms-2 rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-800")
         if office.headquarters
         else rx.fragment()
     )
@@ -24,7 +24,7 @@ def office_card(office: Office) -> rx.Component:
         rx.el.p(office.country, class_name="text-sm text-slate-600"),
         rx.el.address(
             rx.el.p(office.address),
-            rx.el.p(office.phone, class_name="mt-3 font-medium text-slate-900"),
+            rx.el.p(rx.el.bdi(office.phone, dir="ltr"), class_name="mt-3 font-medium text-slate-900"),
             rx.el.p(office.email, class_name="break-all"),
             class_name="mt-4 space-y-1 not-italic text-slate-700",
         ),

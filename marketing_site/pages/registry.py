@@ -2,8 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+
+import reflex as rx
+
 from .. import routes
+from ..content.types import Seo
+from ..languages import DEFAULT, LANGUAGES, Language, localized_route
 from ..layout.page import PageSpec
+from ..translation import translate_tree, translated_text
 from . import (
     careers,
     demo_request,
@@ -45,3 +53,36 @@ def _check(pages: tuple[PageSpec, ...]) -> None:
 
 
 _check(PAGES)
+
+
+def in_language(spec: PageSpec, language: Language) -> PageSpec:
+    """The same page record in `language`: its route under the language's prefix, its head text and
+    body copy from the language's catalogue (the default language returns the record itself)."""
+    if language == DEFAULT:
+        return spec
+    body = spec.body
+
+    @functools.wraps(body)
+    def translated() -> rx.Component:
+        return translate_tree(body(), language)
+
+    return dataclasses.replace(
+        spec,
+        route=localized_route(spec.route, language),
+        seo=Seo(translated_text(spec.seo.title, language), translated_text(spec.seo.description, language)),
+        body=translated,
+        canonical=localized_route(spec.canonical, language) if spec.canonical else "",
+        language=language,
+        default_route=spec.route,
+    )
+
+
+# Every page the site publishes: the default language at the spec's paths, each other language
+# under its prefix. The 404 page stays one page: Reflex serves it for every unknown address.
+PUBLISHED: tuple[PageSpec, ...] = tuple(
+    in_language(spec, language)
+    for language in LANGUAGES
+    for spec in PAGES
+    if language == DEFAULT or spec.route != routes.NOT_FOUND
+)
+SERVED_ROUTES: tuple[str, ...] = tuple(page.route for page in PUBLISHED)

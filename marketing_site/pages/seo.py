@@ -7,16 +7,33 @@ from typing import Any
 import reflex as rx
 
 from .. import routes
+from ..languages import DEFAULT, LANGUAGES, localized_route
 from ..layout.page import PageSpec
 from ..settings import settings
+from .fonts import font_links
 
 SHARE_CARD_SIZE = (1200, 630)
 
 
+def default_canonical(spec: PageSpec) -> str:
+    """The page's canonical route in the default language (an alias's real page, without a language prefix)."""
+    if not spec.canonical:
+        return spec.source_route
+    return spec.canonical.removeprefix(spec.language.prefix) or "/"
+
+
 def share_card_src(spec: PageSpec) -> str:
-    """The page's sharing card (scripts/artwork/share_cards.py); an alias shares its page's card."""
-    route = spec.canonical or spec.route
-    return f"/images/share/{route.strip('/') or 'home'}.jpg"
+    """The page's sharing card (scripts/artwork/share_cards.py); an alias and a translation share
+    their page's card."""
+    return f"/images/share/{default_canonical(spec).strip('/') or 'home'}.jpg"
+
+
+def alternate_links(spec: PageSpec) -> list[rx.Component]:
+    """`<link rel="alternate" hreflang>` to the page in every language, x-default the default one."""
+    route = default_canonical(spec)
+    links = [(language.code, localized_route(route, language)) for language in LANGUAGES]
+    links.append(("x-default", localized_route(route, DEFAULT)))
+    return [rx.el.link(rel="alternate", href_lang=code, href=f"{settings.site_url}{href}") for code, href in links]
 
 
 def share_image(spec: PageSpec) -> str:
@@ -39,6 +56,8 @@ def head_tags(spec: PageSpec) -> list[rx.Component]:
     names = {"twitter:card": "summary_large_image", "twitter:image": share_image(spec)}
     return [
         rx.el.link(rel="canonical", href=url),
+        *alternate_links(spec),
+        *font_links(spec.language),
         *[rx.el.meta(property=key, content=value) for key, value in properties.items()],
         *[rx.el.meta(name=key, content=value) for key, value in names.items()],
     ]

@@ -18,10 +18,13 @@ from typing import Any, ClassVar
 import reflex as rx
 
 from ..content import forms
+from ..content.messages import speaking
+from ..languages import Language, language_of_path
 from ..leads.db import run_bounded
 from ..leads.service import (
     UTM_KEYS, LeadKind, LeadRejected, LeadValidationError, SubmissionContext, fitted, lead_submit,
 )
+from ..translation import translated_text
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +88,7 @@ class LeadFormMixin(rx.State, mixin=True):
             self.idempotency_key = uuid.uuid4().hex
         if not isinstance(form_data, Mapping):
             log.warning("Lead form %s got a %s instead of form fields", self.KIND.value, type(form_data).__name__)
-            self.alert = forms.ERROR_TEXT
+            self.alert = translated_text(forms.ERROR_TEXT, self._language())
             return False
         return True
 
@@ -103,11 +106,13 @@ class LeadFormMixin(rx.State, mixin=True):
 
         The call runs in a worker thread within the submission's database deadline, so a slow or hung
         database never stalls the event loop that serves every other visitor of this worker."""
+        language = self._language()
         try:
-            lead_id = await run_bounded(call, self._context(honeypot))
+            with speaking(language.code):
+                lead_id = await run_bounded(call, self._context(honeypot, language))
         except LeadValidationError as invalid:
             self.errors = dict(invalid.errors)
-            self.alert = forms.FIX_FIELDS_TEXT
+            self.alert = translated_text(forms.FIX_FIELDS_TEXT, language)
         except LeadRejected as rejected:
             self.alert = str(rejected)
         except Exception:
@@ -120,9 +125,13 @@ class LeadFormMixin(rx.State, mixin=True):
         """An unexpected error (database, disk, upload): logged, a plain alert, the input kept."""
         log.exception("Lead form %s failed (page %s, client %s)", self.KIND.value, self.router.url.path,
                       self.router.session.client_ip)
-        self.alert = forms.ERROR_TEXT
+        self.alert = translated_text(forms.ERROR_TEXT, self._language())
 
-    def _context(self, honeypot: str) -> SubmissionContext:
+    def _language(self) -> Language:
+        """The language of the page the form is on, from its address (/ar/schedule is Arabic)."""
+        return language_of_path(self.router.url.path)
+
+    def _context(self, honeypot: str, language: Language) -> SubmissionContext:
         url = self.router.url
         session = self.router.session
         return SubmissionContext(
@@ -133,6 +142,6 @@ class LeadFormMixin(rx.State, mixin=True):
             form_started_at=self.started_at,
             honeypot=honeypot,
             require_consent=self.REQUIRE_CONSENT,
-            consent_text_version=forms.CONSENT_TEXT_VERSION if self.REQUIRE_CONSENT else "",
+            consent_text_version=forms.consent_text_version(language.code) if self.REQUIRE_CONSENT else "",
             idempotency_key=self.idempotency_key,
         )

@@ -1,15 +1,16 @@
-"""The site's registered pages as the tests see them: visitable routes, canonical ones, the 404 page."""
+"""The site's registered pages as the tests see them: visitable routes (every language), canonical
+ones, the 404 page."""
 
 from __future__ import annotations
 
 from marketing_site.layout.page import PageSpec
 from marketing_site.pages import registry
-from marketing_site.routes import NOT_FOUND, ROUTES
+from marketing_site.routes import NOT_FOUND
 
 
 def visitable_pages() -> tuple[PageSpec, ...]:
-    """Every page a visitor can open by address (aliases included, the 404 page excluded)."""
-    return tuple(spec for spec in registry.PAGES if spec.route != NOT_FOUND)
+    """Every page a visitor can open by address, in every language (aliases included, the 404 page excluded)."""
+    return tuple(spec for spec in registry.PUBLISHED if spec.route != NOT_FOUND)
 
 
 def canonical_pages() -> tuple[PageSpec, ...]:
@@ -19,4 +20,4 @@ def canonical_pages() -> tuple[PageSpec, ...]:
 
 def registered_routes() -> frozenset[str]:
     """Every address the site serves (the 404 page excluded)."""
-    return frozenset(route for route in ROUTES if route != NOT_FOUND)
+    return frozenset(route for route in registry.SERVED_ROUTES if route != NOT_FOUND)

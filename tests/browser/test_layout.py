@@ -16,6 +16,7 @@ from lead_forms import email_for, fill_demo_contact, submit
 from layout_probes import BLANK_BANDS_BELOW_HERO, BUBBLE_SWEEP, VISIBLE_CONTROLS, intersects
 from marketing_site.content import forms, home, links, not_found, site, widgets
 from marketing_site.content.modules import STUDENT
+from marketing_site.translation import translated_text
 
 pytestmark = pytest.mark.database_independent  # layout and axe do not depend on the database
 
@@ -36,9 +37,9 @@ def resize(page: Page, width: int, height: int = 800) -> None:
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
-def covered_controls(page: Page) -> list[str]:
+def covered_controls(page: Page, chat_label: str = widgets.CHAT_OPEN_LABEL) -> list[str]:
     """Controls the fixed chat bubble passes over at some scroll position."""
-    sweep = page.get_by_role("button", name=widgets.CHAT_OPEN_LABEL).evaluate(BUBBLE_SWEEP)
+    sweep = page.get_by_role("button", name=chat_label).evaluate(BUBBLE_SWEEP)
     return [control["name"] for control in page.evaluate(VISIBLE_CONTROLS) if intersects(control, sweep)]
 
 
@@ -46,6 +47,7 @@ def covered_controls(page: Page) -> list[str]:
 def test_no_sideways_scroll_and_the_chat_covers_no_control(wide_page: Page, spec) -> None:
     resize(wide_page, 1280)
     open_page(wide_page, spec.route)
+    chat_label = translated_text(widgets.CHAT_OPEN_LABEL, spec.language)
     overflow = {}
     for width in WIDTHS:
         resize(wide_page, width)
@@ -53,9 +55,9 @@ def test_no_sideways_scroll_and_the_chat_covers_no_control(wide_page: Page, spec
         if extra > 0:
             overflow[width] = extra
         if width in (XL, 1920):
-            assert covered_controls(wide_page) == [], f"the chat bubble covers controls at {width} px"
+            assert covered_controls(wide_page, chat_label) == [], f"the chat bubble covers controls at {width} px"
         elif width in (320, 1024):
-            bubble = wide_page.get_by_role("button", name=widgets.CHAT_OPEN_LABEL).bounding_box()
+            bubble = wide_page.get_by_role("button", name=chat_label).bounding_box()
             header = wide_page.locator("header").bounding_box()
             assert header["y"] <= bubble["y"] and bubble["y"] + bubble["height"] <= header["y"] + header["height"]
     assert overflow == {}, "pixels of sideways scroll by viewport width"

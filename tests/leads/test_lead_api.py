@@ -282,3 +282,13 @@ def test_text_is_stored_exactly_as_typed(client):
     lead = fetch(response.json()["id"])
     assert (lead.first_name, lead.last_name, lead.school, lead.job_title, lead.current_system,
             lead.current_product_use, lead.heard_about_us) == tuple(TYPED.values())
+
+
+def test_errors_come_in_the_language_the_client_asks_for(client):
+    payload = {**VALID["ScheduleDemo"], "email": "x"}
+    arabic = client.post("/api/ScheduleDemo", json=payload, headers={"Accept-Language": "ar-OM,ar;q=0.9,en;q=0.5"})
+    assert arabic.status_code == 422
+    assert arabic.json() == {"errors": {"email": message("email.invalid", "ar")}}
+    for header in ("fr-FR", "en;q=0.9,ar;q=0.1", "ar;q=0"):
+        answer = client.post("/api/ScheduleDemo", json=payload, headers={"Accept-Language": header})
+        assert answer.json() == {"errors": {"email": message("email.invalid", "en")}}, header

@@ -1,0 +1,52 @@
+"""Build step: each exported page's `<html>` carries the language and direction of its address.
+
+Reflex writes one app-wide `html_lang` into every page; the pages of another language live under
+that language's prefix (languages.py), so their files are rewritten after the build to
+`<html lang="ar" dir="rtl">`. Served that way in the first response, the browser lays the page out
+right to left before any script runs (the `rtl:` variants and logical utilities depend on it).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from reflex.plugins import Plugin
+
+from .languages import Language, language_of_path
+
+_HTML_TAG = re.compile(r"<html\b[^>]*>")
+_LANG_OR_DIR = re.compile(r'\s(lang|dir)="[^"]*"')
+
+
+class HtmlTagMissing(RuntimeError):
+    """An exported page has no single <html> start tag to mark; fail the build loudly."""
+
+
+def route_of_file(static_dir: Path, page: Path) -> str:
+    """The address a file is served at: ar/product.html and ar/product/index.html are /ar/product."""
+    parts = list(page.relative_to(static_dir).with_suffix("").parts)
+    if parts and parts[-1] == "index":
+        parts.pop()
+    return "/" + "/".join(parts)
+
+
+def with_language(html: str, language: Language) -> str:
+    """`html` with its <html> start tag carrying `language`'s lang and dir (and no other lang/dir)."""
+    tags = _HTML_TAG.findall(html)
+    if len(tags) != 1:
+        raise HtmlTagMissing(f"expected one <html> start tag, found {len(tags)}")
+    marked = _LANG_OR_DIR.sub("", tags[0]).replace("<html", f'<html lang="{language.code}" dir="{language.direction}"', 1)
+    return html.replace(tags[0], marked, 1)
+
+
+@dataclass(kw_only=True, frozen=True)
+class HtmlLanguagePlugin(Plugin):
+    """Applies `with_language` to every exported HTML page, by the language of its address."""
+
+    def post_build(self, **context):
+        static_dir = Path(context["static_dir"])
+        for page in static_dir.rglob("*.html"):
+            html = page.read_text(encoding="utf-8")
+            page.write_text(with_language(html, language_of_path(route_of_file(static_dir, page))), encoding="utf-8")

@@ -1,0 +1,34 @@
+"""The link to the same page in the other language(s), on every page.
+
+A plain <a>, not a router link: the switch is a full page load, so the served file's
+`<html lang dir>`, its font and its head tags are the new language's. Each name is written in its
+own language and marked with `lang`, so screen readers pronounce it right and the translation step
+(translation.py) leaves it alone.
+"""
+
+from __future__ import annotations
+
+import reflex as rx
+from reflex.components.el.elements.inline import A
+
+from .. import routes
+from ..languages import LANGUAGES, localized_route
+from .building import building_page
+
+
+def language_links(class_name: str) -> rx.Component:
+    """One link per other language to the page being built (nothing for the 404 page)."""
+    page = building_page()
+    if page is None or page.route == routes.NOT_FOUND:
+        return rx.fragment()
+    return rx.fragment(*[
+        A.create(
+            language.name,
+            href=localized_route(page.source_route, language),
+            lang=language.code,
+            href_lang=language.code,
+            class_name=class_name,
+        )
+        for language in LANGUAGES
+        if language != page.language
+    ])

@@ -1,0 +1,141 @@
+"""Every page in every language: catalogues hold exactly the site's copy, pages are built from the
+same records under the language's prefix, and the exported files carry the language's lang/dir."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import reflex as rx
+
+from marketing_site import routes
+from marketing_site.catalogues import catalogue
+from marketing_site.components import chat_widget
+from marketing_site.content import forms, messages
+from marketing_site.content.countries import COUNTRIES
+from marketing_site.html_language import HtmlTagMissing, route_of_file, with_language
+from marketing_site.languages import (
+    ARABIC, DEFAULT, ENGLISH, LANGUAGES, language_of_path, localized_route, preferred_language,
+)
+from marketing_site.layout import navbar
+from marketing_site.layout.page import exact_page
+from marketing_site.pages.registry import PAGES, PUBLISHED, SERVED_ROUTES
+from marketing_site.pages import whatsapp
+from marketing_site.pages.seo import head_tags
+from marketing_site.settings import settings
+from marketing_site.translation import MissingTranslation, copy_texts, translate_tree
+
+TRANSLATED = [language for language in LANGUAGES if language != DEFAULT]
+
+
+@pytest.fixture
+def every_optional_block(monkeypatch):
+    """Settings that show every block that depends on them (portal link, WhatsApp chat link)."""
+    shown = settings.model_copy(update={"portal_url": "https://portal.example.com", "chat_phone_number": "96890000000"})
+    for module in (navbar, whatsapp, chat_widget):
+        monkeypatch.setattr(module, "settings", shown)
+
+
+def site_copy() -> set[str]:
+    """Every English text a catalogue must translate: page bodies and head text, the messages the
+    lead service sends, the forms' server alerts and the country names (not the 404 page: Reflex
+    serves one for every unknown address)."""
+    pages = [spec for spec in PAGES if spec.route != routes.NOT_FOUND]  # one 404 page, in English
+    texts = {text for spec in pages for text in (*copy_texts(exact_page(spec)()), spec.seo.title, spec.seo.description)}
+    return texts | set(messages.ENGLISH.values()) | set(forms.SERVER_ALERTS) | set(COUNTRIES)
+
+
+@pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.code)
+def test_a_catalogue_translates_exactly_the_site_copy(language, every_optional_block):
+    words = catalogue(language)
+    expected = site_copy()
+    assert sorted(expected - set(words)) == [], "copy with no translation"
+    assert sorted(set(words) - expected) == [], "translations of copy the site no longer has"
+    assert [text for text, translated in words.items() if not translated.strip()] == []
+
+
+def test_a_text_with_no_translation_fails_the_build():
+    with pytest.raises(MissingTranslation, match="Brand-new sentence"):
+        translate_tree(rx.el.p("Brand-new sentence nobody translated."), ARABIC)
+
+
+def test_every_page_exists_in_every_language_under_its_prefix():
+    english = [spec.route for spec in PAGES if spec.route != routes.NOT_FOUND]
+    assert {"/ar", "/ar/product", "/ar/studentSmart", "/ar/schedule", "/ar/careers", "/ar/HybridSchool"} <= set(SERVED_ROUTES)
+    for language in TRANSLATED:
+        assert sorted(spec.route for spec in PUBLISHED if spec.language == language) == sorted(
+            localized_route(route, language) for route in english)
+    assert [spec.route for spec in PUBLISHED if spec.language == ENGLISH] == [spec.route for spec in PAGES]
+
+
+def test_an_arabic_page_says_it_in_arabic_and_links_within_arabic():
+    spec = next(spec for spec in PUBLISHED if spec.route == "/ar/schedule")
+    page = str(exact_page(spec, SERVED_ROUTES)())
+    assert spec.seo.title == "احجز عرضًا توضيحيًا | Smart School Suite"
+    assert "\\u064a\\u0631\\u062c\\u0649" in page or "يرجى" in page  # "please" of the consent and select texts
+    assert 'to:"/ar/product"' in page and 'to:"/product"' not in page
+    # The switcher goes to the English page with a full load (a plain <a>), named in English.
+    assert 'href:"/schedule",hrefLang:"en",lang:"en"},"English"' in page
+
+
+def test_each_page_names_its_canonical_and_every_language_version():
+    spec = next(spec for spec in PUBLISHED if spec.route == "/ar/HybridSchool")
+    tags = [str(tag) for tag in head_tags(spec)]
+    assert any('rel:"canonical"' in tag and '/ar/hybridSchool"' in tag for tag in tags)
+    alternates = [tag for tag in tags if 'rel:"alternate"' in tag]
+    assert len(alternates) == len(LANGUAGES) + 1
+    assert any('hybridSchool",hrefLang:"x-default"' in tag and '/ar/' not in tag for tag in alternates)
+    assert any('hrefLang:"ar"' in tag and '/ar/hybridSchool"' in tag for tag in alternates)
+
+
+def test_the_arabic_font_loads_on_arabic_pages_only():
+    english, arabic = (next(spec for spec in PUBLISHED if spec.route == route) for route in ("/product", "/ar/product"))
+    assert not any("woff2" in str(tag) for tag in head_tags(english))
+    arabic_head = "".join(str(tag) for tag in head_tags(arabic))
+    assert "noto-sans-arabic-arabic-400-normal.woff2" in arabic_head and "noto-sans-arabic-arabic-700-normal.woff2" in arabic_head
+    assert "font-display:optional" in arabic_head
+
+
+def test_the_language_of_an_address_is_its_prefix():
+    assert language_of_path("/ar") == language_of_path("/ar/product") == ARABIC
+    assert language_of_path("/") == language_of_path("/arabic") == language_of_path("/product") == ENGLISH
+    assert localized_route("/", ARABIC) == "/ar" and localized_route("/", ENGLISH) == "/"
+
+
+@pytest.mark.parametrize(("file", "route"), [
+    ("ar.html", "/ar"), ("ar/index.html", "/ar"), ("ar/product.html", "/ar/product"), ("index.html", "/"),
+    ("product/index.html", "/product"),
+])
+def test_an_exported_file_is_served_at_its_route(file, route):
+    assert route_of_file(Path("/build"), Path("/build") / file) == route
+
+
+def test_exported_html_gets_the_language_and_direction_of_its_address():
+    html = '<!DOCTYPE html><html lang="en" suppressHydrationWarning=""><head></head><body lang="x"></body></html>'
+    arabic = with_language(html, ARABIC)
+    assert arabic.startswith('<!DOCTYPE html><html lang="ar" dir="rtl" suppressHydrationWarning="">')
+    assert '<body lang="x">' in arabic
+    assert with_language(arabic, ENGLISH).startswith('<!DOCTYPE html><html lang="en" dir="ltr" ')
+    with pytest.raises(HtmlTagMissing):
+        with_language("<p>no document</p>", ARABIC)
+
+
+def test_server_messages_are_spoken_in_the_page_language():
+    label = messages.message("label.email", "ar")
+    assert messages.message("field.required", "ar", label=label) == "يرجى إدخال البريد الإلكتروني."
+    with messages.speaking("ar"):
+        assert messages.message("email.invalid") == messages.CATALOGUES["ar"]["email.invalid"]
+    assert messages.message("email.invalid").startswith("Please enter a valid email")
+
+
+def test_the_consent_version_stored_names_a_translated_wording():
+    assert forms.consent_text_version("en") == forms.CONSENT_TEXT_VERSION
+    assert forms.consent_text_version("ar") == f"{forms.CONSENT_TEXT_VERSION}/ar"
+
+
+@pytest.mark.parametrize(("header", "code"), [
+    ("ar", "ar"), ("ar-OM,ar;q=0.9,en;q=0.8", "ar"), ("en-GB,ar;q=0.5", "en"), ("fr;q=1,ar;q=0.2", "ar"),
+    ("ar;q=0,en;q=0.1", "en"), ("", "en"), ("de", "en"), ("ar;q=x", "en"),
+])
+def test_the_preferred_language_of_an_accept_language_header(header, code):
+    assert preferred_language(header).code == code
