@@ -87,6 +87,17 @@ ENGLISH: Mapping[str, str] = MappingProxyType({
     "required.position": "Please choose the position you are applying for.",
     "required.consentCommunications": "Please tick the box to agree to receive other communications from us.",
     "required.consentDataProcessing": "Please tick the box to let us store and process your personal data.",
+    # The confirmation mail a visitor gets, in the language of the page (or API request) they used
+    "mail.kind.ProductVideo": "product video request",
+    "mail.kind.ScheduleDemo": "demo booking",
+    "mail.kind.SignupDemo": "demo sign-up",
+    "mail.kind.ProductDemo": "demo request",
+    "mail.kind.Careers": "job application",
+    "mail.subject": "We received your {kind}",
+    "mail.greeting": "Dear {name},",
+    "mail.received": "Thank you: we received your {kind}.",
+    "mail.next_step.careers": "Our HR team reads every application and will contact you if your profile fits an opening.",
+    "mail.next_step.sales": "A member of our team will contact you shortly to arrange everything.",
 })
 
 
@@ -117,6 +128,11 @@ def speaking(language: str) -> Iterator[None]:
         yield
     finally:
         _SPEAKING.reset(token)
+
+
+def spoken_language() -> str:
+    """The language code of the current request (what ``speaking`` set), e.g. stored with a lead."""
+    return _SPEAKING.get()
 
 
 def message(message_id: str, language: str | None = None, **values: object) -> str:

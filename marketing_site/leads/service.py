@@ -14,6 +14,7 @@ from typing import Any
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import SQLModel
 
+from marketing_site.content import messages
 from marketing_site.leads import antispam, db, idempotency, uploads, validation
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
 from marketing_site.leads.models import Lead, LeadModule, utc_now
@@ -128,7 +129,7 @@ def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
 def _commit(values: dict[str, Any], ticked: Ticked, kind: LeadKind, context: SubmissionContext) -> tuple[int, bool]:
     """(lead id, created); a concurrent retry that lost the key race gets the winner's id."""
     with db.write_session() as db_session:
-        row = Lead(**values)
+        row = Lead(**{"language": messages.spoken_language(), **values})  # the language the visitor was answered in
         db_session.add(row)
         db_session.flush()
         lead_id = row.id

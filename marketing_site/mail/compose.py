@@ -13,17 +13,15 @@ from email.utils import parseaddr
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from sqlmodel import Session
 
+from marketing_site.content.messages import message
+from marketing_site.languages import BY_CODE, DEFAULT
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail.models import OutboxMail
 from marketing_site.settings import settings
 
 STAFF, VISITOR = "staff", "visitor"
-KIND_LABELS = {LeadKind.PRODUCT_VIDEO.value: "product video request", LeadKind.SCHEDULE_DEMO.value: "demo booking",
-               LeadKind.SIGNUP_DEMO.value: "demo sign-up", LeadKind.PRODUCT_DEMO.value: "demo request",
-               LeadKind.CAREERS.value: "job application"}
-NEXT_STEP = {True: "Our HR team reads every application and will contact you if your profile fits an opening.",
-             False: "A member of our team will contact you shortly to arrange everything."}
+STAFF_LANGUAGE = DEFAULT.code  # the staff area and its mails are in English
 SUMMARY_FIELDS = (("Name", "display_name"), ("Email", "email"), ("Phone", "phone_raw"), ("School", "school"),
                   ("Type of school", "school_type"), ("Job title", "job_title"), ("Country", "country"),
                   ("City", "city"), ("Product", "product"), ("Position", "position"), ("Page", "source_page"))
@@ -43,7 +41,7 @@ def lead_link(lead_id: int) -> str:
 def queue_lead_mails(db_session: Session, lead: Lead, modules: tuple[str, ...] = ()) -> None:
     """Add the staff and visitor mails of a flushed lead; held (not sent) while the lead is quarantined."""
     careers = lead.kind == LeadKind.CAREERS.value
-    kind_label = KIND_LABELS[lead.kind]
+    kind_label = message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE)
     name = display_name(lead)
     summary = [(label, display_name(lead) if attribute == "display_name" else getattr(lead, attribute))
                for label, attribute in SUMMARY_FIELDS]
@@ -51,14 +49,24 @@ def queue_lead_mails(db_session: Session, lead: Lead, modules: tuple[str, ...] =
     if modules:
         summary.append(("Modules", ", ".join(modules)))
     staff = _render("staff", kind_label=kind_label, summary=summary, link=lead_link(lead.id))
-    visitor = _render("visitor", kind_label=kind_label, name=name, next_step=NEXT_STEP[careers])
+    visitor, visitor_subject = _visitor_mail(lead, name, careers)
     status = "held" if lead.quarantined else "queued"
     db_session.add(OutboxMail(lead_id=lead.id, audience=STAFF, status=status,
                               recipient=settings.hr_email if careers else settings.sales_email,
                               subject=_one_line(f"New {kind_label}: {name}" + (f" ({lead.school})" if lead.school else "")),
                               message_id=new_message_id(), **staff))
     db_session.add(OutboxMail(lead_id=lead.id, audience=VISITOR, status=status, recipient=lead.email,
-                              subject=f"We received your {kind_label}", message_id=new_message_id(), **visitor))
+                              subject=visitor_subject, message_id=new_message_id(), **visitor))
+
+
+def _visitor_mail(lead: Lead, name: str, careers: bool) -> tuple[dict[str, str], str]:
+    """The confirmation in the language the visitor used (the lead's), right to left where it reads so."""
+    language = BY_CODE.get(lead.language, DEFAULT)
+    kind = message(f"mail.kind.{lead.kind}", language.code)
+    body = _render("visitor", language=language, greeting=message("mail.greeting", language.code, name=name),
+                   received=message("mail.received", language.code, kind=kind),
+                   next_step=message(f"mail.next_step.{'careers' if careers else 'sales'}", language.code))
+    return body, _one_line(message("mail.subject", language.code, kind=kind))
 
 
 def new_message_id() -> str:

@@ -15,7 +15,9 @@ import pytest
 from sqlalchemy import delete, select
 
 from leads.lead_payloads import VALID
+from marketing_site.content.messages import speaking
 from marketing_site.leads import db
+from marketing_site.leads.models import Lead
 from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.mail import outbox, sender
 from marketing_site.mail.models import OutboxMail
@@ -74,6 +76,30 @@ def test_staff_and_visitor_mails_arrive_with_the_summary_the_link_and_escaped_vi
     assert "Dear &lt;script&gt;x&lt;/script&gt; Khan" in visitor.get_body(("html",)).get_content()
     assert {staff["Message-ID"], visitor["Message-ID"]} == {mail.message_id for mail in mails(lead_id)}
     assert {mail.status for mail in mails(lead_id)} == {"sent"}
+
+
+def test_a_visitor_who_used_arabic_gets_the_confirmation_in_arabic_and_staff_still_read_english(smtp_server):
+    inbox = smtp_server()
+    with speaking("ar"):  # as the forms on /ar pages and an API client asking Accept-Language: ar
+        lead_id, address = submit(firstName="<b>Salma</b>")
+    with db.session() as db_session:
+        assert db_session.get(Lead, lead_id).language == "ar"
+    asyncio.run(drain())
+    [staff] = inbox.to("sales@localhost")
+    [visitor] = inbox.to(address)
+    assert visitor["Subject"] == "استلمنا حجز العرض التوضيحي"
+    assert visitor.get_body(("plain",)).get_content().startswith("مرحبًا <b>Salma</b> Khan،\n\nشكرًا لك، لقد استلمنا حجز العرض التوضيحي.")
+    html = visitor.get_body(("html",)).get_content()
+    assert '<div lang="ar" dir="rtl">' in html and "&lt;b&gt;Salma&lt;/b&gt;" in html and "<b>" not in html
+    assert staff["Subject"].startswith("New demo booking: ")
+
+
+def test_a_visitor_who_used_english_gets_english():
+    lead_id, _ = submit()
+    [_, visitor] = mails(lead_id)
+    assert visitor.subject == "We received your demo booking"
+    assert visitor.text_body.startswith("Dear Amina Khan,\n\nThank you: we received your demo booking. A member of our team")
+    assert '<div lang="en" dir="ltr">' in visitor.html_body
 
 
 def test_with_no_smtp_server_configured_mails_stay_queued():

@@ -27,7 +27,7 @@ def test_errors_on_an_arabic_page_are_in_arabic():
     assert state.errors["firstName"] == "يرجى إدخال الاسم الأول."
 
 
-def test_a_lead_from_an_arabic_page_stores_the_arabic_consent_wording_version():
+def test_a_lead_from_an_arabic_page_stores_its_language_and_the_arabic_consent_wording_version():
     email = unique_email("arabic")
     state = visit(ScheduleDemoState, "/ar/schedule")
     state.started_at = time.time() - settings.min_submit_seconds - 1
@@ -35,7 +35,8 @@ def test_a_lead_from_an_arabic_page_stores_the_arabic_consent_wording_version():
 
     assert state.submitted and state.errors == {}
     [row] = leads_for(email, LeadKind.SCHEDULE_DEMO)
-    assert (row.source_page, row.consent_text_version) == ("/ar/schedule", f"{forms.CONSENT_TEXT_VERSION}/ar")
+    assert (row.source_page, row.consent_text_version, row.language) == (
+        "/ar/schedule", f"{forms.CONSENT_TEXT_VERSION}/ar", "ar")
 
 
 def test_the_same_form_in_english_still_answers_in_english():
