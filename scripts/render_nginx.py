@@ -26,6 +26,7 @@ from marketing_site.security_headers import (
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "deploy" / "nginx"
 _FIELD = re.compile(r"\{\{(\w+)\}\}")
+TOKEN_LIMIT = 3000  # characters per quoted value, under nginx's 4 KB configuration token buffer
 
 
 @dataclass(frozen=True)
@@ -67,15 +68,24 @@ def fill(template: str, fields: dict[str, str]) -> str:
     return _FIELD.sub(lambda match: fields[match.group(1)], template)
 
 
+def _page_policy_parts(policy: str) -> list[str]:
+    """The policy cut into pieces nginx accepts as single tokens (its limit is 4 KB each)."""
+    return [policy[start:start + TOKEN_LIMIT] for start in range(0, len(policy), TOKEN_LIMIT)]
+
+
 def render_site(site: Site) -> str:
     page_policy = content_security_policy(read_script_hashes(site.root), site.backend_url)
+    parts = _page_policy_parts(page_policy)
+    joined = "".join(f"$site_page_csp_{number}" for number in range(len(parts)))
     return fill((TEMPLATES / "site.conf").read_text(encoding="utf-8"), {
         "listen": site.listen, "server_name": site.server_name, "root": str(site.root), "tls": _tls(site),
         "redirect_to_https": _redirect(site, site.server_name),
         "hsts": STRICT_TRANSPORT_SECURITY, "cache_hashed_asset": CACHE_HASHED_ASSET,
         "security_headers": "\n".join(f"        add_header {name} {_quoted(value)} always;"
                                       for name, value in COMMON_HEADERS.items()),
-        "csp_by_content_type": f'    "~^text/html" {_quoted(page_policy)};\n    default {_quoted(RESOURCE_POLICY)};',
+        "page_policy_parts": "\n".join(f"map $host $site_page_csp_{number} {{ default {_quoted(part)}; }}"
+                                       for number, part in enumerate(parts)),
+        "csp_by_content_type": f'    "~^text/html" "{joined}";\n    default {_quoted(RESOURCE_POLICY)};',
         "cache_by_content_type": "\n".join(
             [f'    "~^{re.escape(prefix)}" {_quoted(value)};' for prefix, value in CACHE_BY_CONTENT_TYPE]
             + [f"    default {_quoted(CACHE_REVALIDATE)};"]),

@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 from marketing_site.csp_hashes import inline_script_hashes, write_script_hashes
-from marketing_site.security_headers import CACHE_HASHED_ASSET, CACHE_MEDIA, RESOURCE_POLICY, STRICT_TRANSPORT_SECURITY
+from marketing_site.security_headers import (
+    CACHE_HASHED_ASSET, CACHE_MEDIA, RESOURCE_POLICY, STRICT_TRANSPORT_SECURITY, content_security_policy, read_script_hashes,
+)
 from scripts.harness.nginx import Nginx, Site
 from scripts.harness.ports import free_port
 
@@ -28,6 +30,8 @@ def _export(root: Path) -> Path:
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(body)
     (root / "assets" / "app-1a2b.js.gz").write_bytes(gzip.compress(b"sidecar"))
+    for number in range(120):  # as many inline scripts as both languages' pages: a policy over nginx's 4 KB token limit
+        (root / f"page{number}.html").write_text(f"<html><head><script>window.page = {number}</script></head></html>")
     (root.parent / "secret.txt").write_text("outside the root")
     write_script_hashes(root)
     return root
@@ -140,6 +144,13 @@ def test_the_pages_inline_script_is_allowed_by_its_hash(servers):
     _, headers, _ = get(servers["http"], "/")
     (digest,) = inline_script_hashes(PAGE)
     assert f"'sha256-{digest}'" in headers["Content-Security-Policy"]
+
+
+def test_a_policy_longer_than_one_nginx_token_arrives_whole(servers):
+    site = servers["http"]
+    _, headers, _ = get(site, "/page7")
+    policy = content_security_policy(read_script_hashes(site.root), BACKEND)
+    assert len(policy) > 4096 and headers["Content-Security-Policy"] == policy
 
 
 def test_plain_http_is_sent_to_https_when_tls_is_configured(servers):

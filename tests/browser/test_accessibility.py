@@ -1,5 +1,5 @@
-"""Page quality in the browser with the whole site running: axe-core on every route at phone and
-laptop widths (any impact counts), CLS on home."""
+"""Page quality in the browser with the whole site running: axe-core on every route of every language
+at phone and laptop widths (any impact counts), CLS on home."""
 
 from __future__ import annotations
 
@@ -9,13 +9,14 @@ from playwright.sync_api import Page
 from axe_check import axe_source, violations
 from hydration import open_page
 from marketing_site.content import home
-from marketing_site.pages.registry import PAGES
+from marketing_site.pages.registry import SERVED_ROUTES
+from marketing_site.routes import NOT_FOUND
 
 pytestmark = pytest.mark.database_independent  # layout and axe do not depend on the database
 
 
 @pytest.mark.parametrize("width", (390, 1280))
-@pytest.mark.parametrize("route", sorted({spec.route for spec in PAGES if spec.route != "404"}))
+@pytest.mark.parametrize("route", sorted(set(SERVED_ROUTES) - {NOT_FOUND}))
 def test_no_accessibility_violations_on_a_phone_and_a_laptop(page: Page, route: str, width: int):
     page.set_viewport_size({"width": width, "height": 844 if width < 800 else 800})
     open_page(page, route)
