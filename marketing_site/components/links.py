@@ -27,7 +27,8 @@ def route_link(link: Link, class_name: str = "", context: str = "", **props) -> 
     """
     if link.product_name:
         props.setdefault("on_click", remember_product(link.product_name))
-    children = (link.label, rx.el.span(f" {context}", class_name="sr-only")) if context else (link.label,)
+    # The space is its own text, so the context alone is the copy a catalogue translates.
+    children = (link.label, rx.el.span(" ", context, class_name="sr-only")) if context else (link.label,)
     if link.href.startswith("/"):
         return ReactRouterLink.create(*children, to=link.href, class_name=class_name, **props)
     return rx.el.a(*children, href=link.href, class_name=class_name, **props)

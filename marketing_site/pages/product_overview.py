@@ -34,7 +34,7 @@ def module_card(module: Module, index: int) -> rx.Component:
                 route_link(
                     Link(labels.VIEW_LABEL, module.route, product_name=module.name),
                     class_name=f"{PRIMARY_BUTTON} mt-6",
-                    aria_label=f"{labels.VIEW_LABEL} {module.name}",
+                    context=module.name,  # named "View Student Smart" while the visible label says "View"
                 ),
                 class_name="md:w-1/2",
             ),
