@@ -1,72 +1,33 @@
 """Failed sign-ins per account and per address in a sliding window: only failures count, so an office
 signing in every morning behind one address is never locked out, while guessing is.
 
-The count lives in Redis when REDIS_URL is set (every worker sees it), else in this process.
+The log is the lead rate limiter's (leads.antispam), read and written apart: in Redis when REDIS_URL
+is set (every worker sees it), else in this process.
 """
 
 from __future__ import annotations
 
-import hashlib
-import threading
-import time
-import uuid
-from collections import defaultdict, deque
-
 import redis
 
-from marketing_site.leads.antispam import connect_redis
+from marketing_site.leads.antispam import MemoryRateLimiter, RateLimiter, RedisRateLimiter, connect_redis
 from marketing_site.settings import settings
 
 WINDOW_SECONDS = 15 * 60
 
 
-class MemoryFailures:
-    def __init__(self) -> None:
-        self._failures: dict[str, deque[float]] = defaultdict(deque)
-        self._lock = threading.Lock()
-
-    def count(self, key: str) -> int:
-        with self._lock:
-            failures = self._failures[key]
-            while failures and failures[0] <= time.monotonic() - WINDOW_SECONDS:
-                failures.popleft()
-            return len(failures)
-
-    def record(self, key: str) -> None:
-        with self._lock:
-            self._failures[key].append(time.monotonic())
+def shared_failures(client: redis.Redis) -> RedisRateLimiter:
+    """The failure log in Redis, the same for every worker."""
+    return RedisRateLimiter(client, settings.staff_signin_attempts, WINDOW_SECONDS, prefix="staff:signin")
 
 
-class RedisFailures:
-    def __init__(self, client: redis.Redis) -> None:
-        self._client = client
-
-    @staticmethod
-    def _key(key: str) -> str:
-        return f"staff:signin:{hashlib.sha256(key.encode('utf-8', 'replace')).hexdigest()}"
-
-    def count(self, key: str) -> int:
-        name = self._key(key)
-        pipeline = self._client.pipeline()
-        pipeline.zremrangebyscore(name, "-inf", time.time() - WINDOW_SECONDS)
-        pipeline.zcard(name)
-        return pipeline.execute()[1]
-
-    def record(self, key: str) -> None:
-        name = self._key(key)
-        pipeline = self._client.pipeline()
-        pipeline.zadd(name, {uuid.uuid4().hex: time.time()})
-        pipeline.expire(name, WINDOW_SECONDS)
-        pipeline.execute()
+_failures: RateLimiter | None = None
 
 
-_failures: MemoryFailures | RedisFailures | None = None
-
-
-def failures() -> MemoryFailures | RedisFailures:
+def failures() -> RateLimiter:
     global _failures
     if _failures is None:
-        _failures = RedisFailures(connect_redis(settings.redis_url)) if settings.redis_url else MemoryFailures()
+        _failures = (shared_failures(connect_redis(settings.redis_url)) if settings.redis_url
+                     else MemoryRateLimiter(settings.staff_signin_attempts, WINDOW_SECONDS))
     return _failures
 
 
@@ -82,7 +43,7 @@ def _keys(email: str, address: str) -> tuple[str, str]:
 
 def signin_blocked(email: str, address: str) -> bool:
     """True once the account or the address failed STAFF_SIGNIN_ATTEMPTS times within the window."""
-    return any(failures().count(key) >= settings.staff_signin_attempts for key in _keys(email, address))
+    return any(failures().used(key) >= settings.staff_signin_attempts for key in _keys(email, address))
 
 
 def signin_failed(email: str, address: str) -> None:

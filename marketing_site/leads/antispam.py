@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import threading
 import time
 import uuid
@@ -26,8 +27,17 @@ WINDOW_SECONDS = 60.0
 
 
 class RateLimiter(Protocol):
+    """A sliding-window log per client. ``allow`` checks and records at once (leads); ``used`` and
+    ``record`` apart serve a count of failures only (the staff sign-in throttle)."""
+
     def allow(self, client_id: str) -> bool:
         """Record one attempt; False when the client already used its quota for the window."""
+
+    def used(self, client_id: str) -> int:
+        """Attempts recorded for the client within the window; records nothing."""
+
+    def record(self, client_id: str) -> None:
+        """Record one attempt without checking the quota."""
 
 
 class MemoryRateLimiter:
@@ -39,15 +49,25 @@ class MemoryRateLimiter:
         self._lock = threading.Lock()
 
     def allow(self, client_id: str) -> bool:
-        now = time.monotonic()
         with self._lock:
-            hits = self._hits[client_id]
-            while hits and hits[0] <= now - self.window:
-                hits.popleft()
-            if len(hits) >= self.limit:
+            if self._used(client_id) >= self.limit:
                 return False
-            hits.append(now)
+            self._hits[client_id].append(time.monotonic())
             return True
+
+    def used(self, client_id: str) -> int:
+        with self._lock:
+            return self._used(client_id)
+
+    def record(self, client_id: str) -> None:
+        with self._lock:
+            self._hits[client_id].append(time.monotonic())
+
+    def _used(self, client_id: str) -> int:
+        hits, cutoff = self._hits[client_id], time.monotonic() - self.window
+        while hits and hits[0] <= cutoff:
+            hits.popleft()
+        return len(hits)
 
 
 # Atomic check-and-record, so concurrent workers cannot both take the last slot.
@@ -65,16 +85,31 @@ class RedisRateLimiter:
 
     def __init__(self, client: redis.Redis, limit: int, window: float = WINDOW_SECONDS, prefix: str = "leads:rate"):
         self.limit, self.window, self.prefix = limit, window, prefix
-        self._script = client.register_script(_SLIDING_WINDOW)
+        self._client, self._script = client, client.register_script(_SLIDING_WINDOW)
 
     def allow(self, client_id: str) -> bool:
-        key = f"{self.prefix}:{hashlib.sha256(client_id.encode('utf-8', 'replace')).hexdigest()}"
         try:
-            return bool(self._script(keys=[key], args=[time.time(), self.window, self.limit, uuid.uuid4().hex]))
+            return bool(self._script(keys=[self._key(client_id)],
+                                     args=[time.time(), self.window, self.limit, uuid.uuid4().hex]))
         except redis.RedisError:
             # A Redis outage must not lose real leads: let the submission through, loudly.
             log.error("Rate limiter unavailable; allowing submission", exc_info=True)
             return True
+
+    def used(self, client_id: str) -> int:
+        key, pipeline = self._key(client_id), self._client.pipeline()
+        pipeline.zremrangebyscore(key, "-inf", time.time() - self.window)
+        pipeline.zcard(key)
+        return pipeline.execute()[1]
+
+    def record(self, client_id: str) -> None:
+        key, pipeline = self._key(client_id), self._client.pipeline()
+        pipeline.zadd(key, {uuid.uuid4().hex: time.time()})
+        pipeline.pexpire(key, math.ceil(self.window * 1000))
+        pipeline.execute()
+
+    def _key(self, client_id: str) -> str:
+        return f"{self.prefix}:{hashlib.sha256(client_id.encode('utf-8', 'replace')).hexdigest()}"
 
 
 def connect_redis(url: str) -> redis.Redis:

@@ -8,15 +8,21 @@ from __future__ import annotations
 
 import argparse
 import email
+import email.message
 import email.policy
 import time
 
 from aiosmtpd.controller import Controller
 
 
+def parsed(envelope) -> email.message.EmailMessage:
+    """The mail an aiosmtpd envelope carries, as a modern EmailMessage (get_body, header access)."""
+    return email.message_from_bytes(envelope.content, policy=email.policy.default)
+
+
 class PrintingHandler:
     async def handle_DATA(self, _server, _session, envelope) -> str:
-        received = email.message_from_bytes(envelope.content, policy=email.policy.default)
+        received = parsed(envelope)
         text = received.get_body(preferencelist=("plain",))
         print(f"--- mail to {', '.join(envelope.rcpt_tos)}: {received['Subject']} ({received['Message-ID']})",
               text.get_content() if text is not None else "", sep="\n", flush=True)

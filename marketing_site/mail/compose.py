@@ -43,7 +43,7 @@ def queue_lead_mails(db_session: Session, lead: Lead, modules: tuple[str, ...] =
     careers = lead.kind == LeadKind.CAREERS.value
     kind_label = message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE)
     name = display_name(lead)
-    summary = [(label, display_name(lead) if attribute == "display_name" else getattr(lead, attribute))
+    summary = [(label, name if attribute == "display_name" else getattr(lead, attribute))
                for label, attribute in SUMMARY_FIELDS]
     summary = [(label, value) for label, value in summary if value]
     if modules:

@@ -20,7 +20,7 @@ def shared_counts(monkeypatch):
         client.ping()
     except redis.RedisError:
         pytest.skip("no Redis server for the shared-count test")
-    yield [signin_throttle.RedisFailures(client) for _ in range(2)]  # two workers
+    yield [signin_throttle.shared_failures(client) for _ in range(2)]  # two workers
     client.close()
 
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import email
-import email.policy
-import socket
+import email.message
 from dataclasses import dataclass, field
 
 import pytest
@@ -12,6 +10,7 @@ import pytest
 from marketing_site.leads import antispam
 from marketing_site.mail import catcher, outbox, sender
 from marketing_site.settings import settings
+from scripts.harness.ports import free_port
 
 
 @dataclass
@@ -21,18 +20,11 @@ class Inbox:
     received: list[tuple[list[str], email.message.EmailMessage]] = field(default_factory=list)
 
     async def handle_DATA(self, _server, _session, envelope) -> str:
-        self.received.append((list(envelope.rcpt_tos),
-                              email.message_from_bytes(envelope.content, policy=email.policy.default)))
+        self.received.append((list(envelope.rcpt_tos), catcher.parsed(envelope)))
         return "250 Message accepted"
 
     def to(self, address: str) -> list[email.message.EmailMessage]:
         return [message for recipients, message in self.received if address in recipients]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture(autouse=True)
