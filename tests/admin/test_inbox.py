@@ -95,6 +95,14 @@ def test_the_inbox_shows_counts_a_chart_and_visitor_text_escaped(as_role):
     assert page.count("<rect ") == 90
 
 
+def test_a_right_to_left_name_cannot_reorder_the_text_around_it(as_role):
+    """A name typed in Arabic, or with a bidi override, is isolated (<bdi>) where it sits inline with other text."""
+    browser, _ = as_role("sales")
+    lead_id = demo(f"Bidi School {tag()}", firstName="\u202eلينا", lastName="<i>Haddad</i>")
+    page = browser.get(f"/admin/leads/{lead_id}").text
+    assert "<h1>ScheduleDemo from <bdi>\u202eلينا &lt;i&gt;Haddad&lt;/i&gt;</bdi></h1>" in page
+
+
 def test_working_a_lead_status_owner_notes_unread_and_the_audit_trail(as_role):
     browser, user = as_role("sales")
     lead_id = demo(f"Worked School {tag()}")
