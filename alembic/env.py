@@ -10,6 +10,7 @@ from sqlmodel import SQLModel
 from marketing_site.leads import db, models  # noqa: F401  (registers the tables on SQLModel.metadata)
 from marketing_site.vitals import models as vitals_models  # noqa: F401  (the web_vital table)
 from marketing_site.mail import models as mail_models  # noqa: F401  (the outbox_mail table)
+from marketing_site.booking import models as booking_models  # noqa: F401  (the demo booking tables)
 from marketing_site.settings import settings
 
 config = context.config

@@ -1,8 +1,10 @@
 """The outbox: one row per mail, written in the same transaction as the lead it is about.
 
 A row is ``queued`` until the SMTP server accepts it (``sent``), gives up after its retries (``dead``)
-or is ``held`` while its lead sits in quarantine. ``next_attempt_at`` is both the back-off and the
-claim: a sender moves it a lease ahead when it takes the row, so no other worker takes it meanwhile.
+or is ``held`` while its lead sits in quarantine; a demo's reminder waits ``queued`` until its
+``next_attempt_at`` and is ``withdrawn`` when the demo moves or is cancelled. ``next_attempt_at`` is
+both the back-off and the claim: a sender moves it a lease ahead when it takes the row, so no other
+worker takes it meanwhile.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from datetime import datetime
 from sqlalchemy import DateTime, Index, Text
 from sqlmodel import Field, SQLModel
 
+from marketing_site.booking import models as _booking_tables  # noqa: F401  (demo_booking, which booking_id names)
 from marketing_site.leads.models import utc_now
 
 
@@ -20,17 +23,21 @@ class OutboxMail(SQLModel, table=True):
     __table_args__ = (
         Index("ix_outbox_mail_status_next_attempt_at", "status", "next_attempt_at"),  # the sender's claim
         Index("ix_outbox_mail_lead_id", "lead_id"),
+        Index("ix_outbox_mail_booking_id", "booking_id"),
     )
 
     id: int | None = Field(default=None, primary_key=True)
     lead_id: int | None = Field(default=None, foreign_key="lead.id", ondelete="CASCADE", nullable=True)
+    booking_id: int | None = Field(default=None, foreign_key="demo_booking.id", ondelete="CASCADE", nullable=True)
     audience: str = Field(max_length=10)  # staff (sales or hr address) or visitor (confirmation)
     recipient: str = Field(max_length=254)
     subject: str = Field(max_length=300)
     text_body: str = Field(sa_type=Text)
     html_body: str = Field(sa_type=Text)
+    calendar_body: str = Field(default="", sa_type=Text, sa_column_kwargs={"server_default": ""})  # an iCalendar invitation sent as text/calendar, or ""
+    calendar_method: str = Field(default="", max_length=10, sa_column_kwargs={"server_default": ""})  # its METHOD: REQUEST or CANCEL
     message_id: str = Field(max_length=200, unique=True)  # stable across retries: a resend is recognisable
-    status: str = Field(default="queued", max_length=10)  # queued, sent, dead or held
+    status: str = Field(default="queued", max_length=10)  # queued, sent, dead, held or withdrawn
     attempts: int = Field(default=0)
     next_attempt_at: datetime = Field(default_factory=utc_now, sa_type=DateTime(timezone=True), nullable=False)
     created_at: datetime = Field(default_factory=utc_now, sa_type=DateTime(timezone=True), nullable=False)
