@@ -15,6 +15,7 @@ from .pages.seo import head_tags, share_image, sitemap_context
 from .response_headers import add_security_headers
 from .vitals.api import build_vitals_api
 from .settings import settings
+from .state_fallback import fall_back_to_memory
 
 app = rx.App(
     html_lang="en",
@@ -27,6 +28,7 @@ app = rx.App(
 )
 refuse_malformed_uploads(app._api)  # Reflex's own Starlette app, where its /_upload route lives
 app.app_wraps.pop((5, "Overlay"))
+fall_back_to_memory(app)  # forms keep answering while Redis is unreachable
 if settings.mail_sender_in_backend:
     app.register_lifespan_task(send_lead_mails)  # every worker drains the outbox; claims keep each mail single
 
