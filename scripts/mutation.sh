@@ -6,6 +6,11 @@
 set -euo pipefail
 . "$(dirname "$0")/setup.sh"
 cd "$PROJECT_ROOT"
+MUTMUT_VERSION="3.8.1"  # a tool of this command only, so it stays out of requirements.txt
+if [ "$(python -m mutmut --version 2>/dev/null | awk '{print $NF}')" != "$MUTMUT_VERSION" ]; then
+    step "Installing mutmut $MUTMUT_VERSION into .venv"
+    python -m pip install -qq --disable-pip-version-check "mutmut==$MUTMUT_VERSION"
+fi
 
 step "Mutation testing with mutmut (${MUTATION_CHILDREN:-2} workers; tens of minutes)"
 python -m mutmut run --max-children "${MUTATION_CHILDREN:-2}" > mutants.log 2>&1 || { tail -40 mutants.log; exit 1; }
