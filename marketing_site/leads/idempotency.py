@@ -19,8 +19,9 @@ def success_body(lead_id: int) -> dict[str, int]:
     return {"id": lead_id}
 
 
-def record(endpoint: str, key: str, lead_id: int) -> IdempotencyRecord:
-    return IdempotencyRecord(key=key, endpoint=endpoint, lead_id=lead_id)
+def record(endpoint: str, key: str, lead_id: int) -> dict[str, object]:
+    """The ledger row to insert in the lead's transaction."""
+    return {"key": key, "endpoint": endpoint, "lead_id": lead_id}
 
 
 def find(endpoint: str, key: str) -> IdempotencyRecord | None:

@@ -145,9 +145,7 @@ def test_failed_commit_leaves_no_row_and_no_file(monkeypatch):
     record = idempotency.record
 
     def broken(endpoint: str, key: str, lead_id: int):
-        row = record(endpoint, key, lead_id)
-        row.endpoint = None  # the database, not Python, refuses it at commit
-        return row
+        return {**record(endpoint, key, lead_id), "endpoint": None}  # the database, not Python, refuses it
 
     monkeypatch.setattr(idempotency, "record", broken)
     before = count(LeadKind.CAREERS), sorted(settings.resume_dir.glob("*"))
