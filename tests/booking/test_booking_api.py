@@ -29,11 +29,11 @@ def client():
 
 @pytest.fixture
 def slots_ahead() -> list[str]:
-    """A host free around the clock from tomorrow on; the ids of the next day's slots (UTC)."""
+    """A host free around the clock on weekdays; the ids of the free slots from tomorrow on (UTC)."""
     set_rules(demo_minutes=30, buffer_minutes=0, min_notice_minutes=0, horizon_days=30, daily_limit=48)
-    add_host("Sana Malik", "UTC", "ZZ", {weekday: [(0, 24 * 60)] for weekday in range(7)})  # ZZ: no holidays
+    add_host("Sana Malik", "UTC", "ZZ", {weekday: [(0, 24 * 60)] for weekday in range(7)})
     tomorrow = datetime.now(UTC).date() + timedelta(days=1)
-    return [slot.id for slot in free_slots(tomorrow, 1, "UTC")]
+    return [slot.id for slot in free_slots(tomorrow, 7, "UTC")]  # ZZ has no holidays but a Sat/Sun weekend
 
 
 def payload(slot: str, **changes) -> dict:
