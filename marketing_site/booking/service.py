@@ -9,7 +9,8 @@ so. A refusal (SlotTaken, SlotInPast, …) rolls everything back and changes not
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -100,17 +101,15 @@ def booking_reschedule(booking_id: int, slot_id: str, seen_sequence: int | None 
     """
     host_id, starts_at = parse_slot_id(slot_id)
     now = as_utc(now or utc_now())
-    with db.write_session() as db_session:
-        booking = _live_booking(db_session, booking_id, seen_sequence)
-        visitor_time_zone = booking.visitor_time_zone
-    with _offering_next_slots(starts_at, visitor_time_zone, now, booking_id, booking.host_id), \
+    current = booking_get(booking_id)
+    with _offering_next_slots(starts_at, current.visitor_time_zone, now, booking_id, current.host_id), \
             db.write_session() as db_session:
         booking = _live_booking(db_session, booking_id, seen_sequence)
         if host_id != booking.host_id:
             raise SlotOutsideAvailability()
         lead = db_session.get(Lead, booking.lead_id)
-        _place(db_session, host_id, starts_at, now, exclude_booking_id=booking.id)
-        booking.starts_at, booking.ends_at = starts_at, starts_at + timedelta(minutes=rules(db_session).demo_minutes)
+        demo = _place(db_session, host_id, starts_at, now, exclude_booking_id=booking.id)
+        booking.starts_at, booking.ends_at = starts_at, starts_at + demo
         booking.sequence += 1
         booking.updated_at = now
         _flush_or_taken(db_session, booking)
@@ -155,25 +154,19 @@ def booking_of_lead(lead_id: int) -> BookingView:
         return booking_view(db_session, booking)
 
 
-class _offering_next_slots:
-    """Turns a bare SlotTaken raised inside the block into one carrying the next free slots (read afresh,
-    after the failed transaction was rolled back)."""
-
-    def __init__(self, after: datetime, tz_name: str, now: datetime, exclude_booking_id: int | None = None,
-                 host_id: int | None = None) -> None:
-        self.after, self.tz_name, self.now = after, tz_name, now
-        self.exclude_booking_id, self.host_id = exclude_booking_id, host_id
-
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, kind, error, _traceback) -> bool:
-        if isinstance(error, SlotTaken) and not error.next_slots:
-            with db.session() as db_session:
-                offered = next_free_slots(db_session, self.after, self.tz_name, self.now, NEXT_SLOTS,
-                                          self.host_id, self.exclude_booking_id)
-            raise SlotTaken(offered) from None
-        return False
+@contextmanager
+def _offering_next_slots(after: datetime, tz_name: str, now: datetime, exclude_booking_id: int | None = None,
+                         host_id: int | None = None) -> Iterator[None]:
+    """A bare SlotTaken raised inside the block comes out carrying the next free slots, read afresh once
+    the failed transaction was rolled back."""
+    try:
+        yield
+    except SlotTaken as taken:
+        if taken.next_slots:
+            raise
+        with db.session() as db_session:
+            offered = next_free_slots(db_session, after, tz_name, now, NEXT_SLOTS, host_id, exclude_booking_id)
+        raise SlotTaken(offered) from None
 
 
 def _book(db_session: Session, lead: Lead, host_id: int, starts_at: datetime, visitor_time_zone: str,
@@ -231,7 +224,8 @@ def _flush_or_taken(db_session: Session, booking: DemoBooking) -> None:
 
 
 def _live_booking(db_session: Session, booking_id: int, seen_sequence: int | None) -> DemoBooking:
-    booking = db_session.get(DemoBooking, booking_id)
+    """The booking, locked (PostgreSQL) so that a move and a cancellation of it run one after the other."""
+    booking = db_session.get(DemoBooking, booking_id, with_for_update=True)
     if booking is None:
         raise BookingNotFound()
     if seen_sequence is not None and booking.sequence != seen_sequence:

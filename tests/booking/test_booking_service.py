@@ -204,6 +204,27 @@ def test_a_move_is_refused_for_a_stale_page_another_host_or_a_taken_slot_and_cha
     assert snapshot() == before
 
 
+def test_a_move_and_a_cancel_from_the_same_page_at_once_make_one_change(host):
+    booking = service.book_for_lead(add_lead(), slot_id(host, MONDAY_9), "UTC", now=NOW)
+    start = threading.Barrier(2)
+
+    def act(change) -> str:
+        start.wait()
+        try:
+            change()
+        except (BookingChanged, BookingCancelled):
+            return "refused"
+        return "done"
+
+    moves = (lambda: service.booking_reschedule(booking.id, slot_id(host, MONDAY_9 + timedelta(days=1)),
+                                                seen_sequence=0, now=NOW),
+             lambda: service.booking_cancel(booking.id, seen_sequence=0, now=NOW))
+    with ThreadPoolExecutor(2) as pool:
+        assert sorted(pool.map(act, moves)) == ["done", "refused"]
+    assert service.booking_get(booking.id).sequence == 1
+    assert len([mail for mail in mails_of(booking.id) if mail.calendar_body]) == 4  # booked + one change, each x2
+
+
 def test_cancelling_sends_cancel_withdraws_reminders_and_frees_the_slot(host):
     booking = service.book_for_lead(add_lead(), slot_id(host, MONDAY_9), "UTC", now=NOW)
     cancelled = service.booking_cancel(booking.id, seen_sequence=0, now=NOW)
