@@ -7,7 +7,7 @@ import re
 from datetime import datetime, timedelta, timezone
 
 import pytest
-from hosts import add_host, add_lead, set_rules
+from hosts import add_booking, add_host, add_lead, set_rules
 from itsdangerous import URLSafeTimedSerializer
 from sqlalchemy import func, select
 from starlette.testclient import TestClient
@@ -126,3 +126,10 @@ def test_cancelling_is_one_post_and_the_page_then_offers_nothing_to_change(clien
     assert answer.status_code == 303 and service.booking_get(booking_id).status == "cancelled"
     page = client.get(answer.headers["location"])
     assert "This demo is cancelled." in page.text and "form_token" not in page.text
+
+
+def test_a_demo_that_took_place_can_no_longer_be_moved_or_cancelled_from_its_page(client, ahead):
+    yesterday = datetime.now(UTC).replace(microsecond=0) - timedelta(days=1)
+    booking_id = add_booking(service.booking_get(book(ahead[0])[0]).host_id, yesterday, yesterday + timedelta(minutes=30))
+    page = client.get(f"/booking/{tokens.booking_token(booking_id)}")
+    assert page.status_code == 200 and "This demo has already taken place." in page.text and "form_token" not in page.text
