@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from hosts import clear_bookings
-from mail.conftest import Inbox, smtp_port, smtp_server  # noqa: F401  (fixtures shared with the mail tests)
+from mail.conftest import smtp_port, smtp_server  # noqa: F401  (fixtures shared with the mail tests)
 
 from marketing_site.leads import antispam
 

@@ -8,7 +8,6 @@ from collections.abc import Iterable, Mapping
 from datetime import date, datetime
 
 from sqlalchemy import delete, update
-from sqlmodel import Session
 
 from marketing_site.booking.models import BookingSettings, DayOff, DemoBooking, DemoHost, WorkingHours
 from marketing_site.leads import db
@@ -75,7 +74,3 @@ def add_booking(host_id: int, starts_at: datetime, ends_at: datetime) -> int:
         db_session.add(booking)
         db_session.commit()
         return booking.id
-
-
-def session() -> Session:
-    return db.session()
