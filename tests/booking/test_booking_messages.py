@@ -28,3 +28,7 @@ def test_every_booking_message_exists_and_has_its_arabic():
     assert sorted(asked - set(messages.ENGLISH)) == []
     assert sorted(asked - set(messages.CATALOGUES["ar"])) == []
     assert all(messages.CATALOGUES["ar"][key] != messages.ENGLISH[key] for key in asked if key != "booking.day")
+
+
+def test_no_booking_message_is_left_unused():
+    assert sorted(key for key in messages.ENGLISH if key.startswith("booking.") and key not in asked_ids()) == []
