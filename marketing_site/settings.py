@@ -109,8 +109,15 @@ class Settings(BaseSettings):
     mail_retry_seconds: float = Field(30.0, alias="MAIL_RETRY_SECONDS", gt=0)
     # Run the sender inside every backend worker; false when `python -m marketing_site.mail.sender` runs apart.
     mail_sender_in_backend: bool = Field(True, alias="MAIL_SENDER_IN_BACKEND")
+    # Demo booking (issue 11): signs the reschedule/cancel links in booking mails; the same on every
+    # worker and across restarts (a new secret voids every link sent). Empty outside production: random per start.
+    booking_token_secret: str = Field("", alias="BOOKING_TOKEN_SECRET", json_schema_extra=PRODUCTION_REQUIRED)
+    # How long a reschedule/cancel link stays valid after its mail was written (days).
+    booking_token_days: int = Field(90, alias="BOOKING_TOKEN_DAYS", ge=1)
+    # Public address of the visitor's booking page on the backend (the links in booking mails).
+    booking_url: str = Field("http://localhost:8000/booking", alias="BOOKING_URL")
 
-    @field_validator("site_url", "staff_url")
+    @field_validator("site_url", "staff_url", "booking_url")
     @classmethod
     def _web_address(cls, value: str) -> str:
         if not value.startswith(("http://", "https://")):
@@ -145,6 +152,8 @@ class Settings(BaseSettings):
     def _workers_share_one_session_secret(self) -> Settings:
         if self.redis_url and not self.staff_session_secret:
             raise ValueError("REDIS_URL runs several backend workers: set STAFF_SESSION_SECRET, the same on each")
+        if self.redis_url and not self.booking_token_secret:
+            raise ValueError("REDIS_URL runs several backend workers: set BOOKING_TOKEN_SECRET, the same on each")
         return self
 
     @property

@@ -84,7 +84,8 @@ def stack(database: str) -> Iterator[Stack]:
         cleanup.callback(shutil.rmtree, scratch, ignore_errors=True)
         settings = {"SITE_URL": SITE_URL, "LEAD_RATE_LIMIT_PER_MINUTE": "1000000000", "LEAD_MIN_SUBMIT_SECONDS": "0",
                     "RESUME_DIR": str(scratch / "resumes"), "APP_ENV": "prod", "REDIS_URL": "",
-                    "STAFF_SESSION_SECRET": "bench-only-" + "x" * 32}
+                    "STAFF_SESSION_SECRET": "bench-only-" + "x" * 32,
+                    "BOOKING_TOKEN_SECRET": "bench-only-" + "b" * 32}
         if database == "sqlite":
             label, settings["DATABASE_URL"] = "SQLite, 1 worker", f"sqlite:///{scratch / 'bench.db'}"
         else:

@@ -11,7 +11,8 @@ import pytest
 from marketing_site.settings import PROJECT_ROOT, PUBLIC_FOLDERS, Settings, SettingsError, load_settings
 
 PRODUCTION = {"APP_ENV": "prod", "SITE_URL": "https://www.school.example",
-              "DATABASE_URL": "postgresql+psycopg://site@db.internal/site", "STAFF_SESSION_SECRET": "s" * 40}
+              "DATABASE_URL": "postgresql+psycopg://site@db.internal/site", "STAFF_SESSION_SECRET": "s" * 40,
+              "BOOKING_TOKEN_SECRET": "b" * 40}
 
 
 def refusal(**values: str) -> str:
@@ -39,15 +40,17 @@ def test_a_number_out_of_range_names_its_variable(variable, value):
 
 
 def test_production_refuses_to_start_without_its_required_settings():
-    assert "APP_ENV=prod needs SITE_URL, DATABASE_URL, STAFF_SESSION_SECRET set explicitly" in refusal(APP_ENV="prod")
-    assert "needs DATABASE_URL, STAFF_SESSION_SECRET set" in refusal(APP_ENV="prod", SITE_URL=PRODUCTION["SITE_URL"])
+    assert "APP_ENV=prod needs SITE_URL, DATABASE_URL, STAFF_SESSION_SECRET, BOOKING_TOKEN_SECRET set explicitly" in refusal(APP_ENV="prod")
+    assert "needs DATABASE_URL, STAFF_SESSION_SECRET, BOOKING_TOKEN_SECRET set" in refusal(APP_ENV="prod", SITE_URL=PRODUCTION["SITE_URL"])
     started = load_settings(**PRODUCTION)
     assert (started.environment, started.site_url) == ("prod", "https://www.school.example")
 
 
 def test_several_workers_need_one_shared_session_secret():
     assert "set STAFF_SESSION_SECRET" in refusal(REDIS_URL="redis://127.0.0.1:6379/0")
-    assert load_settings(REDIS_URL="redis://127.0.0.1:6379/0", STAFF_SESSION_SECRET="s" * 40).redis_url
+    assert "set BOOKING_TOKEN_SECRET" in refusal(REDIS_URL="redis://127.0.0.1:6379/0", STAFF_SESSION_SECRET="s" * 40)
+    assert load_settings(REDIS_URL="redis://127.0.0.1:6379/0", STAFF_SESSION_SECRET="s" * 40,
+                         BOOKING_TOKEN_SECRET="b" * 40).redis_url
 
 
 def test_development_starts_with_nothing_set():

@@ -6,13 +6,13 @@ LeadValidationError / LeadRejected into their own answers. An id is returned onl
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import SQLModel
+from sqlmodel import Session, SQLModel
 
 from marketing_site.content import messages
 from marketing_site.leads import antispam, db, idempotency, uploads, validation
@@ -23,7 +23,11 @@ from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, FORMS, 
 from marketing_site.leads.uploads import ResumeUpload
 
 __all__ = ["UTM_KEYS", "LeadKind", "LeadRejected", "LeadValidationError", "ResumeUpload", "SubmissionContext",
-           "application_submit", "fitted", "lead_submit"]
+           "application_submit", "fitted", "lead_check", "lead_submit"]
+
+# Called inside the lead's own transaction once the lead row and its mails are added (e.g. a demo booking):
+# whatever it adds commits with the lead, and whatever it raises leaves nothing stored.
+Attach = Callable[[Session, Lead], None]
 
 
 @dataclass(frozen=True)
@@ -49,19 +53,30 @@ def fitted(value: Any, column: str, model: type[SQLModel] = Lead) -> str:
     return " ".join(text.split())[:validation.max_length(column, model)]
 
 
-def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> int:
-    """Validate, normalise and commit one lead (careers: application_submit); return its id."""
-    replayed = _replayed(kind, context)
+def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext, *,
+                attach: Attach | None = None, endpoint: str = "") -> int:
+    """Validate, normalise and commit one lead (careers: application_submit); return its id.
+
+    ``attach`` adds rows to the same transaction; ``endpoint`` names the Idempotency-Key ledger
+    (default: the kind), so a key replays only answers of the endpoint it was first sent to.
+    """
+    endpoint = endpoint or kind.value
+    replayed = _replayed(endpoint, context)
     if replayed is not None:
         return replayed
     quarantined = antispam.screen(context.client_id, context.honeypot, context.form_started_at)
     values, ticked = _validated(kind, data, context)
-    return _commit({**values, "quarantined": quarantined}, ticked, kind, context)[0]
+    return _commit({**values, "quarantined": quarantined}, ticked, kind, context, attach, endpoint)[0]
+
+
+def lead_check(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> None:
+    """LeadValidationError with every field error, storing nothing (to report them beside a caller's own)."""
+    _validated(kind, data, context)
 
 
 def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, context: SubmissionContext) -> int:
     """Careers: like lead_submit, plus the résumé file, which never outlives a failed save."""
-    replayed = _replayed(LeadKind.CAREERS, context)
+    replayed = _replayed(LeadKind.CAREERS.value, context)
     if replayed is not None:
         return replayed
     quarantined = antispam.screen(context.client_id, context.honeypot, context.form_started_at)
@@ -92,10 +107,10 @@ def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, con
     return lead_id
 
 
-def _replayed(kind: LeadKind, context: SubmissionContext) -> int | None:
+def _replayed(endpoint: str, context: SubmissionContext) -> int | None:
     if not context.idempotency_key:
         return None
-    previous = idempotency.find(kind.value, context.idempotency_key)
+    previous = idempotency.find(endpoint, context.idempotency_key)
     return previous.lead_id if previous is not None else None
 
 
@@ -126,8 +141,10 @@ def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
     return values, ticked
 
 
-def _commit(values: dict[str, Any], ticked: Ticked, kind: LeadKind, context: SubmissionContext) -> tuple[int, bool]:
+def _commit(values: dict[str, Any], ticked: Ticked, kind: LeadKind, context: SubmissionContext,
+            attach: Attach | None = None, endpoint: str = "") -> tuple[int, bool]:
     """(lead id, created); a concurrent retry that lost the key race gets the winner's id."""
+    endpoint = endpoint or kind.value
     with db.write_session() as db_session:
         row = Lead(**{"language": messages.spoken_language(), **values})  # the language the visitor was answered in
         db_session.add(row)
@@ -137,13 +154,15 @@ def _commit(values: dict[str, Any], ticked: Ticked, kind: LeadKind, context: Sub
             db_session.add_all(group.table(lead_id=lead_id, **{group.attribute: value}) for value in chosen)
         modules = next((chosen for group, chosen in ticked.items() if group.table is LeadModule), ())
         compose.queue_lead_mails(db_session, row, modules)  # same transaction: no lead without its mails
+        if attach is not None:
+            attach(db_session, row)
         if context.idempotency_key:
-            db_session.add(idempotency.record(kind.value, context.idempotency_key, lead_id))
+            db_session.add(idempotency.record(endpoint, context.idempotency_key, lead_id))
         try:
             db_session.commit()
         except IntegrityError:
             db_session.rollback()
-            winner = _replayed(kind, context)
+            winner = _replayed(endpoint, context)
             if winner is None:
                 raise
             return winner, False

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import func, select, update
+from sqlalchemy import case, func, select, update
 from sqlmodel import Session
 
 from marketing_site.leads import db
@@ -19,7 +19,7 @@ from marketing_site.leads.models import Lead, utc_now
 from marketing_site.mail.models import OutboxMail
 from marketing_site.settings import settings
 
-QUEUED, SENT, DEAD, HELD = "queued", "sent", "dead", "held"
+QUEUED, SENT, DEAD, HELD, WITHDRAWN = "queued", "sent", "dead", "held", "withdrawn"
 CLAIM_BATCH = 5
 
 
@@ -32,6 +32,8 @@ class ClaimedMail:
     html_body: str
     message_id: str
     attempts: int
+    calendar_body: str = ""  # a demo's invitation (text/calendar), or ""
+    calendar_method: str = ""  # REQUEST or CANCEL
 
 
 def lease() -> timedelta:
@@ -46,7 +48,8 @@ def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedMail]:
     claim = (update(OutboxMail).where(OutboxMail.id.in_(due.scalar_subquery()))
              .values(next_attempt_at=now + lease(), attempts=OutboxMail.attempts + 1)
              .returning(OutboxMail.id, OutboxMail.recipient, OutboxMail.subject, OutboxMail.text_body,
-                        OutboxMail.html_body, OutboxMail.message_id, OutboxMail.attempts))
+                        OutboxMail.html_body, OutboxMail.message_id, OutboxMail.attempts,
+                        OutboxMail.calendar_body, OutboxMail.calendar_method))
     with db.write_session() as db_session:
         rows = db_session.execute(claim).all()
         db_session.commit()
@@ -81,8 +84,11 @@ def requeue(db_session: Session, mail_id: int) -> bool:
 
 
 def release_held(db_session: Session, lead_id: int) -> None:
+    """Send a released lead's mails now; a demo reminder still waits for its own time."""
+    now = utc_now()
     db_session.execute(update(OutboxMail).where(OutboxMail.lead_id == lead_id, OutboxMail.status == HELD)
-                       .values(status=QUEUED, next_attempt_at=utc_now()))
+                       .values(status=QUEUED, next_attempt_at=case((OutboxMail.next_attempt_at > now,
+                                                                    OutboxMail.next_attempt_at), else_=now)))
 
 
 def counts_by_status(db_session: Session, kinds: tuple[str, ...]) -> dict[str, int]:

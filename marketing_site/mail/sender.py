@@ -33,6 +33,9 @@ def message(mail: ClaimedMail) -> EmailMessage:
     built["Date"] = formatdate(localtime=False)
     built.set_content(mail.text_body)
     built.add_alternative(mail.html_body, subtype="html")
+    if mail.calendar_body:
+        # A third alternative, as calendar clients expect an invitation (RFC 6047): text/calendar; method=…
+        built.add_alternative(mail.calendar_body, subtype="calendar", params={"method": mail.calendar_method})
     return built
 
 

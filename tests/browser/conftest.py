@@ -29,6 +29,7 @@ TEST_SETTINGS = {
     "VITALS_RATE_LIMIT_PER_MINUTE": "100000",  # every page the tests leave sends a beacon from 127.0.0.1
     "LEAD_FORM_TIMEOUT_SECONDS": "3",  # a lost answer is reported after 3 s instead of 15
     "STAFF_SESSION_SECRET": "browser-tests-only-" + "x" * 32,  # one secret for every worker of the PostgreSQL pass
+    "BOOKING_TOKEN_SECRET": "browser-tests-only-" + "b" * 32,  # likewise for the booking links
 }
 
 

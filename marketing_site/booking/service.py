@@ -1,0 +1,240 @@
+"""The only code that books, moves or cancels a demo: every change with its invitations in one transaction.
+
+No double booking, ever: the host's demo_host row is locked first (PostgreSQL; SQLite's writers
+already take turns in ``db.write_session``), so overlap checks of one host run one after another,
+and the partial unique index on live (host, start) refuses a second booking of the same time even
+so. A refusal (SlotTaken, SlotInPast, …) rolls everything back and changes nothing.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from marketing_site.admin.pipeline import DEMO_BOOKED
+from marketing_site.booking import mails
+from marketing_site.booking.errors import (AlreadyBooked, BookingCancelled, BookingChanged, BookingError,
+                                           BookingNotFound, LeadNotFound, SlotInPast, SlotOutsideAvailability,
+                                           SlotTaken)
+from marketing_site.booking.models import BOOKED, CANCELLED, DemoBooking, DemoHost
+from marketing_site.booking.slots import (as_utc, host_weeks, next_free_slots, parse_slot_id, rules, taken,
+                                          zone)
+from marketing_site.booking.views import BookingView, booking_view
+from marketing_site.leads import db, service as lead_service
+from marketing_site.leads.errors import LeadValidationError
+from marketing_site.leads.models import Lead, utc_now
+from marketing_site.leads.schemas import LeadKind
+
+IDEMPOTENCY_ENDPOINT = "demo-bookings"  # an Idempotency-Key replays only this endpoint's answers
+NEXT_SLOTS = 5  # offered with "that time was just taken"
+
+
+def book_for_lead(lead_id: int, slot_id: str, visitor_time_zone: str, now: datetime | None = None) -> BookingView:
+    """Book ``slot_id`` for a stored lead (the site's form stores the lead first, then the visitor picks).
+
+    The lead becomes "demo_booked" and the visitor and host get the invitation, with reminders queued,
+    all in one transaction. Raises SlotTaken (with ``next_slots``), SlotInPast, SlotOutsideAvailability,
+    MalformedSlotId, UnknownTimeZone, LeadNotFound or AlreadyBooked; nothing is stored then.
+    """
+    host_id, starts_at = parse_slot_id(slot_id)
+    zone(visitor_time_zone)
+    now = as_utc(now or utc_now())
+    with _offering_next_slots(starts_at, visitor_time_zone, now), db.write_session() as db_session:
+        lead = db_session.get(Lead, lead_id)
+        if lead is None:
+            raise LeadNotFound()
+        booking = _book(db_session, lead, host_id, starts_at, visitor_time_zone, now)
+        view = booking_view(db_session, booking)
+        db_session.commit()
+    return view
+
+
+def lead_book(data: Mapping[str, Any], context: lead_service.SubmissionContext, now: datetime | None = None
+              ) -> tuple[int, BookingView]:
+    """The API's path: a ScheduleDemo lead plus its booking of ``data["slotId"]`` in ``data["timeZone"]``,
+    stored together or not at all (same validation, consent, anti-spam and Idempotency-Key rules as
+    every lead). Returns (lead id, booking). LeadValidationError holds every field error, the slot's
+    and zone's included; SlotTaken carries the next free slots.
+    """
+    now = as_utc(now or utc_now())
+    fields = {name: value for name, value in data.items() if name not in ("slotId", "timeZone")}
+    errors: dict[str, str] = {}
+    try:
+        host_id, starts_at = parse_slot_id(data.get("slotId"))
+    except BookingError as bad:
+        errors[bad.field] = str(bad)
+    try:
+        visitor_time_zone = data.get("timeZone")
+        zone(visitor_time_zone)
+    except BookingError as bad:
+        errors[bad.field] = str(bad)
+    if errors:
+        try:
+            lead_service.lead_check(LeadKind.SCHEDULE_DEMO, fields, context)
+        except LeadValidationError as invalid:
+            errors = {**invalid.errors, **errors}
+        raise LeadValidationError(errors)
+
+    def attach(db_session: Session, lead: Lead) -> None:
+        _book(db_session, lead, host_id, starts_at, visitor_time_zone, now)
+
+    with _offering_next_slots(starts_at, visitor_time_zone, now):
+        try:
+            lead_id = lead_service.lead_submit(LeadKind.SCHEDULE_DEMO, fields, context, attach=attach,
+                                               endpoint=IDEMPOTENCY_ENDPOINT)
+        except (SlotInPast, SlotOutsideAvailability) as refused:
+            raise LeadValidationError({refused.field: str(refused)}) from None
+    return lead_id, booking_of_lead(lead_id)
+
+
+def booking_reschedule(booking_id: int, slot_id: str, seen_sequence: int | None = None,
+                       now: datetime | None = None) -> BookingView:
+    """Move a live booking to another free slot of the same host; the invitation (same UID, SEQUENCE + 1)
+    goes to visitor and host, the old reminders are withdrawn and new ones queued. ``seen_sequence``
+    (the manage page's form) refuses a change made from a page that showed an older state (BookingChanged).
+    """
+    host_id, starts_at = parse_slot_id(slot_id)
+    now = as_utc(now or utc_now())
+    with db.write_session() as db_session:
+        booking = _live_booking(db_session, booking_id, seen_sequence)
+        visitor_time_zone = booking.visitor_time_zone
+    with _offering_next_slots(starts_at, visitor_time_zone, now, booking_id, booking.host_id), \
+            db.write_session() as db_session:
+        booking = _live_booking(db_session, booking_id, seen_sequence)
+        if host_id != booking.host_id:
+            raise SlotOutsideAvailability()
+        lead = db_session.get(Lead, booking.lead_id)
+        _place(db_session, host_id, starts_at, now, exclude_booking_id=booking.id)
+        booking.starts_at, booking.ends_at = starts_at, starts_at + timedelta(minutes=rules(db_session).demo_minutes)
+        booking.sequence += 1
+        booking.updated_at = now
+        _flush_or_taken(db_session, booking)
+        view = booking_view(db_session, booking)
+        mails.withdraw_reminders(db_session, booking.id)
+        mails.queue_invitations(db_session, view, mails.MOVED, held=lead.quarantined)
+        mails.queue_reminders(db_session, view, now, held=lead.quarantined)
+        db_session.commit()
+    return view
+
+
+def booking_cancel(booking_id: int, seen_sequence: int | None = None, now: datetime | None = None) -> BookingView:
+    """Cancel a live booking: its slot is free again, visitor and host get METHOD:CANCEL (SEQUENCE + 1),
+    reminders are withdrawn. BookingCancelled if it already was, BookingChanged for a stale page."""
+    now = as_utc(now or utc_now())
+    with db.write_session() as db_session:
+        booking = _live_booking(db_session, booking_id, seen_sequence)
+        lead = db_session.get(Lead, booking.lead_id)
+        booking.status, booking.sequence, booking.updated_at = CANCELLED, booking.sequence + 1, now
+        db_session.flush()
+        view = booking_view(db_session, booking)
+        mails.withdraw_reminders(db_session, booking.id)
+        mails.queue_invitations(db_session, view, mails.CANCELLED, held=lead.quarantined)
+        db_session.commit()
+    return view
+
+
+def booking_get(booking_id: int) -> BookingView:
+    """The booking (live or cancelled); BookingNotFound if there is none (erased with its lead)."""
+    with db.session() as db_session:
+        booking = db_session.get(DemoBooking, booking_id)
+        if booking is None:
+            raise BookingNotFound()
+        return booking_view(db_session, booking)
+
+
+def booking_of_lead(lead_id: int) -> BookingView:
+    with db.session() as db_session:
+        booking = db_session.exec(select(DemoBooking).where(DemoBooking.lead_id == lead_id)).first()
+        if booking is None:
+            raise BookingNotFound()
+        return booking_view(db_session, booking)
+
+
+class _offering_next_slots:
+    """Turns a bare SlotTaken raised inside the block into one carrying the next free slots (read afresh,
+    after the failed transaction was rolled back)."""
+
+    def __init__(self, after: datetime, tz_name: str, now: datetime, exclude_booking_id: int | None = None,
+                 host_id: int | None = None) -> None:
+        self.after, self.tz_name, self.now = after, tz_name, now
+        self.exclude_booking_id, self.host_id = exclude_booking_id, host_id
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind, error, _traceback) -> bool:
+        if isinstance(error, SlotTaken) and not error.next_slots:
+            with db.session() as db_session:
+                offered = next_free_slots(db_session, self.after, self.tz_name, self.now, NEXT_SLOTS,
+                                          self.host_id, self.exclude_booking_id)
+            raise SlotTaken(offered) from None
+        return False
+
+
+def _book(db_session: Session, lead: Lead, host_id: int, starts_at: datetime, visitor_time_zone: str,
+          now: datetime) -> DemoBooking:
+    """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed)."""
+    if db_session.exec(select(DemoBooking.id).where(DemoBooking.lead_id == lead.id)).first() is not None:
+        raise AlreadyBooked()
+    demo = _place(db_session, host_id, starts_at, now)
+    booking = DemoBooking(uid=f"{uuid.uuid4()}@demo-booking", lead_id=lead.id, host_id=host_id, starts_at=starts_at,
+                          ends_at=starts_at + demo, visitor_time_zone=visitor_time_zone, created_at=now,
+                          updated_at=now)
+    db_session.add(booking)
+    _flush_or_taken(db_session, booking)
+    lead.status = DEMO_BOOKED
+    view = booking_view(db_session, booking)
+    mails.queue_invitations(db_session, view, mails.BOOKED, held=lead.quarantined)
+    mails.queue_reminders(db_session, view, now, held=lead.quarantined)
+    return booking
+
+
+def _place(db_session: Session, host_id: int, starts_at: datetime, now: datetime,
+           exclude_booking_id: int | None = None) -> timedelta:
+    """Check, under the host's lock, that ``starts_at`` is a free slot of the host; returns the demo length."""
+    if starts_at <= now:
+        raise SlotInPast()
+    lock = select(DemoHost).where(DemoHost.staff_user_id == host_id, DemoHost.active)
+    if db_session.get_bind().dialect.name == "postgresql":
+        lock = lock.with_for_update()  # overlap checks of one host run one after another
+    if db_session.exec(lock).first() is None:
+        raise SlotOutsideAvailability()
+    settings_row = rules(db_session)
+    week = host_weeks(db_session, host_id)[0]
+    demo, buffer = timedelta(minutes=settings_row.demo_minutes), timedelta(minutes=settings_row.buffer_minutes)
+    local_day = starts_at.astimezone(zone(week.host.time_zone)).date()
+    if (starts_at >= now + timedelta(days=settings_row.horizon_days)
+            or starts_at not in set(week.available_starts(local_day, local_day, demo, demo + buffer))):
+        raise SlotOutsideAvailability()
+    booked = taken(db_session, [week], starts_at, starts_at + demo, buffer, exclude_booking_id)[host_id]
+    if (starts_at < now + timedelta(minutes=settings_row.min_notice_minutes)
+            or booked.per_day.get(local_day, 0) >= settings_row.daily_limit
+            or booked.overlaps(starts_at, starts_at + demo)):
+        raise SlotTaken()
+    return demo
+
+
+def _flush_or_taken(db_session: Session, booking: DemoBooking) -> None:
+    """The partial unique index is the last word: a live booking of the same host and start means taken."""
+    try:
+        db_session.flush()
+    except IntegrityError as refused:
+        if "lead_id" in str(refused.orig):
+            raise AlreadyBooked() from None
+        raise SlotTaken() from None
+
+
+def _live_booking(db_session: Session, booking_id: int, seen_sequence: int | None) -> DemoBooking:
+    booking = db_session.get(DemoBooking, booking_id)
+    if booking is None:
+        raise BookingNotFound()
+    if seen_sequence is not None and booking.sequence != seen_sequence:
+        raise BookingChanged()
+    if booking.status != BOOKED:
+        raise BookingCancelled()
+    return booking

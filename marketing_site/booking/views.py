@@ -1,0 +1,62 @@
+"""A booking as the rest of the site reads it: the demo, its host and its visitor in one frozen record.
+
+Built inside a session (``booking_view``) and returned after it closes, so callers (API, manage page,
+mails, the staff agenda) never touch a lazy-loading row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from zoneinfo import ZoneInfo
+
+from sqlmodel import Session
+
+from marketing_site.booking.models import DemoBooking, DemoHost
+from marketing_site.booking.slots import as_utc, slot_id
+from marketing_site.leads.models import Lead, StaffUser
+from marketing_site.mail.compose import display_name
+
+
+@dataclass(frozen=True)
+class BookingView:
+    id: int
+    uid: str  # iCalendar UID, stable across reschedules
+    lead_id: int
+    host_id: int
+    host_name: str
+    host_email: str
+    host_time_zone: str
+    visitor_name: str
+    visitor_email: str
+    school: str
+    language: str  # the lead's: mails and the manage page speak it
+    visitor_time_zone: str
+    starts_at: datetime  # UTC
+    ends_at: datetime  # UTC
+    status: str  # booked or cancelled
+    sequence: int
+
+    @property
+    def slot_id(self) -> str:
+        return slot_id(self.host_id, self.starts_at)
+
+    def in_zone(self, zone_name: str) -> tuple[datetime, datetime]:
+        """Start and end in an IANA zone (the visitor's: ``visitor_time_zone``; the host's: ``host_time_zone``)."""
+        local = ZoneInfo(zone_name)
+        return self.starts_at.astimezone(local), self.ends_at.astimezone(local)
+
+    def for_visitor(self) -> tuple[datetime, datetime]:
+        return self.in_zone(self.visitor_time_zone)
+
+
+def booking_view(db_session: Session, booking: DemoBooking) -> BookingView:
+    host = db_session.get(DemoHost, booking.host_id)
+    staff = db_session.get(StaffUser, booking.host_id)
+    lead = db_session.get(Lead, booking.lead_id)
+    return BookingView(
+        id=booking.id, uid=booking.uid, lead_id=booking.lead_id, host_id=booking.host_id,
+        host_name=host.display_name, host_email=staff.email, host_time_zone=host.time_zone,
+        visitor_name=display_name(lead), visitor_email=lead.email, school=lead.school or "", language=lead.language,
+        visitor_time_zone=booking.visitor_time_zone, starts_at=as_utc(booking.starts_at),
+        ends_at=as_utc(booking.ends_at), status=booking.status, sequence=booking.sequence)

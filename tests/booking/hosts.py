@@ -1,0 +1,81 @@
+"""Seeding for the booking tests: hosts with a week of hours, days off and rules, written straight to the database."""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+from collections.abc import Iterable, Mapping
+from datetime import date, datetime
+
+from sqlalchemy import delete, update
+from sqlmodel import Session
+
+from marketing_site.booking.models import BookingSettings, DayOff, DemoBooking, DemoHost, WorkingHours
+from marketing_site.leads import db
+from marketing_site.leads.models import Lead, StaffUser
+from marketing_site.mail.models import OutboxMail
+
+WEEKDAYS = range(7)
+_numbers = itertools.count(1)
+
+
+def clear_bookings() -> None:
+    """No host, rule or booking left from an earlier test (leads stay: other tests count their own)."""
+    with db.session() as db_session:
+        db_session.execute(update(OutboxMail).where(OutboxMail.booking_id.is_not(None)).values(booking_id=None))
+        for table in (DemoBooking, DayOff, WorkingHours, DemoHost, BookingSettings):
+            db_session.execute(delete(table))
+        db_session.commit()
+
+
+def set_rules(**values: int) -> None:
+    with db.session() as db_session:
+        db_session.merge(BookingSettings(id=1, **values))
+        db_session.commit()
+
+
+def add_host(name: str, time_zone: str, country: str, hours: Mapping[int, Iterable[tuple[int, int]]],
+             days_off: Iterable[date] = (), active: bool = True) -> int:
+    """A staff account and its host row; ``hours`` maps weekday (0 Monday) to (start, end) minutes."""
+    with db.session() as db_session:
+        staff = StaffUser(email=f"host{next(_numbers)}-{uuid.uuid4().hex[:6]}@school-suite.example",
+                          password_hash="x", role="sales")
+        db_session.add(staff)
+        db_session.flush()
+        db_session.add(DemoHost(staff_user_id=staff.id, display_name=name, time_zone=time_zone, country=country,
+                                active=active))
+        db_session.flush()
+        for weekday, stretches in hours.items():
+            db_session.add_all(WorkingHours(host_id=staff.id, weekday=weekday, start_minute=start, end_minute=end)
+                               for start, end in stretches)
+        db_session.add_all(DayOff(host_id=staff.id, day=day) for day in days_off)
+        db_session.commit()
+        return staff.id
+
+
+def every_day(start: int, end: int) -> dict[int, list[tuple[int, int]]]:
+    return {weekday: [(start, end)] for weekday in WEEKDAYS}
+
+
+def add_lead(language: str = "en", email: str = "amina.khan@greenfield.edu.pk", quarantined: bool = False) -> int:
+    with db.session() as db_session:
+        lead = Lead(kind="ScheduleDemo", email=email, first_name="Amina", last_name="Khan", school="Greenfield School",
+                    phone_e164="+923001234567", phone_raw="+92 300 1234567", language=language, quarantined=quarantined)
+        db_session.add(lead)
+        db_session.commit()
+        return lead.id
+
+
+def add_booking(host_id: int, starts_at: datetime, ends_at: datetime) -> int:
+    """A live booking written directly (another visitor's), with a lead of its own."""
+    lead_id = add_lead(email=f"other-{uuid.uuid4().hex[:8]}@school.example")
+    with db.session() as db_session:
+        booking = DemoBooking(uid=uuid.uuid4().hex, lead_id=lead_id, host_id=host_id, starts_at=starts_at,
+                              ends_at=ends_at, visitor_time_zone="UTC")
+        db_session.add(booking)
+        db_session.commit()
+        return booking.id
+
+
+def session() -> Session:
+    return db.session()
