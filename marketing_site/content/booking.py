@@ -15,7 +15,6 @@ class SlotPickerCopy:
     booked_title: str
     booked_with: str  # followed by the host's name
     booked_note: str
-    choose_first: str
 
 
 SLOT_PICKER = SlotPickerCopy(
@@ -27,5 +26,4 @@ SLOT_PICKER = SlotPickerCopy(
     booked_title="Your demo is booked",
     booked_with="Your host:",
     booked_note="We have emailed you an invitation for your calendar, with a link to change or cancel it.",
-    choose_first="Please choose one of the times first.",
 )

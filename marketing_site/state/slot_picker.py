@@ -20,8 +20,9 @@ from babel.dates import format_date, format_time
 from ..booking.errors import BookingError, SlotTaken
 from ..booking.service import book_for_lead
 from ..booking.slots import Slot, free_slots
+from ..booking.views import BookingView
+from ..booking.when import describe
 from ..content import forms
-from ..content.booking import SLOT_PICKER
 from ..content.messages import speaking
 from ..languages import Language
 from ..leads.db import run_bounded
@@ -113,9 +114,6 @@ class SlotPickerMixin(rx.State, mixin=True):
         slot_id = str((form_data or {}).get("slot") or "") if isinstance(form_data, dict) else ""
         if self.booked_when or not self._lead_id:
             return
-        if not slot_id:
-            self.picker_alert = translated_text(SLOT_PICKER.choose_first, language)
-            return
         try:
             with speaking(language.code):
                 booking = await run_bounded(book_for_lead, self._lead_id, slot_id, self.time_zone)
@@ -129,16 +127,10 @@ class SlotPickerMixin(rx.State, mixin=True):
             log.exception("Booking %s for lead %s failed", slot_id, self._lead_id)
             self.picker_alert = translated_text(forms.ERROR_TEXT, language)
         else:
-            self._confirm(booking.starts_at, booking.ends_at, booking.host_name, language)
+            self._confirm(booking, language)
 
-    def _confirm(self, starts_at: datetime, ends_at: datetime, host_name: str, language: Language) -> None:
-        zone = ZoneInfo(self.time_zone)
-        start, end = starts_at.astimezone(zone), ends_at.astimezone(zone)
-        self.booked_when = (f"{format_date(start, 'EEEE d MMMM y', locale=language.code)}, "
-                            f"{format_time(start, 'HH:mm', locale=language.code)}–"
-                            f"{format_time(end, 'HH:mm', locale=language.code)} ({self.time_zone})")
-        self.booked_host = host_name
+    def _confirm(self, booking: BookingView, language: Language) -> None:
+        self.booked_when = describe(*booking.in_zone(self.time_zone), language.code)
+        self.booked_host = booking.host_name
         self.picker_alert = ""
         self.offered = []
-
-
