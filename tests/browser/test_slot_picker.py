@@ -1,0 +1,118 @@
+"""After /schedule, a visitor books a free time in their own zone; a time taken meanwhile is re-offered.
+
+A host is seeded in the served backend's database (``site_db``); the browser's zone is set by Chromium
+(``timezone_id``), which is what Intl.DateTimeFormat reports to the form.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, expect
+from sqlmodel import Session, select, update
+
+from lead_forms import email_for, fill_demo_contact, submit
+from marketing_site.booking.models import DemoBooking, DemoHost, WorkingHours
+from marketing_site.catalogues import catalogue
+from marketing_site.content.booking import SLOT_PICKER
+from marketing_site.content.messages import CATALOGUES, ENGLISH
+from marketing_site.languages import ARABIC
+from marketing_site.leads.models import Lead, StaffUser
+
+FORM = "schedule-demo"
+PICKER = f"#{FORM}-slots"
+
+
+@pytest.fixture
+def host(site_db) -> Iterator[str]:
+    """A host in Muscat working around the clock (Oman's weekend and holidays aside); paused afterwards."""
+    name = f"Maryam <b>{uuid.uuid4().hex[:4]}</b>"
+    with Session(site_db) as db_session:
+        staff = StaffUser(email=f"host-{uuid.uuid4().hex[:8]}@vendor.example", password_hash="x", role="sales")
+        db_session.add(staff)
+        db_session.flush()
+        staff_id = staff.id
+        db_session.add(DemoHost(staff_user_id=staff_id, display_name=name, time_zone="Asia/Muscat", country="OM"))
+        db_session.flush()
+        db_session.add_all(WorkingHours(host_id=staff_id, weekday=day, start_minute=0, end_minute=1440)
+                           for day in range(7))
+        db_session.commit()
+    yield name
+    with Session(site_db) as db_session:
+        db_session.exec(update(DemoHost).where(DemoHost.staff_user_id == staff_id).values(active=False))
+        db_session.commit()
+
+
+def visitor(browser, served, zone: str, width: int = 1280) -> Page:
+    context = browser.new_context(base_url=served.site_url, viewport={"width": width, "height": 760}, timezone_id=zone)
+    return context.new_page()
+
+
+def request_demo(page: Page, path: str = "/schedule") -> str:
+    email = email_for("slots")
+    page.goto(path)
+    fill_demo_contact(page, FORM, email)
+    submit(page, FORM)
+    expect(page.locator(f"{PICKER} input[name=slot]").first).to_be_attached()
+    return email
+
+
+def pick(page: Page, slot_id: str) -> None:
+    """Click the time as a visitor does (the radio itself is visually hidden behind its label)."""
+    page.locator(f'{PICKER} label:has(input[value="{slot_id}"])').click()
+
+
+def booking_of(site_db, email: str) -> DemoBooking | None:
+    with Session(site_db) as db_session:
+        return db_session.exec(select(DemoBooking).join(Lead).where(Lead.email == email)).first()
+
+
+def test_a_visitor_picks_a_free_time_by_keyboard_at_320px_and_sees_it_in_their_zone(browser, served, site_db, host):
+    page = visitor(browser, served, "Asia/Karachi", width=320)
+    email = request_demo(page)
+    modal = page.locator(f"#{FORM}-success")
+    expect(modal.get_by_role("heading", name=SLOT_PICKER.heading)).to_be_visible()
+    expect(page.locator(f"{PICKER}-zone")).to_have_value("Asia/Karachi")
+    first = page.locator(f"{PICKER} input[name=slot]").first
+    chosen = first.get_attribute("value")
+    first.focus()
+    page.keyboard.press("Space")
+    expect(first).to_be_checked()
+    assert page.evaluate("(el) => el.scrollWidth <= el.clientWidth", modal.element_handle()), "no sideways scroll"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    page.keyboard.press("Tab")
+    expect(page.get_by_role("button", name=SLOT_PICKER.book_label)).to_be_focused()
+    page.keyboard.press("Enter")
+
+    expect(modal).to_contain_text(SLOT_PICKER.booked_title)
+    expect(modal).to_contain_text("(Asia/Karachi, UTC+05:00)")
+    expect(modal).to_contain_text(host)  # the name as text, never markup
+    booking = booking_of(site_db, email)
+    assert booking is not None and booking.status == "booked" and booking.visitor_time_zone == "Asia/Karachi"
+    assert chosen.startswith(f"{booking.host_id}-")
+
+
+def test_a_time_taken_meanwhile_is_refused_in_the_pages_language_with_the_next_free_times(browser, served, site_db,
+                                                                                          host):
+    first, second = visitor(browser, served, "Asia/Muscat"), visitor(browser, served, "Asia/Muscat")
+    request_demo(first)
+    second_email = request_demo(second, "/ar/schedule")
+    expect(second.locator("html")).to_have_attribute("dir", "rtl")
+    expect(second.locator(f"#{FORM}-success")).to_contain_text(catalogue(ARABIC)[SLOT_PICKER.heading])
+    taken = second.locator(f"{PICKER} input[name=slot]").first.get_attribute("value")
+    pick(first, taken)
+    first.get_by_role("button", name=SLOT_PICKER.book_label).click()
+    expect(first.locator(f"#{FORM}-success")).to_contain_text(SLOT_PICKER.booked_title)
+
+    pick(second, taken)
+    second.get_by_role("button", name=catalogue(ARABIC)[SLOT_PICKER.book_label]).click()
+    expect(second.locator(PICKER)).to_contain_text(CATALOGUES["ar"]["booking.slot_taken"])
+    expect(second.locator(f'{PICKER} input[value="{taken}"]')).to_have_count(0)
+    assert booking_of(site_db, second_email) is None
+    assert ENGLISH["booking.slot_taken"] not in second.locator(PICKER).inner_text()
+    pick(second, second.locator(f"{PICKER} input[name=slot]").first.get_attribute("value"))
+    second.get_by_role("button", name=catalogue(ARABIC)[SLOT_PICKER.book_label]).click()
+    expect(second.locator(f"#{FORM}-success")).to_contain_text(catalogue(ARABIC)[SLOT_PICKER.booked_title])
+    assert booking_of(site_db, second_email) is not None
