@@ -37,7 +37,8 @@ def _day(day) -> rx.Component:
 def _picker(state, copy: SlotPickerCopy, picker_id: str) -> rx.Component:
     zone_id = f"{picker_id}-zone"
     return rx.el.section(
-        rx.el.h3(copy.heading, id=f"{picker_id}-title", class_name="text-lg font-bold text-slate-900"),
+        rx.el.h3(copy.heading, id=f"{picker_id}-title", tab_index=-1, custom_attrs={"data-autofocus": True},
+                 class_name="text-lg font-bold text-slate-900 focus:outline-none"),
         rx.el.p(copy.intro, class_name="mt-1 text-sm text-slate-700"),
         rx.el.div(
             rx.el.label(copy.zone_label, html_for=zone_id, class_name="text-sm text-slate-700"),

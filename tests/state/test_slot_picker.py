@@ -7,6 +7,7 @@ import uuid
 from zoneinfo import ZoneInfo
 
 import pytest
+import reflex as rx
 from form_states import run, unique_email, visit
 from sqlmodel import select, update
 from stored_leads import leads_for
@@ -18,6 +19,7 @@ from marketing_site.booking.slots import parse_slot_id
 from marketing_site.content.messages import CATALOGUES, ENGLISH
 from marketing_site.leads import db
 from marketing_site.leads.schemas import LeadKind
+from marketing_site.state.demo_request import DemoRequestState
 from marketing_site.state.schedule import ScheduleDemoState
 
 KARACHI = "Asia/Karachi"
@@ -46,12 +48,12 @@ def host() -> str:
         db_session.commit()
 
 
-def submitted(path: str = "/schedule", zone: str = KARACHI) -> tuple[ScheduleDemoState, str]:
+def submitted(path: str = "/schedule", zone: str = KARACHI, state_cls=ScheduleDemoState) -> tuple[rx.State, str]:
     email = unique_email("picker")
-    state = visit(ScheduleDemoState, path)
-    state.start({"referrer": "", "product": "", "timeZone": zone})
+    state = visit(state_cls, path)
+    state.start({"referrer": "", "product": "HR Smart", "timeZone": zone})
     state.started_at = time.time() - 30
-    run(state.submit(demo_form(email)))
+    run(state.submit(demo_form(email, product="HR Smart")))
     assert state.submitted
     return state, email
 
@@ -102,6 +104,21 @@ def test_the_visitor_books_a_time_and_sees_it_in_their_zone_with_the_hosts_name(
     answered = state.picker_answered
     run(state.book({"slot": chosen}))
     assert state.picker_answered == answered + 1, "a repeated click is answered, and books nothing more"
+
+
+def test_the_product_demo_request_offers_and_books_the_same_way(host):
+    state, email = submitted("/SchedulSingleDemo", "Europe/London", DemoRequestState)
+    assert state.product == "HR Smart" and state.time_zone == "Europe/London" and state.offered
+    run(state.book({"slot": offered_ids(state)[0]}))
+    [lead] = leads_for(email, LeadKind.PRODUCT_DEMO)
+    with db.session() as db_session:
+        booking = db_session.exec(select(DemoBooking).where(DemoBooking.lead_id == lead.id)).one()
+    assert booking.visitor_time_zone == "Europe/London" and "Europe/London" in state.booked_when
+
+
+def test_an_unknown_browser_zone_starts_in_utc(host):
+    state, _ = submitted(zone="Not/AZone")
+    assert state.time_zone == "UTC" and state.offered
 
 
 def test_a_time_taken_meanwhile_is_refused_with_the_next_free_times(host):
