@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from .admin.app import build_admin
+from .booking.manage import build_manage
 from .exact_routes import serve_pages_exactly
 from .leads.api import build_api
 from .mail.sender import run_forever as send_lead_mails
@@ -19,7 +20,7 @@ from .settings import settings
 app = rx.App(
     html_lang="en",
     stylesheets=[],
-    api_transformer=[build_admin(), build_api(), build_vitals_api(), upload_body_limit, serve_pages_exactly,
+    api_transformer=[build_admin(), build_manage(), build_api(), build_vitals_api(), upload_body_limit, serve_pages_exactly,
                      add_security_headers],
     # Visitors never see Reflex's developer toast ("Cannot connect to server…"): a form being
     # submitted says so calmly itself (components/submit_bar.jsx), and nothing else needs the server.

@@ -29,7 +29,8 @@ from marketing_site.leads import db
 from marketing_site.leads.models import utc_now
 
 UTC = timezone.utc
-_SLOT_ID = re.compile(r"(\d{1,9})-(\d{8}T\d{4})Z")
+SLOT_ID_PATTERN = r"([0-9]{1,9})-([0-9]{8}T[0-9]{4})Z"
+ZONE_PATTERN = r"[A-Za-z][A-Za-z0-9_+\-]{0,30}(/[A-Za-z0-9_+\-]{1,30}){0,2}"  # IANA names: Europe/London, Etc/GMT+4
 SLOT_ID_FORMAT = "%Y%m%dT%H%M"
 
 
@@ -50,7 +51,7 @@ def slot_id(host_id: int, starts_at: datetime) -> str:
 
 def parse_slot_id(value: object) -> tuple[int, datetime]:
     """(host id, UTC start) of a slot id; MalformedSlotId for anything else."""
-    found = _SLOT_ID.fullmatch(value.strip()) if isinstance(value, str) else None
+    found = re.fullmatch(SLOT_ID_PATTERN, value) if isinstance(value, str) else None
     if found is None:
         raise MalformedSlotId()
     try:
@@ -62,7 +63,7 @@ def parse_slot_id(value: object) -> tuple[int, datetime]:
 
 def zone(name: object) -> ZoneInfo:
     """The IANA zone called ``name`` (Europe/London, Asia/Karachi); UnknownTimeZone otherwise."""
-    if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z][A-Za-z0-9_+\-]*(/[A-Za-z0-9_+\-]+){0,2}", name):
+    if not isinstance(name, str) or not re.fullmatch(ZONE_PATTERN, name):
         raise UnknownTimeZone()
     try:
         return ZoneInfo(name)

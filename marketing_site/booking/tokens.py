@@ -24,6 +24,11 @@ class TokenExpired(TokenInvalid):
     """Signed here, but older than BOOKING_TOKEN_DAYS."""
 
 
+def signing_secret() -> str:
+    """BOOKING_TOKEN_SECRET (or this process's random one in development): also signs the page's forms."""
+    return _secret
+
+
 def _serializer() -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(_secret, salt=SALT)
 

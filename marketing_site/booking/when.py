@@ -5,7 +5,7 @@ Day and month names come from Babel's CLDR data; digits stay Western 0-9 in ever
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 
 from babel.dates import get_day_names, get_month_names
 
@@ -19,8 +19,13 @@ def offset(moment: datetime) -> str:
     return f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
+def day_name(day: date, language: str) -> str:
+    """"Tuesday 1 December 2026" in ``language``."""
+    return message("booking.day", language, weekday=get_day_names("wide", locale=language)[day.weekday()],
+                   day=day.day, month=get_month_names("wide", locale=language)[day.month], year=day.year)
+
+
 def describe(start: datetime, end: datetime, language: str) -> str:
     """"Tuesday 1 December 2026, 09:00-09:30 (Europe/London, UTC+00:00)" in ``language``; times aware, in the reader's zone."""
-    return message("booking.when", language, weekday=get_day_names("wide", locale=language)[start.weekday()],
-                   day=start.day, month=get_month_names("wide", locale=language)[start.month], year=start.year,
-                   start=f"{start:%H:%M}", end=f"{end:%H:%M}", zone=str(start.tzinfo), offset=offset(start))
+    return message("booking.when", language, day=day_name(start.date(), language), start=f"{start:%H:%M}",
+                   end=f"{end:%H:%M}", zone=str(start.tzinfo), offset=offset(start))

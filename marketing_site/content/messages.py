@@ -99,6 +99,7 @@ ENGLISH: Mapping[str, str] = MappingProxyType({
     "mail.next_step.careers": "Our HR team reads every application and will contact you if your profile fits an opening.",
     "mail.next_step.sales": "A member of our team will contact you shortly to arrange everything.",
     # Demo booking (issue 11): refusals, the booking mails and the visitor's booking page
+    "api.get_only": "Ask for free demo slots with GET.",
     "booking.slot_malformed": "Please choose a time from the list of free times.",
     "booking.time_zone_unknown": "Please choose your time zone from the list, e.g. Europe/London.",
     "booking.from_invalid": "Please give the first day as a date, e.g. 2026-12-01.",
@@ -113,7 +114,8 @@ ENGLISH: Mapping[str, str] = MappingProxyType({
     "booking.changed": "This demo was changed in the meantime. Please look at its current time and try again.",
     "booking.token_invalid": "This link is not valid. Please open the link in your latest booking email.",
     "booking.token_expired": "This link has expired. Please open the link in your latest booking email, or book a new demo.",
-    "booking.when": "{weekday} {day} {month} {year}, {start}-{end} ({zone}, {offset})",
+    "booking.day": "{weekday} {day} {month} {year}",
+    "booking.when": "{day}, {start}-{end} ({zone}, {offset})",
     "booking.mail.subject.booked": "Your demo is booked: {when}",
     "booking.mail.subject.moved": "Your demo has moved: {when}",
     "booking.mail.subject.cancelled": "Your demo is cancelled: {when}",

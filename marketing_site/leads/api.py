@@ -7,6 +7,7 @@ call the lead service; every malformed input gets a 4xx answer, never a 500.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -47,7 +48,10 @@ def build_api() -> FastAPI:
                           openapi_extra=openapi.operation(kind))
         # Without this, other methods fall through to Reflex and answer 404 as if nothing lived here.
         app.add_api_route(f"/api/{kind.value}", _other_method, methods=OTHER_METHODS, include_in_schema=False)
-    app.add_middleware(CORSMiddleware, allow_origins=settings.allowed_origins, allow_methods=["POST", "OPTIONS"],
+    from marketing_site.booking import api as booking_api  # imported here: it builds on post_answer below
+
+    booking_api.add_routes(app)
+    app.add_middleware(CORSMiddleware, allow_origins=settings.allowed_origins, allow_methods=["GET", "POST", "OPTIONS"],
                        allow_headers=["Content-Type", "Idempotency-Key"], max_age=600)
     return app
 
@@ -73,12 +77,24 @@ def _endpoint(kind: LeadKind):
 
 
 async def _submit(kind: LeadKind, request: Request) -> JSONResponse:
-    """The answer in the language the client asks for with Accept-Language (English by default)."""
+    def store(payload: dict[str, Any], context: SubmissionContext) -> tuple[int, dict[str, Any]]:
+        return idempotency.SUCCESS_STATUS, idempotency.success_body(service.lead_submit(kind, payload, context))
+
+    return await post_answer(request, kind.value, store)
+
+
+# Stores one posted lead (in a worker thread, within the database deadline): (status, JSON body).
+Store = Callable[[dict[str, Any], SubmissionContext], tuple[int, dict[str, Any]]]
+
+
+async def post_answer(request: Request, what: str, store: Store) -> JSONResponse:
+    """Every lead POST's checks and refusals around ``store``, in the language the client asks for with
+    Accept-Language (English by default): 415, 400, 422, 429 and 503 alike for every endpoint."""
     with speaking(preferred_language(request.headers.get("accept-language", "")).code):
-        return await _answer(kind, request)
+        return await _answer(request, what, store)
 
 
-async def _answer(kind: LeadKind, request: Request) -> JSONResponse:
+async def _answer(request: Request, what: str, store: Store) -> JSONResponse:
     media_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if media_type != "application/json":
         return _error(415, message("api.json_only"))
@@ -90,7 +106,7 @@ async def _answer(kind: LeadKind, request: Request) -> JSONResponse:
     except BadBody as bad:
         return _error(400, str(bad))
     try:
-        lead_id = await db.run_bounded(service.lead_submit, kind, payload, _context(request, payload, key or ""))
+        status, body = await db.run_bounded(store, payload, _context(request, payload, key or ""))
     except LeadValidationError as invalid:
         return JSONResponse({"errors": invalid.errors}, status_code=422)
     except LeadRejected as rejected:
@@ -98,17 +114,22 @@ async def _answer(kind: LeadKind, request: Request) -> JSONResponse:
                             headers={"Retry-After": str(rejected.retry_after_seconds)})
     except SQLAlchemyError:
         # The database is down or refusing writes: nothing was stored, so tell the client to retry.
-        log.exception("Storing a %s lead failed: database unavailable", kind.value)
+        log.exception("Storing a %s lead failed: database unavailable", what)
         return JSONResponse({"error": message("lead.not_stored")}, status_code=503,
                             headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)})
-    return JSONResponse(idempotency.success_body(lead_id), status_code=idempotency.SUCCESS_STATUS)
+    return JSONResponse(body, status_code=status)
 
 
 async def _other_method(request: Request) -> Response:
     """405 naming POST; a plain OPTIONS (not a CORS preflight, which the middleware answers) is told the same."""
+    return other_method(request, ALLOW, "api.post_only")
+
+
+def other_method(request: Request, allow: str, message_id: str) -> Response:
     if request.method == "OPTIONS":
-        return Response(status_code=204, headers={"Allow": ALLOW})
-    return JSONResponse({"error": message("api.post_only")}, status_code=405, headers={"Allow": ALLOW})
+        return Response(status_code=204, headers={"Allow": allow})
+    with speaking(preferred_language(request.headers.get("accept-language", "")).code):
+        return JSONResponse({"error": message(message_id)}, status_code=405, headers={"Allow": allow})
 
 
 def _error(status: int, text: str) -> JSONResponse:

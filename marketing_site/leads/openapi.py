@@ -8,6 +8,7 @@ from typing import Any
 
 from marketing_site.leads.json_body import MAX_NUMBER_DIGITS
 
+from marketing_site.booking.slots import SLOT_ID_PATTERN, ZONE_PATTERN
 from marketing_site.content.forms import HONEYPOT_NAME
 from marketing_site.leads import idempotency
 from marketing_site.leads.schemas import CONTEXT_FIELDS, FORMS, FieldType, InputField, LeadKind, accepted_fields
@@ -83,3 +84,55 @@ def _property(spec: InputField) -> dict[str, Any]:
     if spec.type is FieldType.PHONE:
         schema["description"] = "A number valid for its country: international (+44 ...) or Pakistani national format."
     return schema
+
+
+# Demo booking (issue 11): the slot listing and the booking endpoint, in the same document.
+MAX_SLOT_DAYS = 62  # the longest listing one request may ask for
+_TIME_ZONE = {"type": "string", "pattern": f"^{ZONE_PATTERN}$", "maxLength": 64,
+              "description": "An IANA time zone, e.g. Europe/London or Asia/Karachi."}
+_SLOT = {"type": "object", "required": ["id", "start", "end", "host"], "properties": {
+    "id": {"type": "string", "pattern": f"^{SLOT_ID_PATTERN}$"},
+    "start": {"type": "string", "format": "date-time", "description": "ISO 8601 with the visitor's offset."},
+    "end": {"type": "string", "format": "date-time"},
+    "host": {"type": "string", "description": "The host's display name."}}}
+_FIELD_ERRORS = RESPONSES["422"]
+
+
+def demo_slots_operation() -> dict[str, Any]:
+    def query(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
+        return {"name": name, "in": "query", "required": False, "schema": schema, "description": description}
+
+    return {"parameters": [
+        query("from", {"type": "string", "format": "date"}, "First day, on the visitor's calendar (default: today)."),
+        query("days", {"type": "integer", "minimum": 1, "maximum": MAX_SLOT_DAYS}, "How many days (default 7)."),
+        query("tz", _TIME_ZONE, "The visitor's time zone (default UTC): the slots' times are given in it."),
+    ], "responses": {
+        "200": {"description": "The free slots in start order.", "content": {"application/json": {"schema": {
+            "type": "object", "required": ["timeZone", "slots"],
+            "properties": {"timeZone": {"type": "string"}, "slots": {"type": "array", "items": _SLOT}}}}}},
+        "422": _FIELD_ERRORS,
+        "503": RESPONSES["503"],
+    }}
+
+
+def demo_booking_operation() -> dict[str, Any]:
+    """ScheduleDemo's body plus the chosen slot and the visitor's zone; 409 when the slot is gone."""
+    body = request_schema(LeadKind.SCHEDULE_DEMO)
+    body["properties"].update({"slotId": {"type": "string", "pattern": f"^{SLOT_ID_PATTERN}$",
+                                          "description": "A slot id from GET /api/demo-slots."},
+                               "timeZone": _TIME_ZONE})
+    body["required"] = [*body["required"], "slotId", "timeZone"]
+    booking = {"type": "object", "required": ["id", "slotId", "start", "end", "host", "timeZone", "status"],
+               "properties": {**_SLOT["properties"], "id": {"type": "integer", "minimum": 1},
+                              "slotId": _SLOT["properties"]["id"], "timeZone": {"type": "string"},
+                              "status": {"type": "string", "enum": ["booked", "cancelled"]}}}
+    responses = {**RESPONSES, "201": {
+        "description": "Stored and booked (or, for a repeated Idempotency-Key, before): the lead's id and the booking.",
+        "content": {"application/json": {"schema": {"type": "object", "required": ["id", "booking"], "properties": {
+            "id": {"type": "integer", "minimum": 1}, "booking": booking}}}}},
+        "409": {"description": "That slot was just taken (or is inside the minimum notice): nothing stored; the next "
+                               "free slots.", "content": {"application/json": {"schema": {
+                    "type": "object", "required": ["error", "nextSlots"],
+                    "properties": {"error": {"type": "string"}, "nextSlots": {"type": "array", "items": _SLOT}}}}}}}
+    return {"parameters": [IDEMPOTENCY_KEY], "responses": responses,
+            "requestBody": {"required": True, "content": {"application/json": {"schema": body}}}}
