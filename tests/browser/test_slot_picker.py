@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
+from axe_check import axe_source, violations
 from booking_visitor import FORM, PICKER, booking_of, host, pick, request_demo, visitor  # noqa: F401 (host: fixture)
 from marketing_site.catalogues import catalogue
 from marketing_site.content.booking import SLOT_PICKER
@@ -21,6 +22,7 @@ def test_a_visitor_picks_a_free_time_by_keyboard_at_320px_and_sees_it_in_their_z
     expect(modal.get_by_role("heading", name=SLOT_PICKER.heading)).to_be_focused()  # the list is read from its top
     zone = page.locator(f"{PICKER}-zone")
     expect(zone).to_have_value("Asia/Karachi")
+    assert violations(page, axe_source()) == []
     first = page.locator(f"{PICKER} input[name=slot]").first
     chosen = first.get_attribute("value")
     page.keyboard.press("Tab")
@@ -61,6 +63,7 @@ def test_a_time_taken_meanwhile_is_refused_in_the_pages_language_with_the_next_f
     expect(second.locator(f'{PICKER} input[value="{taken}"]')).to_have_count(0)
     assert booking_of(site_db, second_email) is None
     assert ENGLISH["booking.slot_taken"] not in second.locator(PICKER).inner_text()
+    assert violations(second, axe_source()) == []
     pick(second, second.locator(f"{PICKER} input[name=slot]").first.get_attribute("value"))
     second.get_by_role("button", name=catalogue(ARABIC)[SLOT_PICKER.book_label]).click()
     expect(second.locator(f"#{FORM}-success")).to_contain_text(catalogue(ARABIC)[SLOT_PICKER.booked_title])
