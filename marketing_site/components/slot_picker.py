@@ -80,5 +80,7 @@ def slot_picker(state, copy: SlotPickerCopy, picker_id: str) -> rx.Component:
     return rx.cond(
         state.booked_when != "",
         _confirmation(state, copy, picker_id),
-        rx.cond(state.offered.length() > 0, _picker(state, copy, picker_id), rx.fragment()),
+        # Kept while it has something to say (a taken time with no other free time left).
+        rx.cond((state.offered.length() > 0) | (state.picker_alert != ""), _picker(state, copy, picker_id),
+                rx.fragment()),
     )

@@ -19,4 +19,4 @@ class DemoRequestState(SlotPickerMixin, LeadFormMixin, rx.State):
 
     def _on_start(self, browser: Mapping[str, Any]) -> None:
         self.product = self._chosen_product(browser)
-        self._remember_zone(browser)
+        self._start_picker(browser)

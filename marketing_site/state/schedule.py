@@ -16,4 +16,4 @@ class ScheduleDemoState(SlotPickerMixin, LeadFormMixin, rx.State):
     KIND = LeadKind.SCHEDULE_DEMO
 
     def _on_start(self, browser: Mapping[str, Any]) -> None:
-        self._remember_zone(browser)
+        self._start_picker(browser)

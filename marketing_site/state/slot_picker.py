@@ -11,6 +11,7 @@ import dataclasses
 import logging
 from datetime import datetime
 from functools import cache
+from collections.abc import Mapping
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 
@@ -80,9 +81,13 @@ class SlotPickerMixin(rx.State, mixin=True):
     booked_host: str = ""
     _lead_id: int = 0
 
-    def _remember_zone(self, browser: dict[str, Any]) -> None:
+    def _start_picker(self, browser: Mapping[str, Any]) -> None:
+        """A fresh form forgets the last offer and booking; its zone is the one the browser reports."""
         zone = str(browser.get("timeZone") or "")
         self.time_zone = zone if zone in time_zones() else "UTC"
+        self.zone_choices, self.offered, self.picker_alert = [], [], ""
+        self.booked_when = self.booked_host = ""
+        self._lead_id = 0
 
     async def _offer_slots(self, language: Language) -> None:
         """Free times of the next days in the visitor's zone; an empty offer keeps the modal as it was."""

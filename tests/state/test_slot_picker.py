@@ -116,6 +116,17 @@ def test_the_product_demo_request_offers_and_books_the_same_way(host):
     assert booking.visitor_time_zone == "Europe/London" and "Europe/London" in state.booked_when
 
 
+def test_a_new_form_forgets_the_last_booking(host):
+    state, _ = submitted()
+    run(state.book({"slot": offered_ids(state)[0]}))
+    assert state.booked_when
+    state.start({"referrer": "", "timeZone": "Asia/Dubai"})
+    assert (state.booked_when, state.offered, state.time_zone) == ("", [], "Asia/Dubai")
+    state.started_at = time.time() - 30
+    run(state.submit(demo_form(unique_email("again"))))
+    assert state.offered and state.booked_when == ""
+
+
 def test_an_unknown_browser_zone_starts_in_utc(host):
     state, _ = submitted(zone="Not/AZone")
     assert state.time_zone == "UTC" and state.offered
