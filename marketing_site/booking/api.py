@@ -33,6 +33,7 @@ from marketing_site.settings import settings
 log = logging.getLogger(__name__)
 SLOTS_PATH, BOOKINGS_PATH = "/api/demo-slots", "/api/demo-bookings"
 DEFAULT_DAYS = 7
+FIRST_YEAR, LAST_YEAR = 2000, 2999
 NO_STORE = {"Cache-Control": "no-store"}  # free slots change with every booking
 
 
@@ -81,11 +82,12 @@ def _day(value: str | None, visitor_zone: ZoneInfo) -> date:
     if value is None:
         return utc_now().astimezone(visitor_zone).date()
     try:
-        if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value):
-            return date.fromisoformat(value)
+        day = date.fromisoformat(value) if re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", value) else None
     except ValueError:
-        pass
-    raise BadWindow("from", "booking.from_invalid")
+        day = None
+    if day is None or not FIRST_YEAR <= day.year <= LAST_YEAR:  # far years would overflow zone arithmetic
+        raise BadWindow("from", "booking.from_invalid")
+    return day
 
 
 def _days(value: str | None) -> int:

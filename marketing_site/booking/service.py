@@ -209,7 +209,8 @@ def _place(db_session: Session, host_id: int, starts_at: datetime, now: datetime
     demo, buffer = timedelta(minutes=settings_row.demo_minutes), timedelta(minutes=settings_row.buffer_minutes)
     local_day = starts_at.astimezone(zone(week.host.time_zone)).date()
     if (starts_at >= now + timedelta(days=settings_row.horizon_days)
-            or starts_at not in set(week.available_starts(local_day, local_day, demo, demo + buffer))):
+            or local_day not in set(week.working_days(local_day, local_day))
+            or starts_at not in set(week.day_starts(local_day, demo, demo + buffer))):
         raise SlotOutsideAvailability()
     booked = taken(db_session, [week], starts_at, starts_at + demo, buffer, exclude_booking_id)[host_id]
     if (starts_at < now + timedelta(minutes=settings_row.min_notice_minutes)

@@ -105,23 +105,32 @@ class HostWeek:
     hours: dict[int, list[tuple[int, int]]]
     days_off: frozenset[date]
 
-    def available_starts(self, first_day: date, last_day: date, demo: timedelta, step: timedelta) -> Iterator[datetime]:
-        """UTC starts of every slot within the host's hours on their local dates first_day..last_day, ignoring
-        bookings; a wall time that does not exist (the hour a DST change skips) is left out."""
-        local_zone = ZoneInfo(self.host.time_zone)
+    def working_days(self, first_day: date, last_day: date) -> Iterator[date]:
+        """The host's local dates first_day..last_day with hours, that are no day off, holiday or weekend."""
         day = first_day
         while day <= last_day:
-            if day not in self.days_off and not is_closed(self.host.country, day):
-                midnight = datetime.combine(day, time(), tzinfo=local_zone)
-                for start_minute, end_minute in self.hours.get(day.weekday(), ()):
-                    minute = start_minute
-                    while minute + demo.total_seconds() / 60 <= end_minute:
-                        wall = midnight + timedelta(minutes=minute)  # wall-clock arithmetic in the host's zone
-                        instant = wall.astimezone(UTC)
-                        if instant.astimezone(local_zone).replace(tzinfo=None) == wall.replace(tzinfo=None):
-                            yield instant
-                        minute += step.total_seconds() / 60
+            if day.weekday() in self.hours and day not in self.days_off and not is_closed(self.host.country, day):
+                yield day
             day += timedelta(days=1)
+
+    def day_starts(self, day: date, demo: timedelta, step: timedelta) -> Iterator[datetime]:
+        """UTC starts of every slot within the host's hours on their local date ``day``, ignoring bookings;
+        a wall time that does not exist (the hour a DST change skips) is left out."""
+        local_zone = ZoneInfo(self.host.time_zone)
+        midnight = datetime.combine(day, time(), tzinfo=local_zone)
+        steady = midnight.utcoffset() == datetime.combine(day + timedelta(days=1), time(), tzinfo=local_zone).utcoffset()
+        midnight_utc = midnight.astimezone(UTC)
+        for start_minute, end_minute in self.hours.get(day.weekday(), ()):
+            offset = timedelta(minutes=start_minute)
+            while offset + demo <= timedelta(minutes=end_minute):
+                if steady:  # no clock change that day (nearly always): plain arithmetic
+                    yield midnight_utc + offset
+                else:
+                    wall = midnight + offset  # wall-clock arithmetic in the host's zone
+                    instant = wall.astimezone(UTC)
+                    if instant.astimezone(local_zone).replace(tzinfo=None) == wall.replace(tzinfo=None):
+                        yield instant
+                offset += step
 
 
 def host_weeks(db_session: Session, host_id: int | None = None) -> list[HostWeek]:
@@ -164,12 +173,13 @@ def taken(db_session: Session, weeks: Iterable[HostWeek], start: datetime, end: 
              .order_by(DemoBooking.host_id, DemoBooking.starts_at))
     if exclude_booking_id is not None:
         query = query.where(DemoBooking.id != exclude_booking_id)
+    zones = {host_id: ZoneInfo(week.host.time_zone) for host_id, week in by_id.items()}
     intervals: dict[int, list[tuple[datetime, datetime]]] = defaultdict(list)
     per_day: dict[int, dict[date, int]] = defaultdict(lambda: defaultdict(int))
     for host_id, starts_at, ends_at in db_session.exec(query):
         starts_at, ends_at = as_utc(starts_at), as_utc(ends_at)
         intervals[host_id].append((starts_at - buffer, ends_at + buffer))
-        per_day[host_id][starts_at.astimezone(ZoneInfo(by_id[host_id].host.time_zone)).date()] += 1
+        per_day[host_id][starts_at.astimezone(zones[host_id]).date()] += 1
     return {host_id: Taken([blocked_start for blocked_start, _ in intervals[host_id]],
                            list(accumulate((blocked_end for _, blocked_end in intervals[host_id]), max)),
                            dict(per_day[host_id])) for host_id in by_id}
@@ -185,14 +195,12 @@ def free_starts(week: HostWeek, booked: Taken, settings_row: BookingSettings, st
     if earliest >= latest:
         return
     local_zone = ZoneInfo(week.host.time_zone)
-    first_day, last_day = earliest.astimezone(local_zone).date(), latest.astimezone(local_zone).date()
-    for instant in week.available_starts(first_day, last_day, demo, step):
-        if not earliest <= instant < latest:
+    for day in week.working_days(earliest.astimezone(local_zone).date(), latest.astimezone(local_zone).date()):
+        if booked.per_day.get(day, 0) >= settings_row.daily_limit:
             continue
-        if booked.per_day.get(instant.astimezone(local_zone).date(), 0) >= settings_row.daily_limit:
-            continue
-        if not booked.overlaps(instant, instant + demo):
-            yield instant
+        for instant in week.day_starts(day, demo, step):
+            if earliest <= instant < latest and not booked.overlaps(instant, instant + demo):
+                yield instant
 
 
 def window(from_day: date, days: int, visitor_zone: ZoneInfo) -> tuple[datetime, datetime]:

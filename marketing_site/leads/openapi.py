@@ -17,7 +17,9 @@ from marketing_site.leads.validation import max_length
 # Yes/No in any case with blanks around, a boolean, or nothing (= No), as validation.parse_flag reads them.
 _FLAG = {"anyOf": [{"type": "string", "pattern": r"^\s*([Yy][Ee][Ss]|[Nn][Oo]|[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])?\s*$"},
                    {"type": "boolean"}, {"type": "null"}]}
-_VISIBLE = r"\S"  # required text must hold more than blanks
+# Required text must hold more than blanks: Python's blanks, which validation collapses, include \x1c-\x1f
+# and \x85 that a JSON Schema \S would count as visible.
+_VISIBLE = "[^\\s\x1c-\x1f\x85]"
 # Control characters validation refuses: those Python does not count as blanks (blanks are collapsed).
 _NO_CONTROL = "^[^\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f]*$"
 _ERROR = {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}

@@ -1,0 +1,128 @@
+"""The visitor's booking page in-process: looking changes nothing, moving and cancelling are POSTs with the
+page's signed form, bad or old links get a clear page, and the page speaks the lead's language."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from hosts import add_host, add_lead, set_rules
+from itsdangerous import URLSafeTimedSerializer
+from sqlalchemy import func, select
+from starlette.testclient import TestClient
+
+from marketing_site.booking import service, tokens
+from marketing_site.booking.manage import build_manage
+from marketing_site.booking.slots import free_slots
+from marketing_site.leads import db
+from marketing_site.mail.models import OutboxMail
+
+UTC = timezone.utc
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(build_manage(), follow_redirects=False) as http:
+        yield http
+
+
+@pytest.fixture
+def ahead() -> list[str]:
+    set_rules(demo_minutes=30, buffer_minutes=0, min_notice_minutes=0, horizon_days=30, daily_limit=48)
+    add_host("Sana <b>Malik</b>", "UTC", "ZZ", {weekday: [(0, 24 * 60)] for weekday in range(7)})
+    tomorrow = datetime.now(UTC).date() + timedelta(days=1)
+    return [slot.id for slot in free_slots(tomorrow, 7, "UTC")]  # ZZ has no holidays but a Sat/Sun weekend
+
+
+def book(slot: str, language: str = "en") -> tuple[int, str]:
+    booking = service.book_for_lead(add_lead(language=language), slot, "Asia/Karachi")
+    return booking.id, f"/booking/{tokens.booking_token(booking.id)}"
+
+
+def form_token(page_html: str) -> str:
+    return re.search(r'name="form_token" value="([^"]+)"', page_html)[1]
+
+
+def state(booking_id: int) -> tuple:
+    booking = service.booking_get(booking_id)
+    with db.session() as db_session:
+        mails = db_session.execute(select(func.count()).select_from(OutboxMail)
+                                   .where(OutboxMail.booking_id == booking_id)).scalar_one()
+    return booking.status, booking.sequence, booking.starts_at, mails
+
+
+def test_the_page_shows_the_demo_in_the_visitors_zone_and_looking_changes_nothing(client, ahead):
+    booking_id, url = book(ahead[0])
+    before = state(booking_id)
+    page = client.get(url)
+    assert page.status_code == 200 and page.headers["cache-control"] == "no-store"
+    assert '<html lang="en" dir="ltr">' in page.text and "(Asia/Karachi, UTC+05:00)" in page.text
+    assert "Sana &lt;b&gt;Malik&lt;/b&gt;" in page.text and "<b>Malik" not in page.text
+    assert 'action="' + url + '/cancel"' in page.text and 'method="post"' in page.text
+    assert state(booking_id) == before
+
+
+def test_an_arabic_visitor_gets_the_page_right_to_left(client, ahead):
+    _, url = book(ahead[0], language="ar")
+    page = client.get(url)
+    assert '<html lang="ar" dir="rtl">' in page.text and "ألغِ عرضي التوضيحي" in page.text
+
+
+@pytest.mark.parametrize("mangle", [lambda token: token[:-2], lambda token: token + "x", lambda token: "garbage",
+                                    lambda token: URLSafeTimedSerializer("another-secret", salt=tokens.SALT).dumps(1)])
+def test_a_bad_link_gets_a_clear_page_and_changes_nothing(client, ahead, mangle):
+    booking_id, url = book(ahead[0])
+    before = state(booking_id)
+    token = url.rsplit("/", 1)[1]
+    for answer in (client.get(f"/booking/{mangle(token)}"), client.post(f"/booking/{mangle(token)}/cancel")):
+        assert answer.status_code == 404 and "This link is not valid." in answer.text
+    assert state(booking_id) == before
+
+
+def test_an_expired_link_says_so_and_changes_nothing(client, ahead, monkeypatch):
+    booking_id, _ = book(ahead[0])
+    before = state(booking_id)
+    with monkeypatch.context() as past:  # signed 91 days ago; BOOKING_TOKEN_DAYS is 90
+        past.setattr("itsdangerous.timed.time.time", lambda: datetime.now(UTC).timestamp() - 91 * 86400)
+        old = tokens.booking_token(booking_id)
+    for answer in (client.get(f"/booking/{old}"), client.post(f"/booking/{old}/cancel")):
+        assert answer.status_code == 410 and "This link has expired." in answer.text
+    assert state(booking_id) == before
+
+
+def test_a_post_without_the_pages_form_token_changes_nothing(client, ahead):
+    booking_id, url = book(ahead[0])
+    before = state(booking_id)
+    for form in ({}, {"form_token": "forged"}):
+        answer = client.post(url + "/cancel", data=form)
+        assert answer.status_code == 404 and state(booking_id) == before
+
+
+def test_moving_then_posting_the_old_page_again_is_refused(client, ahead):
+    booking_id, url = book(ahead[0])
+    old_form = form_token(client.get(url).text)
+    moved = client.post(url + "/reschedule", data={"form_token": old_form, "slot": ahead[3]})
+    assert moved.status_code == 303 and moved.headers["location"] == url + "?done=moved"
+    assert service.booking_get(booking_id).slot_id == ahead[3]
+    assert "We have sent you an updated calendar invitation." in client.get(moved.headers["location"]).text
+    before = state(booking_id)
+    stale = client.post(url + "/cancel", data={"form_token": old_form})
+    assert stale.status_code == 409 and "changed in the meantime" in stale.text and state(booking_id) == before
+
+
+def test_moving_to_a_taken_time_offers_the_next_ones(client, ahead):
+    book(ahead[2])
+    booking_id, url = book(ahead[0])
+    before = state(booking_id)
+    answer = client.post(url + "/reschedule", data={"form_token": form_token(client.get(url).text), "slot": ahead[2]})
+    assert answer.status_code == 409 and "that time was just taken" in answer.text
+    assert f'value="{ahead[3]}"' in answer.text and state(booking_id) == before
+
+
+def test_cancelling_is_one_post_and_the_page_then_offers_nothing_to_change(client, ahead):
+    booking_id, url = book(ahead[0])
+    answer = client.post(url + "/cancel", data={"form_token": form_token(client.get(url).text)})
+    assert answer.status_code == 303 and service.booking_get(booking_id).status == "cancelled"
+    page = client.get(answer.headers["location"])
+    assert "This demo is cancelled." in page.text and "form_token" not in page.text
