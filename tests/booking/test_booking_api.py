@@ -137,3 +137,16 @@ def test_the_openapi_document_describes_both_operations(client):
     assert {"201", "400", "409", "415", "422", "429", "503"} <= set(booking["responses"])
     schema = booking["requestBody"]["content"]["application/json"]["schema"]
     assert {"slotId", "timeZone", "email"} <= set(schema["required"])
+
+
+def test_an_unreachable_database_gets_503_with_retry_after_and_stores_nothing(client, slots_ahead, database_url):
+    before = counts()
+    db.configure_engine("postgresql+psycopg://postgres@127.0.0.1:1/unreachable")  # nothing listens on port 1
+    try:
+        listing = client.get("/api/demo-slots")
+        booking = client.post("/api/demo-bookings", json=payload(slots_ahead[0]))
+    finally:
+        db.configure_engine(database_url)
+    for answer in (listing, booking):
+        assert answer.status_code == 503 and answer.headers["retry-after"] == str(api.DATABASE_RETRY_AFTER_SECONDS)
+    assert counts() == before

@@ -12,6 +12,7 @@ from hosts import add_booking, add_host, add_lead, every_day, set_rules
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
+from marketing_site.admin.erasure import person_erase
 from marketing_site.booking import agenda, service
 from marketing_site.booking.errors import (AlreadyBooked, BookingCancelled, BookingChanged, LeadNotFound,
                                            MalformedSlotId, SlotInPast, SlotOutsideAvailability, SlotTaken,
@@ -19,7 +20,7 @@ from marketing_site.booking.errors import (AlreadyBooked, BookingCancelled, Book
 from marketing_site.booking.models import DemoBooking
 from marketing_site.booking.slots import as_utc, free_slots, slot_id
 from marketing_site.leads import db
-from marketing_site.leads.models import Lead
+from marketing_site.leads.models import Lead, StaffUser
 from marketing_site.mail import outbox
 from marketing_site.mail.models import OutboxMail
 
@@ -241,3 +242,14 @@ def test_the_agenda_lists_a_hosts_demos_by_their_own_local_day(host):
     assert [view.id for view in agenda.agenda(date(2027, 3, 1), host_id=host)] == []
     assert [view.status for view in agenda.agenda(date(2027, 3, 1), host_id=host, include_cancelled=True)] == [
         "cancelled"]
+
+
+def test_erasing_a_person_takes_their_booking_and_its_mails_and_frees_the_slot(host):
+    booking = service.book_for_lead(add_lead(email="erase.me@school.example"), slot_id(host, MONDAY_9), "UTC", now=NOW)
+    with db.session() as db_session:
+        staff = db_session.get(StaffUser, host)
+    assert person_erase("Erase.Me@school.example", staff) == 1
+    assert mails_of(booking.id) == []
+    with db.session() as db_session:
+        assert db_session.get(DemoBooking, booking.id) is None
+    assert slot_id(host, MONDAY_9) in {slot.id for slot in free_slots(date(2027, 3, 1), 1, "UTC", now=NOW)}

@@ -73,3 +73,10 @@ def test_one_slot_racing_visitors_through_several_workers_is_booked_once(fault_s
     finally:
         engine.dispose()
     assert (booked, racers) == (2, 2)
+
+
+def test_the_production_backend_serves_the_booking_page_with_the_security_headers(fault_stack):
+    answer = httpx.get(f"{fault_stack.backend.url}/booking/not-a-token", headers={"Accept-Language": "ar"})
+    assert answer.status_code == 404 and 'dir="rtl"' in answer.text and "هذا الرابط غير صالح" in answer.text
+    assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
+    assert answer.headers["cache-control"] == "no-store" and answer.headers["x-content-type-options"] == "nosniff"
