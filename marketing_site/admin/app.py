@@ -21,7 +21,8 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 
-from marketing_site.admin import agenda, auth, booking_pages, erasure, export, inbox_query, lead_work, signin_throttle, users
+from marketing_site.admin import (agenda, auth, booking_pages, erasure, export, inbox_query, lead_work, signin_throttle,
+                                  users)
 from marketing_site.admin.guard import BASE, after_signin, staff_only
 from marketing_site.admin.rendering import NO_STORE, render
 from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase
