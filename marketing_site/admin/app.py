@@ -11,7 +11,6 @@ import math
 import secrets
 import tempfile
 from collections.abc import Callable
-from pathlib import Path
 from urllib.parse import urlencode
 
 from starlette.applications import Starlette
@@ -21,31 +20,20 @@ from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
-from starlette.templating import Jinja2Templates
 
-from marketing_site.admin import auth, erasure, export, inbox_query, lead_work, pipeline, signin_throttle, users
+from marketing_site.admin import (agenda, auth, booking_pages, erasure, export, inbox_query, lead_work, signin_throttle,
+                                  users)
 from marketing_site.admin.guard import BASE, after_signin, staff_only
+from marketing_site.admin.rendering import NO_STORE, render
 from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase
 from marketing_site.admin.staff_db import staff_session
 from marketing_site.leads import uploads
 from marketing_site.leads.api import client_address
 from marketing_site.leads.models import Lead, StaffUser
 from marketing_site.mail import outbox
-from marketing_site.mail.compose import display_name
 from marketing_site.settings import settings
 
 SESSION_COOKIE = "staff_session"
-templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
-
-
-NO_STORE = {"Cache-Control": "no-store"}  # leads never rest in a browser's or proxy's cache
-
-
-def render(request: Request, template: str, user: StaffUser | None, status_code: int = 200, **values) -> Response:
-    return templates.TemplateResponse(request, template, {"base": BASE, "user": user, "csrf": auth.csrf_token(request),
-                                                          "name": display_name, "statuses": pipeline.STATUSES,
-                                                          "error": "", **values}, status_code=status_code,
-                                      headers=NO_STORE)
 
 
 async def signin_form(request: Request) -> Response:
@@ -131,8 +119,9 @@ async def lead_page(request: Request, user: StaffUser, error: str = "", status_c
     except lead_work.LeadNotFound:
         return PlainTextResponse("No such lead", status_code=404)
     staff = await run_in_threadpool(users.staff_users)
+    booking = await run_in_threadpool(agenda.lead_booking, lead_file.lead.id)
     return render(request, "lead.html", user, status_code, file=lead_file, fields=_fields(lead_file.lead), error=error,
-                  staff_users=staff, owners={item.id: item.email for item in staff},
+                  booking=booking, staff_users=staff, owners={item.id: item.email for item in staff},
                   may_download=may_download_resumes(user.role))
 
 
@@ -209,6 +198,7 @@ ROUTES = [
     Route("/erase", erase_form, methods=["GET"]),
     Route("/erase", erase, methods=["POST"]),
     Route("/users", staff_list, methods=["GET"]),
+    *booking_pages.ROUTES,
 ]
 
 

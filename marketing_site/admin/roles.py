@@ -32,3 +32,17 @@ def may_download_resumes(role: str) -> bool:
 def may_erase(role: str) -> bool:
     """Erasing a person removes leads of every kind, so only a role that sees every kind may do it."""
     return Role(role) is Role.ADMIN
+
+
+def may_host_demos(role: str) -> bool:
+    """Demos are given by the people who work the demo leads."""
+    return Role(role) in (Role.SALES, Role.ADMIN)
+
+
+def may_edit_host(role: str, user_id: int, host_id: int) -> bool:
+    """A salesperson sets their own availability; an admin anyone's."""
+    return Role(role) is Role.ADMIN or (may_host_demos(role) and user_id == host_id)
+
+
+def may_change_booking_rules(role: str) -> bool:
+    return Role(role) is Role.ADMIN

@@ -74,15 +74,17 @@ class LeadDialog(rx.Component):
 
 
 def submit_bar(state, label: str, cancel_label: str = "", timeout_seconds: float = 0,
-               start_on_mount: bool = True) -> rx.Component:
-    """Message region and submit button: busy from the click, told plainly when no answer comes."""
+               start_on_mount: bool = True, answered: rx.Var[int] | None = None, alert: rx.Var[str] | None = None,
+               busy_label: str = forms.SUBMIT_BUSY_LABEL) -> rx.Component:
+    """Message region and submit button: busy from the click, told plainly when no answer comes.
+    A second form of the same state (the slot picker) passes its own ``answered`` and ``alert``."""
     start = {"on_start": state.start} if start_on_mount else {}
     return SubmitBar.create(
-        answered=state.answered,
-        alert=state.alert,
+        answered=state.answered if answered is None else answered,
+        alert=state.alert if alert is None else alert,
         offline=has_connection_errors,
         label=label,
-        busy_label=forms.SUBMIT_BUSY_LABEL,
+        busy_label=busy_label,
         cancel_label=cancel_label,
         texts={"title": forms.ERROR_TITLE, "offline": forms.OFFLINE_TEXT, "timeout": forms.TIMEOUT_TEXT},
         timeout_ms=round(1000 * (timeout_seconds or settings.form_timeout_seconds)),
@@ -137,8 +139,10 @@ def form_page(heading: str, intro: str, *children: rx.Component) -> rx.Component
 
 
 def lead_form_page(copy: LeadFormCopy, form_id: str, state, *children: rx.Component, on_submit=None,
-                   video: Video | None = None, video_title: str = "", timeout_seconds: float = 0) -> rx.Component:
-    """A whole form page: heading, the form with the given controls, and its success modal."""
+                   video: Video | None = None, video_title: str = "", timeout_seconds: float = 0,
+                   after_success: rx.Component | None = None) -> rx.Component:
+    """A whole form page: heading, the form with the given controls, and its success modal (which may go on
+    with ``after_success``, e.g. the slot picker)."""
     return frame(
         form_page(
             copy.heading,
@@ -146,5 +150,5 @@ def lead_form_page(copy: LeadFormCopy, form_id: str, state, *children: rx.Compon
             lead_form(form_id, state, *children, submit_label=copy.submit_label, on_submit=on_submit,
                       timeout_seconds=timeout_seconds),
         ),
-        success_modal(copy.success, state.submitted, f"{form_id}-success", video, video_title),
+        success_modal(copy.success, state.submitted, f"{form_id}-success", video, video_title, after_success),
     )

@@ -35,8 +35,9 @@ def _player(video: Video, title: str) -> rx.Component:
 
 
 def success_modal(copy: SuccessCopy, is_open: rx.Var[bool], modal_id: str, video: Video | None = None,
-                  video_title: str = "") -> rx.Component:
-    """Rendered only after the service returned the new lead's id, optionally playing a video."""
+                  video_title: str = "", extra: rx.Component | None = None) -> rx.Component:
+    """Rendered only after the service returned the new lead's id, optionally playing a video or going on
+    with ``extra`` (the demo's slot picker) above Continue."""
     title_id = f"{modal_id}-title"
     return rx.cond(
         is_open,
@@ -47,6 +48,7 @@ def success_modal(copy: SuccessCopy, is_open: rx.Var[bool], modal_id: str, video
                 rx.el.h2(copy.title, id=title_id, class_name="mt-4 text-center text-2xl font-bold text-slate-900"),
                 rx.el.p(copy.text, class_name="mt-2 text-center text-slate-700"),
                 _player(video, video_title) if video else rx.fragment(),
+                extra if extra is not None else rx.fragment(),
                 rx.el.div(
                     route_link(
                         Link(copy.continue_label, routes.HOME),

@@ -7,7 +7,9 @@ import reflex as rx
 from .. import routes
 from ..components.form_fields import CHECKBOX, consent_group, control_id, field_error, field_grid
 from ..components.lead_form import lead_form_page
+from ..components.slot_picker import slot_picker
 from ..content import forms
+from ..content.booking import SLOT_PICKER
 from ..layout.page import PageSpec
 from ..state.demo_request import DemoRequestState as State
 
@@ -41,6 +43,7 @@ def demo_request_page() -> rx.Component:
         product_choice(),
         field_grid(forms.DEMO_REQUEST.fields, FORM_ID, State.errors),
         consent_group(FORM_ID, State.errors),
+        after_success=slot_picker(State, SLOT_PICKER, f"{FORM_ID}-slots"),
     )
 
 

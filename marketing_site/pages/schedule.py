@@ -9,7 +9,9 @@ import reflex as rx
 from .. import routes
 from ..components.form_fields import CHECKBOX, choice_group, consent_group, control_id, field_grid
 from ..components.lead_form import lead_form_page
+from ..components.slot_picker import slot_picker
 from ..content import forms
+from ..content.booking import SLOT_PICKER
 from ..layout.page import PageSpec
 from ..state.schedule import ScheduleDemoState as State
 
@@ -41,6 +43,7 @@ def schedule_page() -> rx.Component:
         choice_group(forms.MODULES_LEGEND, forms.MODULE_CHOICES, FORM_ID, State.errors, select_all(FORM_ID)),
         choice_group(forms.RESPONSIBILITIES_LEGEND, forms.RESPONSIBILITY_CHOICES, FORM_ID, State.errors),
         consent_group(FORM_ID, State.errors),
+        after_success=slot_picker(State, SLOT_PICKER, f"{FORM_ID}-slots"),
     )
 
 

@@ -9,13 +9,14 @@ import reflex as rx
 
 from ..leads.service import LeadKind
 from .lead_form import LeadFormMixin
+from .slot_picker import SlotPickerMixin
 
 
-
-class DemoRequestState(LeadFormMixin, rx.State):
+class DemoRequestState(SlotPickerMixin, LeadFormMixin, rx.State):
     KIND = LeadKind.PRODUCT_DEMO
 
     product: str = ""
 
     def _on_start(self, browser: Mapping[str, Any]) -> None:
         self.product = self._chosen_product(browser)
+        self._start_picker(browser)

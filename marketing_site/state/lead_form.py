@@ -119,7 +119,11 @@ class LeadFormMixin(rx.State, mixin=True):
             self._failed()
         else:
             log.info("Lead form %s stored lead %s", self.KIND.value, lead_id)
+            await self._lead_stored(lead_id, language)
             self.submitted = True
+
+    async def _lead_stored(self, lead_id: int, language: Language) -> None:
+        """Hook for forms that go on with the stored lead (the demo request's slot picker)."""
 
     def _failed(self) -> None:
         """An unexpected error (database, disk, upload): logged, a plain alert, the input kept."""

@@ -42,6 +42,7 @@ def served_site(settings: dict[str, str] | None = None) -> Iterator[ServedSite]:
             env = tool_env({
                 "SITE_URL": site_url,
                 "REFLEX_API_URL": f"http://127.0.0.1:{backend_port}",
+                "BOOKING_URL": f"http://127.0.0.1:{backend_port}/booking",  # the links in booking mails
                 "DATABASE_URL": database_url,
                 # Production scale-out: several workers sharing state in Redis (set for the PostgreSQL pass).
                 "REDIS_URL": os.environ.get("TEST_SITE_REDIS_URL", ""),

@@ -1,0 +1,132 @@
+"""Staff pages of demo booking: a host's availability, the company's booking rules, the upcoming demos.
+
+Thin handlers like app.py's: the guard checks the role (and the CSRF token of every POST), the services in
+availability, booking_rules and agenda check the input and write it with its audit entry.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from marketing_site.admin import agenda, availability, booking_rules
+from marketing_site.admin.guard import BASE, staff_only
+from marketing_site.admin.lead_work import WorkRefused
+from marketing_site.admin.rendering import render
+from marketing_site.admin.roles import may_change_booking_rules, may_edit_host, may_host_demos
+from marketing_site.admin.week_text import WEEKDAYS
+from marketing_site.leads.models import StaffUser
+
+
+async def _availability_page(request: Request, user: StaffUser, staff_id: int, error: str = "",
+                             typed_hours: list[str] | None = None) -> Response:
+    if not may_edit_host(user.role, user.id, staff_id):
+        return PlainTextResponse("You may set only your own availability", status_code=403)
+    try:
+        week = await run_in_threadpool(availability.host_week, staff_id)
+    except availability.NotAHost:
+        return PlainTextResponse("No such salesperson", status_code=404)
+    hosts = await run_in_threadpool(availability.hosts) if user.role == "admin" else []
+    days = list(zip(WEEKDAYS, typed_hours)) if typed_hours else week.days
+    return render(request, "availability.html", user, 400 if error else 200, error=error, week=week, days=days,
+                  hosts=hosts, time_zones=availability.time_zones())
+
+
+@staff_only(allowed=may_host_demos)
+async def my_availability(request: Request, user: StaffUser) -> Response:
+    return await _availability_page(request, user, user.id)
+
+
+@staff_only(allowed=may_host_demos)
+async def host_availability(request: Request, user: StaffUser) -> Response:
+    return await _availability_page(request, user, request.path_params["staff_id"])
+
+
+def _availability_change(change):
+    """A POST changing one host's availability: refused for another's (unless admin), re-shown with the error."""
+
+    @staff_only(allowed=may_host_demos)
+    async def act(request: Request, user: StaffUser) -> Response:
+        staff_id = request.path_params["staff_id"]
+        if not may_edit_host(user.role, user.id, staff_id):
+            return PlainTextResponse("You may set only your own availability", status_code=403)
+        form = {key: str(value) for key, value in (await request.form()).items()}
+        try:
+            await run_in_threadpool(change, user, staff_id, form, request.path_params)
+        except availability.NotAHost:
+            return PlainTextResponse("No such salesperson", status_code=404)
+        except WorkRefused as refused:
+            typed = [form.get(f"day{weekday}", "") for weekday in range(7)] if change is _hours else None
+            return await _availability_page(request, user, staff_id, str(refused), typed)
+        return RedirectResponse(f"{BASE}/availability/{staff_id}", status_code=303)
+
+    return act
+
+
+def _host(user: StaffUser, staff_id: int, form: dict[str, str], _params) -> None:
+    availability.host_save(user, staff_id, form.get("display_name", ""), form.get("time_zone", ""),
+                           form.get("country", ""), form.get("active") == "on")
+
+
+def _hours(user: StaffUser, staff_id: int, form: dict[str, str], _params) -> None:
+    availability.hours_save(user, staff_id, [form.get(f"day{weekday}", "") for weekday in range(7)])
+
+
+def _day_off_add(user: StaffUser, staff_id: int, form: dict[str, str], _params) -> None:
+    availability.day_off_add(user, staff_id, form.get("day", ""))
+
+
+def _day_off_remove(user: StaffUser, staff_id: int, _form, params) -> None:
+    availability.day_off_remove(user, staff_id, params["day_off_id"])
+
+
+async def _rules_page(request: Request, user: StaffUser, error: str = "", typed: dict | None = None) -> Response:
+    saved = await run_in_threadpool(booking_rules.rules_get)
+    values = typed or {field: getattr(saved, field) for field in booking_rules.LIMITS}
+    return render(request, "booking_rules.html", user, 400 if error else 200, error=error, values=values,
+                  limits=booking_rules.LIMITS, saved="saved" in request.query_params)
+
+
+@staff_only(allowed=may_change_booking_rules)
+async def rules_form(request: Request, user: StaffUser) -> Response:
+    return await _rules_page(request, user)
+
+
+@staff_only(allowed=may_change_booking_rules)
+async def rules_save(request: Request, user: StaffUser) -> Response:
+    form = {key: str(value) for key, value in (await request.form()).items() if key in booking_rules.LIMITS}
+    try:
+        await run_in_threadpool(booking_rules.rules_save, user, form)
+    except WorkRefused as refused:
+        return await _rules_page(request, user, str(refused), form)
+    return RedirectResponse(f"{BASE}/booking-rules?saved=1", status_code=303)
+
+
+@staff_only(allowed=may_host_demos)
+async def demos(request: Request, user: StaffUser) -> Response:
+    span = request.query_params.get("span", "week")
+    span = span if span in agenda.SPANS else "week"
+    try:
+        first_day = date.fromisoformat(request.query_params.get("day", ""))
+    except ValueError:
+        first_day = date.today()
+    per_host = await run_in_threadpool(agenda.upcoming, first_day, span)
+    return render(request, "demos.html", user, per_host=per_host, span=span, first_day=first_day)
+
+
+ROUTES = [
+    Route("/availability", my_availability, methods=["GET"]),
+    Route("/availability/{staff_id:int}", host_availability, methods=["GET"]),
+    Route("/availability/{staff_id:int}/host", _availability_change(_host), methods=["POST"]),
+    Route("/availability/{staff_id:int}/hours", _availability_change(_hours), methods=["POST"]),
+    Route("/availability/{staff_id:int}/days-off", _availability_change(_day_off_add), methods=["POST"]),
+    Route("/availability/{staff_id:int}/days-off/{day_off_id:int}/remove", _availability_change(_day_off_remove),
+          methods=["POST"]),
+    Route("/booking-rules", rules_form, methods=["GET"]),
+    Route("/booking-rules", rules_save, methods=["POST"]),
+    Route("/demos", demos, methods=["GET"]),
+]

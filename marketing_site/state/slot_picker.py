@@ -1,0 +1,141 @@
+"""The slot picker after a demo request: free times in the visitor's zone, booked with one event.
+
+Thin, like the form states: the slots and the booking come from marketing_site.booking (computed on the
+server, within the submission's database deadline); this only words them in the page's language and
+sets what the modal shows. The browser reports its zone when the form starts (browser_info.js).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from datetime import datetime
+from functools import cache
+from collections.abc import Mapping
+from typing import Any
+from zoneinfo import ZoneInfo, available_timezones
+
+import reflex as rx
+from babel.dates import format_date, format_time
+
+from ..booking.errors import BookingError, SlotTaken
+from ..booking.service import book_for_lead
+from ..booking.slots import Slot, free_slots
+from ..booking.views import BookingView
+from ..booking.when import describe
+from ..content import forms
+from ..content.messages import speaking
+from ..languages import Language
+from ..leads.db import run_bounded
+from ..translation import translated_text
+
+log = logging.getLogger(__name__)
+
+DAYS_LOOKED_AT = 14  # the visitor's dates searched for free times
+DAYS_OFFERED = 5  # the first days with a free time that are shown
+
+
+@dataclasses.dataclass
+class OfferedTime:
+    id: str
+    time: str
+
+
+@dataclasses.dataclass
+class OfferedDay:
+    label: str
+    times: list[OfferedTime]
+
+
+@cache
+def time_zones() -> list[str]:
+    return sorted(name for name in available_timezones() if "/" in name and not name.startswith(("Etc/", "SystemV/")))
+
+
+def offered_days(slots: list[Slot], language: Language) -> list[OfferedDay]:
+    """The slots grouped by the visitor's date, one time per start (any free host will do)."""
+    days: dict[Any, OfferedDay] = {}
+    seen: set[datetime] = set()
+    for slot in slots:
+        if slot.starts_at in seen:
+            continue
+        seen.add(slot.starts_at)
+        day = slot.starts_at.date()
+        if day not in days:
+            if len(days) == DAYS_OFFERED:
+                break
+            days[day] = OfferedDay(format_date(day, "EEEE d MMMM", locale=language.code), [])
+        days[day].times.append(OfferedTime(slot.id, format_time(slot.starts_at, "HH:mm", locale=language.code)))
+    return list(days.values())
+
+
+class SlotPickerMixin(rx.State, mixin=True):
+    """Fields and handlers of the picker; mixed into a lead form state that has ``_language()``."""
+
+    time_zone: str = ""
+    zone_choices: list[str] = []
+    offered: list[OfferedDay] = []
+    picker_alert: str = ""
+    picker_answered: int = 0
+    booked_when: str = ""
+    booked_host: str = ""
+    _lead_id: int = 0
+
+    def _start_picker(self, browser: Mapping[str, Any]) -> None:
+        """A fresh form forgets the last offer and booking; its zone is the one the browser reports."""
+        zone = str(browser.get("timeZone") or "")
+        self.time_zone = zone if zone in time_zones() else "UTC"
+        self.zone_choices, self.offered, self.picker_alert = [], [], ""
+        self.booked_when = self.booked_host = ""
+        self._lead_id = 0
+
+    async def _offer_slots(self, language: Language) -> None:
+        """Free times of the next days in the visitor's zone; an empty offer keeps the modal as it was."""
+        today = datetime.now(ZoneInfo(self.time_zone)).date()
+        try:
+            slots = await run_bounded(free_slots, today, DAYS_LOOKED_AT, self.time_zone)
+        except Exception:
+            log.exception("Free slots could not be read for lead %s", self._lead_id)
+            slots = []
+        self.offered = offered_days(slots, language)
+        self.zone_choices = time_zones() if self.offered else []
+
+    async def _lead_stored(self, lead_id: int, language: Language) -> None:
+        self._lead_id = lead_id
+        await self._offer_slots(language)
+
+    @rx.event
+    async def change_zone(self, zone: str) -> None:
+        if zone in time_zones() and self._lead_id and not self.booked_when:
+            self.time_zone = zone
+            self.picker_alert = ""
+            await self._offer_slots(self._language())
+
+    @rx.event
+    async def book(self, form_data: dict[str, Any]) -> None:
+        """Book the chosen time; taken meanwhile: say so and offer the next free times."""
+        self.picker_answered += 1
+        language = self._language()
+        slot_id = str((form_data or {}).get("slot") or "") if isinstance(form_data, dict) else ""
+        if self.booked_when or not self._lead_id:
+            return
+        try:
+            with speaking(language.code):
+                booking = await run_bounded(book_for_lead, self._lead_id, slot_id, self.time_zone)
+        except SlotTaken as taken:
+            self.picker_alert = str(taken)
+            self.offered = offered_days(list(taken.next_slots), language)
+        except BookingError as refused:
+            self.picker_alert = str(refused)
+            await self._offer_slots(language)
+        except Exception:
+            log.exception("Booking %s for lead %s failed", slot_id, self._lead_id)
+            self.picker_alert = translated_text(forms.ERROR_TEXT, language)
+        else:
+            self._confirm(booking, language)
+
+    def _confirm(self, booking: BookingView, language: Language) -> None:
+        self.booked_when = describe(*booking.in_zone(self.time_zone), language.code)
+        self.booked_host = booking.host_name
+        self.picker_alert = ""
+        self.offered = []
