@@ -119,8 +119,11 @@ class LeadFormMixin(rx.State, mixin=True):
             self._failed()
         else:
             log.info("Lead form %s stored lead %s", self.KIND.value, lead_id)
-            await self._lead_stored(lead_id, language)
-            self.submitted = True
+            self.submitted = True  # stored: nothing that follows may hide that from the visitor
+            try:
+                await self._lead_stored(lead_id, language)
+            except Exception:
+                log.exception("Lead form %s: the step after storing lead %s failed", self.KIND.value, lead_id)
 
     async def _lead_stored(self, lead_id: int, language: Language) -> None:
         """Hook for forms that go on with the stored lead (the demo request's slot picker)."""

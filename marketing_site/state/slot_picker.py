@@ -90,9 +90,12 @@ class SlotPickerMixin(rx.State, mixin=True):
         self._lead_id = 0
 
     async def _offer_slots(self, language: Language) -> None:
-        """Free times of the next days in the visitor's zone; an empty offer keeps the modal as it was."""
-        today = datetime.now(ZoneInfo(self.time_zone)).date()
+        """Free times of the next days in the visitor's zone; an empty offer keeps the modal as it was.
+
+        A state that never saw the form start (the server restarted meanwhile) has no zone yet: UTC."""
+        self.time_zone = self.time_zone if self.time_zone in time_zones() else "UTC"
         try:
+            today = datetime.now(ZoneInfo(self.time_zone)).date()
             slots = await run_bounded(free_slots, today, DAYS_LOOKED_AT, self.time_zone)
         except Exception:
             log.exception("Free slots could not be read for lead %s", self._lead_id)

@@ -161,3 +161,16 @@ def test_on_the_arabic_page_days_confirmation_and_refusals_are_in_arabic(host):
     assert state.picker_alert == CATALOGUES["ar"]["booking.slot_taken"]
     run(state.book({"slot": offered_ids(state)[0]}))
     assert KARACHI in state.booked_when and "UTC+05:00" in state.booked_when and " من " in state.booked_when
+
+
+def test_a_form_the_server_never_saw_start_is_answered_and_offered_times_in_utc(host):
+    """The backend restarted between the page's start and the submit (the state is new): the lead is
+    acknowledged and times are offered in UTC, never an unanswered submission."""
+    email = unique_email("restarted")
+    state = visit(ScheduleDemoState, "/schedule")
+    state.reset()  # every field back to its default, as in a state the server has just created
+    run(state.submit(demo_form(email, product="HR Smart")))
+    assert state.submitted
+    assert leads_for(email, LeadKind.SCHEDULE_DEMO)
+    assert state.time_zone == "UTC"
+    assert offered_ids(state)
