@@ -3,6 +3,7 @@ same records under the language's prefix, and the exported files carry the langu
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,9 @@ import reflex as rx
 from marketing_site import routes
 from marketing_site.catalogues import catalogue
 from marketing_site.components import chat_widget
-from marketing_site.content import forms, messages
+from marketing_site.content import forms, messages, not_found
 from marketing_site.content.countries import COUNTRIES
-from marketing_site.html_language import HtmlTagMissing, route_of_file, with_language
+from marketing_site.html_language import HtmlLanguagePlugin, HtmlTagMissing, route_of_file, with_language
 from marketing_site.languages import (
     ARABIC, DEFAULT, ENGLISH, LANGUAGES, language_of_path, localized_route, preferred_language,
 )
@@ -37,11 +38,10 @@ def every_optional_block(monkeypatch):
 
 
 def site_copy() -> set[str]:
-    """Every English text a catalogue must translate: page bodies and head text, the messages the
-    lead service sends, the forms' server alerts and the country names (not the 404 page: Reflex
-    serves one for every unknown address)."""
-    pages = [spec for spec in PAGES if spec.route != routes.NOT_FOUND]  # one 404 page, in English
-    texts = {text for spec in pages for text in (*copy_texts(exact_page(spec)()), spec.seo.title, spec.seo.description)}
+    """Every English text a catalogue must translate: page bodies (the 404 page's included: it is
+    shown in the language of the address) and head text, the messages the lead service sends, the
+    forms' server alerts and the country names."""
+    texts = {text for spec in PAGES for text in (*copy_texts(exact_page(spec)()), spec.seo.title, spec.seo.description)}
     return texts | set(messages.ENGLISH.values()) | set(forms.SERVER_ALERTS) | set(COUNTRIES)
 
 
@@ -118,6 +118,30 @@ def test_exported_html_gets_the_language_and_direction_of_its_address():
     assert with_language(arabic, ENGLISH).startswith('<!DOCTYPE html><html lang="en" dir="ltr" ')
     with pytest.raises(HtmlTagMissing):
         with_language("<p>no document</p>", ARABIC)
+
+
+def test_the_404_page_holds_each_language_and_links_within_it():
+    spec = next(spec for spec in PAGES if spec.route == routes.NOT_FOUND)
+    page = str(exact_page(spec)())
+    words = catalogue(ARABIC)
+    for english in (not_found.HEADING, not_found.TEXT, "Page not found"):
+        assert english in page and json.dumps(words[english]) in page
+    assert 'prefixes:["", "/ar"]' in page and 'jsx("div",{dir:"rtl",lang:"ar"}' in page
+    assert 'to:"/ar/product"' in page and 'to:"/product"' in page
+
+
+def test_each_language_gets_its_404_file(tmp_path):
+    (tmp_path / "__spa-fallback.html").write_text('<html lang="en"><body>shell</body></html>')
+    HtmlLanguagePlugin().post_build(static_dir=tmp_path)
+    assert (tmp_path / "ar" / "404.html").read_text() == '<html lang="ar" dir="rtl"><body>shell</body></html>'
+    assert (tmp_path / "__spa-fallback.html").read_text().startswith('<html lang="en" dir="ltr">')
+
+
+def test_the_careers_positions_are_suggested_in_the_page_language():
+    spec = next(spec for spec in PUBLISHED if spec.route == "/ar/careers")
+    page = str(exact_page(spec, SERVED_ROUTES)())
+    assert all(json.dumps(catalogue(ARABIC)[position]) in page for position in forms.CAREER_POSITIONS)
+    assert "Mathematics" not in page
 
 
 def test_server_messages_are_spoken_in_the_page_language():

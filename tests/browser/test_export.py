@@ -60,3 +60,5 @@ def test_404_page_is_the_app_shell(static_root: Path) -> None:
     """404.html boots the client router, which renders the registry's friendly 404 page."""
     shell = (static_root / "404.html").read_text(encoding="utf-8")
     assert "/assets/" in shell and "__reactRouterContext" in shell
+    arabic = (static_root / "ar" / "404.html").read_text(encoding="utf-8")
+    assert arabic == shell.replace('<html lang="en" dir="ltr"', '<html lang="ar" dir="rtl"', 1), "the same shell, right to left"
