@@ -93,7 +93,10 @@ def test_the_arabic_font_loads_on_arabic_pages_only():
     assert not any("woff2" in str(tag) for tag in head_tags(english))
     arabic_head = "".join(str(tag) for tag in head_tags(arabic))
     assert "noto-sans-arabic-arabic-400-normal.woff2" in arabic_head and "noto-sans-arabic-arabic-700-normal.woff2" in arabic_head
-    assert "font-display:optional" in arabic_head
+    assert "font-display:swap" in arabic_head
+    # The swap moves nothing: the local font first used is sized to take Noto's space.
+    assert "src:local('DejaVu Sans');size-adjust:" in arabic_head
+    assert "--font-sans:'Noto Sans Arabic','Noto Sans Arabic Fallback DejaVu Sans'," in arabic_head
 
 
 def test_the_language_of_an_address_is_its_prefix():
