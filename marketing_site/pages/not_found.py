@@ -36,7 +36,7 @@ def _message() -> rx.Component:
     )
 
 
-def _in(language: Language) -> rx.Component:
+def not_found_in(language: Language) -> rx.Component:
     """The message in `language`; a translation is marked with its language, which also keeps the
     default language's catalogue scan (translation.copy_texts) out of it."""
     if language == DEFAULT:
@@ -46,7 +46,7 @@ def _in(language: Language) -> rx.Component:
 
 def not_found_page() -> rx.Component:
     return ByLanguage.create(
-        *[_in(language) for language in LANGUAGES],
+        *[not_found_in(language) for language in LANGUAGES],
         prefixes=[language.prefix for language in LANGUAGES],
         translated_titles=[translated_text(not_found.SEO.title, language) for language in LANGUAGES],
     )
