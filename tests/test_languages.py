@@ -24,6 +24,7 @@ from marketing_site.pages.registry import PAGES, PUBLISHED, SERVED_ROUTES
 from marketing_site.pages import whatsapp
 from marketing_site.pages.not_found import not_found_in
 from marketing_site.pages.seo import head_tags
+from marketing_site.phone_labels import PhoneLabelsPlugin
 from marketing_site.settings import settings
 from marketing_site.translation import MissingTranslation, copy_texts, translate_tree
 
@@ -41,12 +42,12 @@ def every_optional_block(monkeypatch):
 def site_copy() -> set[str]:
     """Every English text a catalogue must translate: page bodies (the 404 page's included: it is
     shown in the language of the address) and head text, the messages the lead service sends, the
-    forms' server alerts and the country names."""
+    forms' server alerts, the country names and the phone field's own words."""
     def body(spec):  # the 404 page's English copy alone: its other languages' copies are built from the catalogues
         return not_found_in(DEFAULT) if spec.route == routes.NOT_FOUND else exact_page(spec)()
 
     texts = {text for spec in PAGES for text in (*copy_texts(body(spec)), spec.seo.title, spec.seo.description)}
-    return texts | set(messages.ENGLISH.values()) | set(forms.SERVER_ALERTS) | set(COUNTRIES)
+    return texts | set(messages.ENGLISH.values()) | set(forms.SERVER_ALERTS) | set(COUNTRIES) | set(forms.PHONE_FIELD_WORDS.values())
 
 
 @pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.code)
@@ -150,6 +151,16 @@ def test_the_careers_positions_are_suggested_in_the_page_language():
     page = str(exact_page(spec, SERVED_ROUTES)())
     assert all(json.dumps(catalogue(ARABIC)[position]) in page for position in forms.CAREER_POSITIONS)
     assert "Mathematics" not in page
+
+
+def test_the_phone_field_names_countries_in_the_page_language(tmp_path):
+    arabic, english = (str(exact_page(next(s for s in PUBLISHED if s.route == route), SERVED_ROUTES)())
+                       for route in ("/ar/schedule", "/schedule"))
+    assert 'labelsUrl:"/ar/phone-countries.json"' in arabic and 'labelsUrl:""' in english
+    PhoneLabelsPlugin().post_build(static_dir=tmp_path)
+    labels = json.loads((tmp_path / "ar" / "phone-countries.json").read_text(encoding="utf-8"))
+    assert (labels["PK"], labels["OM"], labels["ZZ"]) == ("باكستان", "عُمان", catalogue(ARABIC)["International"])
+    assert not (tmp_path / "phone-countries.json").exists(), "English keeps the library's own names"
 
 
 def test_server_messages_are_spoken_in_the_page_language():

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from ..languages import ARABIC, Language
+from ..languages import Language
 
 _ARABIC_RANGE = "U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC,U+102E0-102FB,U+10E60-10E7E,U+10EC2-10EC4,U+10EFC-10EFF,U+1EE00-1EE03,U+1EE05-1EE1F,U+1EE21-1EE22,U+1EE24,U+1EE27,U+1EE29-1EE32,U+1EE34-1EE37,U+1EE39,U+1EE3B,U+1EE42,U+1EE47,U+1EE49,U+1EE4B,U+1EE4D-1EE4F,U+1EE51-1EE52,U+1EE54,U+1EE57,U+1EE59,U+1EE5B,U+1EE5D,U+1EE5F,U+1EE61-1EE62,U+1EE64,U+1EE67-1EE6A,U+1EE6C-1EE72,U+1EE74-1EE77,U+1EE79-1EE7C,U+1EE7E,U+1EE80-1EE89,U+1EE8B-1EE9B,U+1EEA1-1EEA3,U+1EEA5-1EEA9,U+1EEAB-1EEBB,U+1EEF0-1EEF1;".rstrip(";")
 ARABIC_FILES = {400: "/fonts/noto-sans-arabic-arabic-400-normal.woff2", 700: "/fonts/noto-sans-arabic-arabic-700-normal.woff2"}
@@ -59,8 +59,12 @@ _ARABIC_CSS = "".join(
 ) + _FALLBACK_RULES + f":root{{--font-sans:'Noto Sans Arabic',{','.join(_FALLBACK_FAMILIES)},ui-sans-serif,system-ui,sans-serif}}"
 
 
+# The web font rules of each language the system fonts do not serve well, by language code: a new
+# language in the Arabic script may reuse these ("ur": _ARABIC_CSS), one in another script adds its own.
+FONT_RULES: dict[str, str] = {"ar": _ARABIC_CSS}
+
+
 def font_links(language: Language) -> list[rx.Component]:
     """Head tags loading the language's web font (none for languages the system fonts serve)."""
-    if language != ARABIC:
-        return []
-    return [rx.el.style(_ARABIC_CSS)]
+    rules = FONT_RULES.get(language.code)
+    return [rx.el.style(rules)] if rules else []

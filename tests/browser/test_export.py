@@ -28,7 +28,7 @@ def exported_file(static_root: Path, route: str) -> Path | None:
 def test_every_route_is_prerendered_with_its_title(static_root: Path, spec) -> None:
     exported = exported_file(static_root, spec.route)
     assert exported is not None, f"no exported file for {spec.route}"
-    assert f"<title>{html.escape(spec.seo.title, quote=False)}</title>" in exported.read_text(encoding="utf-8")
+    assert f"<title>{html.escape(spec.head().title, quote=False)}</title>" in exported.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("spec", visitable_pages(), ids=lambda spec: spec.route)
