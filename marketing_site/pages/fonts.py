@@ -2,15 +2,21 @@
 
 Arabic: Noto Sans Arabic 400 and 700 from @fontsource/noto-sans-arabic 5.3.0 (SIL OFL, npm), its
 Arabic subset only, self-hosted in assets/fonts/. The @font-face rules are inlined in the head (no
-extra stylesheet request before first paint), with `font-display: swap`: the text paints at once in
-a local font and takes Noto when it arrives. Swapping alone moved the text (local fonts set Arabic
-wider or narrower, so lines broke elsewhere: CLS 0.056 on /ar at 390 px, 0.16 in Lighthouse), so
-the local font sits behind a fallback face whose `size-adjust` and ascent/descent overrides make it
-take Noto's space (FALLBACK_METRICS, measured by scripts/arabic_font_fallback.py): CLS 0.0002 with
-the font arriving at once or 1.5 s late. Only fonts measured there get a fallback face; a system
-with none of them (Windows, Apple, Android unless measured) still swaps unmatched. No preload: it
-competed with the hero image for a slow connection. Latin text on those pages keeps the system font
-(the faces cover only the Arabic unicode range).
+extra stylesheet request before first paint). No preload: it competed with the hero image.
+
+`font-display: optional`, not `swap` (FONT_DISPLAY), measured on 2026-11-24 with `make bench` on
+/ and /ar in one run each: with swap the web font's repaint of the largest text became the LCP
+(/ar 1.88 s against / 1.30 s, +45 %; /ar/schedule +65 %), far over the issue's 10 %; with optional
+/ar 1.28 s against 1.20 s (+7 %). `optional` uses the font when it is ready within ~100 ms (cached,
+or a fast connection) and otherwise keeps the local font for the page's life.
+
+Swap alone also moved the text (local fonts set Arabic wider or narrower, so lines broke elsewhere:
+CLS 0.056 on /ar at 390 px, 0.16 in Lighthouse). The local font therefore sits behind a fallback
+face whose `size-adjust` and ascent/descent overrides make it take Noto's space (FALLBACK_METRICS,
+measured by scripts/arabic_font_fallback.py): with swap, CLS 0.0002 whether the font arrives at once
+or 1.5 s late; with optional, a page takes the same space whichever font it got. Only fonts measured
+there get a fallback face. Latin text on those pages keeps the system font (the faces cover only
+the Arabic unicode range).
 """
 
 from __future__ import annotations
@@ -52,8 +58,9 @@ def _fallback_faces() -> tuple[str, list[str]]:
 
 
 _FALLBACK_RULES, _FALLBACK_FAMILIES = _fallback_faces()
+FONT_DISPLAY = "optional"  # "swap" is shift-free with the fallback faces but costs LCP (see above)
 _ARABIC_CSS = "".join(
-    f"@font-face{{font-family:'Noto Sans Arabic';font-style:normal;font-display:swap;font-weight:{weight};"
+    f"@font-face{{font-family:'Noto Sans Arabic';font-style:normal;font-display:{FONT_DISPLAY};font-weight:{weight};"
     f"src:url({src}) format('woff2');unicode-range:{_ARABIC_RANGE}}}"
     for weight, src in ARABIC_FILES.items()
 ) + _FALLBACK_RULES + f":root{{--font-sans:'Noto Sans Arabic',{','.join(_FALLBACK_FAMILIES)},ui-sans-serif,system-ui,sans-serif}}"
