@@ -50,13 +50,17 @@ def ensure_lighthouse() -> Path:
     return binary
 
 
-def run_lighthouse(lighthouse: Path, url: str, report: Path) -> dict:
-    subprocess.run(
-        [str(lighthouse), url, "--quiet", "--output=json", f"--output-path={report}",
-         f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={' '.join(CHROMIUM_ARGS)}"],
-        check=True, env={**os.environ, "CHROME_PATH": chromium_path()},
-    )
-    return json.loads(report.read_text())
+def run_lighthouse(lighthouse: Path, url: str, report: Path, attempts: int = 2) -> dict:
+    """One Lighthouse run; on a busy machine Lighthouse sometimes loses the trace (NO_NAVSTART), so
+    a failed run is tried once more before the benchmark gives up."""
+    command = [str(lighthouse), url, "--quiet", "--output=json", f"--output-path={report}",
+               f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={' '.join(CHROMIUM_ARGS)}"]
+    for attempt in range(1, attempts + 1):
+        finished = subprocess.run(command, env={**os.environ, "CHROME_PATH": chromium_path()})
+        if finished.returncode == 0:
+            return json.loads(report.read_text())
+        print(f"Lighthouse failed on {url} (attempt {attempt} of {attempts})", flush=True)
+    raise subprocess.CalledProcessError(finished.returncode, command)
 
 
 def summarise(route: str, report: dict) -> PageResult:

@@ -4,19 +4,20 @@ Arabic: Noto Sans Arabic 400 and 700 from @fontsource/noto-sans-arabic 5.3.0 (SI
 Arabic subset only, self-hosted in assets/fonts/. The @font-face rules are inlined in the head (no
 extra stylesheet request before first paint). No preload: it competed with the hero image.
 
-`font-display: optional`, not `swap` (FONT_DISPLAY), measured on 2026-11-24 with `make bench` on
-/ and /ar in one run each: with swap the web font's repaint of the largest text became the LCP
-(/ar 1.88 s against / 1.30 s, +45 %; /ar/schedule +65 %), far over the issue's 10 %; with optional
-/ar 1.28 s against 1.20 s (+7 %). `optional` uses the font when it is ready within ~100 ms (cached,
-or a fast connection) and otherwise keeps the local font for the page's life.
-
-Swap alone also moved the text (local fonts set Arabic wider or narrower, so lines broke elsewhere:
-CLS 0.056 on /ar at 390 px, 0.16 in Lighthouse). The local font therefore sits behind a fallback
-face whose `size-adjust` and ascent/descent overrides make it take Noto's space (FALLBACK_METRICS,
-measured by scripts/arabic_font_fallback.py): with swap, CLS 0.0002 whether the font arrives at once
-or 1.5 s late; with optional, a page takes the same space whichever font it got. Only fonts measured
-there get a fallback face. Latin text on those pages keeps the system font (the faces cover only
-the Arabic unicode range).
+`font-display: optional`, not `swap`, measured on 2026-11-24 (`make bench`, /ar beside / in one run):
+- swap alone moved the text when the font arrived (local fonts set Arabic wider or narrower, so lines
+  broke elsewhere): CLS 0.056 on /ar at 390 px (`bash scripts/a11y.sh --cls-only`), 0.16 in Lighthouse;
+- swap behind a local fallback face sized like Noto (`size-adjust` 92 %/85 % and Noto's ascent/descent
+  on DejaVu Sans, measured in Chromium on the site's Arabic copy) moved nothing (CLS 0.0002, font on
+  time or 1.5 s late), but the font's repaint became the largest paint: LCP /ar 1.88 s against / 1.30 s
+  (+45 %), /ar/schedule +65 %, far over the issue's 10 %;
+- optional behind that fallback kept the LCP (+7 %) but Lighthouse saw the fallback face itself shift
+  a section (CLS 0.156 in 2 of 3 runs: a local() face resolves asynchronously); optional alone:
+  LCP +6 %, CLS 0 in 3 of 3 runs. So: optional, no fallback face (the fallback work is in git history,
+  commit "Arabic font: font-display swap with a metric-matched local fallback").
+`optional` uses the font when it is ready within ~100 ms (cached, or a fast connection) and otherwise
+keeps the system's Arabic font for the page's life, never shifting. Latin text on those pages keeps
+the system font (the faces cover only the Arabic unicode range).
 """
 
 from __future__ import annotations
@@ -26,44 +27,12 @@ import reflex as rx
 from ..languages import Language
 
 _ARABIC_RANGE = "U+0600-06FF,U+0750-077F,U+0870-088E,U+0890-0891,U+0897-08E1,U+08E3-08FF,U+200C-200E,U+2010-2011,U+204F,U+2E41,U+FB50-FDFF,U+FE70-FE74,U+FE76-FEFC,U+102E0-102FB,U+10E60-10E7E,U+10EC2-10EC4,U+10EFC-10EFF,U+1EE00-1EE03,U+1EE05-1EE1F,U+1EE21-1EE22,U+1EE24,U+1EE27,U+1EE29-1EE32,U+1EE34-1EE37,U+1EE39,U+1EE3B,U+1EE42,U+1EE47,U+1EE49,U+1EE4B,U+1EE4D-1EE4F,U+1EE51-1EE52,U+1EE54,U+1EE57,U+1EE59,U+1EE5B,U+1EE5D,U+1EE5F,U+1EE61-1EE62,U+1EE64,U+1EE67-1EE6A,U+1EE6C-1EE72,U+1EE74-1EE77,U+1EE79-1EE7C,U+1EE7E,U+1EE80-1EE89,U+1EE8B-1EE9B,U+1EEA1-1EEA3,U+1EEA5-1EEA9,U+1EEAB-1EEBB,U+1EEF0-1EEF1;".rstrip(";")
-ARABIC_FILES = {400: "/fonts/noto-sans-arabic-arabic-400-normal.woff2", 700: "/fonts/noto-sans-arabic-arabic-700-normal.woff2"}
-# Local Arabic fonts a visitor's system may set the text in before the web font arrives, with each
-# weight's full font name (for local()): Linux (DejaVu), Windows (Segoe UI, Tahoma), Apple (Geeza Pro),
-# Android (Noto Naskh Arabic).
-FALLBACK_CANDIDATES = {
-    "DejaVu Sans": {400: "DejaVu Sans", 700: "DejaVu Sans Bold"},
-    "Segoe UI": {400: "Segoe UI", 700: "Segoe UI Bold"},
-    "Tahoma": {400: "Tahoma", 700: "Tahoma Bold"},
-    "Geeza Pro": {400: "Geeza Pro", 700: "Geeza Pro Bold"},
-    "Noto Naskh Arabic": {400: "Noto Naskh Arabic", 700: "Noto Naskh Arabic Bold"},
-}
-# size-adjust, ascent-override, descent-override (%) per measured local font and weight, printed by
-# `python -m scripts.arabic_font_fallback` (the site's Arabic copy set in each, in Chromium).
-FALLBACK_METRICS: dict[str, dict[int, tuple[float, float, float]]] = {
-    "DejaVu Sans": {400: (92.36, 148.33, 80.12), 700: (85.32, 160.57, 86.73)},
-}
-
-
-def _fallback_faces() -> tuple[str, list[str]]:
-    """The @font-face rules of the metric-matched local fonts, and their family names in order."""
-    rules, families = [], []
-    for name, weights in FALLBACK_METRICS.items():
-        family = f"Noto Sans Arabic Fallback {name}"
-        families.append(f"'{family}'")
-        for weight, (size, ascent, descent) in weights.items():
-            rules.append(f"@font-face{{font-family:'{family}';font-weight:{weight};src:local('{FALLBACK_CANDIDATES[name][weight]}');"
-                         f"size-adjust:{size}%;ascent-override:{ascent}%;descent-override:{descent}%;line-gap-override:0%;"
-                         f"unicode-range:{_ARABIC_RANGE}}}")
-    return "".join(rules), families
-
-
-_FALLBACK_RULES, _FALLBACK_FAMILIES = _fallback_faces()
-FONT_DISPLAY = "optional"  # "swap" is shift-free with the fallback faces but costs LCP (see above)
+_ARABIC_FILES = {400: "/fonts/noto-sans-arabic-arabic-400-normal.woff2", 700: "/fonts/noto-sans-arabic-arabic-700-normal.woff2"}
 _ARABIC_CSS = "".join(
-    f"@font-face{{font-family:'Noto Sans Arabic';font-style:normal;font-display:{FONT_DISPLAY};font-weight:{weight};"
+    f"@font-face{{font-family:'Noto Sans Arabic';font-style:normal;font-display:optional;font-weight:{weight};"
     f"src:url({src}) format('woff2');unicode-range:{_ARABIC_RANGE}}}"
-    for weight, src in ARABIC_FILES.items()
-) + _FALLBACK_RULES + f":root{{--font-sans:'Noto Sans Arabic',{','.join(_FALLBACK_FAMILIES)},ui-sans-serif,system-ui,sans-serif}}"
+    for weight, src in _ARABIC_FILES.items()
+) + ":root{--font-sans:'Noto Sans Arabic',ui-sans-serif,system-ui,sans-serif}"
 
 
 # The web font rules of each language the system fonts do not serve well, by language code: a new
