@@ -13,8 +13,12 @@ extra stylesheet request before first paint). No preload: it competed with the h
   (+45 %), /ar/schedule +65 %, far over the issue's 10 %;
 - optional behind that fallback kept the LCP (+7 %) but Lighthouse saw the fallback face itself shift
   a section (CLS 0.156 in 2 of 3 runs: a local() face resolves asynchronously); optional alone:
-  LCP +6 %, CLS 0 in 3 of 3 runs. So: optional, no fallback face (the fallback work is in git history,
-  commit "Arabic font: font-display swap with a metric-matched local fallback").
+  CLS 0 on every page in every run. So: optional, no fallback face (the fallback work is in git
+  history, commit "Arabic font: font-display swap with a metric-matched local fallback").
+The LCP bar is still missed with optional in a full run (/ar +47 %, /ar/studentSmart +74 %): whenever
+the fonts are fetched before the largest paint, Lighthouse's simulation counts their ~100 KB on the
+slow link ahead of the hero image (per run, /ar 1.88 s, 1.28 s, 1.88 s against / 1.28 s). Left to do:
+subset the faces to the glyphs the catalogue uses, or request them after first paint.
 `optional` uses the font when it is ready within ~100 ms (cached, or a fast connection) and otherwise
 keeps the system's Arabic font for the page's life, never shifting. Latin text on those pages keeps
 the system font (the faces cover only the Arabic unicode range).
