@@ -8,6 +8,7 @@ from marketing_site.robots import RobotsTxtPlugin
 from marketing_site.hydrate_after_paint import HydrateAfterPaintPlugin
 from marketing_site.csp_hashes import CspHashesPlugin
 from marketing_site.html_language import HtmlLanguagePlugin
+from marketing_site.phone_labels import PhoneLabelsPlugin
 from marketing_site.leads.db import reflex_engine_environment
 from marketing_site.settings import settings
 
@@ -28,6 +29,7 @@ config = rx.Config(
         RobotsTxtPlugin(),
         HydrateAfterPaintPlugin(),
         HtmlLanguagePlugin(),
+        PhoneLabelsPlugin(),
         CspHashesPlugin(),  # last of the rewriting steps: hashes the inline scripts as finally served
         rx.plugins.TailwindV4Plugin(),
     ],

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from reflex.plugins import Plugin
+from reflex_base.constants import ReactRouter
 
-from .languages import Language, language_of_path
+from .languages import LANGUAGES, Language, language_of_path
 
 _HTML_TAG = re.compile(r"<html\b[^>]*>")
 _LANG_OR_DIR = re.compile(r'\s(lang|dir)="[^"]*"')
@@ -41,12 +42,31 @@ def with_language(html: str, language: Language) -> str:
     return html.replace(tags[0], marked, 1)
 
 
+def not_found_page(language: Language) -> str:
+    """The file served for an unknown address under `language`'s prefix: /404.html, /ar/404.html."""
+    return f"{language.prefix}/404.html"
+
+
+def write_not_found_pages(static_dir: Path) -> None:
+    """Each other language's 404 file: the app shell Reflex copies to 404.html (its client router
+    renders the 404 page, in the address's language), under the language's prefix so that it is
+    served with that language's lang/dir; nginx and exact_routes.py answer with it."""
+    shell = static_dir / ReactRouter.SPA_FALLBACK
+    for language in LANGUAGES:
+        if language.prefix:
+            target = static_dir / not_found_page(language).lstrip("/")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(shell.read_text(encoding="utf-8"), encoding="utf-8")
+
+
 @dataclass(kw_only=True, frozen=True)
 class HtmlLanguagePlugin(Plugin):
-    """Applies `with_language` to every exported HTML page, by the language of its address."""
+    """Writes each language's 404 file, then applies `with_language` to every exported HTML page,
+    by the language of its address."""
 
     def post_build(self, **context):
         static_dir = Path(context["static_dir"])
+        write_not_found_pages(static_dir)
         for page in static_dir.rglob("*.html"):
             html = page.read_text(encoding="utf-8")
             page.write_text(with_language(html, language_of_path(route_of_file(static_dir, page))), encoding="utf-8")

@@ -34,11 +34,12 @@ if settings.mail_sender_in_backend:
     app.register_lifespan_task(send_lead_mails)  # every worker drains the outbox; claims keep each mail single
 
 for spec in PUBLISHED:
+    head = spec.head()
     app.add_page(
         exact_page(spec, SERVED_ROUTES),
         route=spec.route,
-        title=spec.seo.title,
-        description=spec.seo.description,
+        title=head.title,
+        description=head.description,
         image=share_image(spec),
         meta=head_tags(spec),
         context=sitemap_context(spec),

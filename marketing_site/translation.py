@@ -20,12 +20,12 @@ from . import routes
 from .catalogues import catalogue
 from .languages import DEFAULT, Language, localized_route
 
-# Props that hold addresses, names, styling or ARIA states, never copy.
+# Props that hold addresses, names, styling or ARIA states, never copy (or copy already translated).
 _TECHNICAL = re.compile(
     r"(^|_)(class_name|id|ids|by|src|href|to|type|name|names|loading|decoding|rel|method|accept|auto_complete|"
     r"input_mode|role|html_for|target|pattern|value|default_value|fetch_priority|sizes|src_set|poster|preload|"
     r"routes|hidden|checked|current|expanded|invalid|has_popup|controls|live|atomic|form|enc_type|lang|dir|"
-    r"phone|number|country|countries|key|keys|kind|style|product|list|classes|endpoint|url)$"
+    r"phone|number|country|countries|key|keys|kind|style|product|list|classes|endpoint|url|prefixes|translated_titles)$"
 )
 # A text is copy when it holds a letter; "✓", "+" and "0" are not.
 _LETTER = re.compile(r"[^\W\d_]")

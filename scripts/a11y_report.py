@@ -2,12 +2,14 @@
 
 Serves the production build (as the browser tests do), runs axe-core (WCAG 2.1 A/AA + best
 practice) on each route at a phone width (390 px) and a laptop width (1280 px) and prints
-violations by impact, then the home page's CLS while it loads, scrolls past the counter threshold
-and the counters finish. Run with ``make a11y``.
+violations by impact, then each language's home page's CLS while it loads, scrolls past the counter
+threshold and the counters finish, at both widths. Run with ``make a11y`` (``bash scripts/a11y.sh --cls-only``:
+the CLS figures alone).
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections import Counter
 
@@ -22,6 +24,7 @@ from axe_check import axe_source, inject  # noqa: E402  (test helper shared with
 from hydration import open_page  # noqa: E402
 
 from marketing_site.content import home  # noqa: E402
+from marketing_site.languages import LANGUAGES, localized_route  # noqa: E402
 from marketing_site.pages.registry import PAGES  # noqa: E402
 
 IMPACTS = ("critical", "serious", "moderate", "minor")
@@ -43,9 +46,9 @@ def axe_counts(page, route: str) -> tuple[Counter, list[str]]:
     return Counter(impact for _, impact, _ in found), [f"{rule} ({impact}, {nodes})" for rule, impact, nodes in found]
 
 
-def home_cls(page) -> float:
+def home_cls(page, route: str = "/") -> float:
     page.add_init_script(CLS_OBSERVER)
-    open_page(page)
+    open_page(page, route)
     for y in (300, 600, 1200, 2400, 0):
         page.evaluate(f"window.scrollTo(0, {y})")
         page.wait_for_timeout(250)
@@ -53,11 +56,25 @@ def home_cls(page) -> float:
     return page.evaluate("window.__cls")
 
 
+def print_home_cls(browser, site_url: str) -> None:
+    """Each language's home page (its own font included) at each width: a fresh context, nothing cached."""
+    for language in LANGUAGES:
+        route = localized_route("/", language)
+        for width, height in WIDTHS:
+            context = browser.new_context(base_url=site_url, viewport={"width": width, "height": height})
+            cls = home_cls(context.new_page(), route)
+            print(f"home CLS {route} @ {width} px (load, scroll through, counters finished): {cls:.4f}")
+            context.close()
+
+
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--cls-only", action="store_true", help="only the home pages' CLS, no axe run")
+    args = parser.parse_args()
     routes = sorted({spec.route for spec in PAGES if spec.route != "404"})
     with served_site({"CHAT_PHONE_NUMBER": "96890000000"}) as site, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
-        for width, height in WIDTHS:
+        for width, height in WIDTHS if not args.cls_only else ():
             context = browser.new_context(base_url=site.site_url, viewport={"width": width, "height": height})
             print(f"\n{'route @ ' + str(width) + ' px':24} " + " ".join(f"{impact:>8}" for impact in IMPACTS) + "  rules")
             for route in routes:
@@ -65,8 +82,8 @@ def main() -> None:
                 counts, rules = axe_counts(page, route)
                 print(f"{route:24} " + " ".join(f"{counts[i]:>8}" for i in IMPACTS) + "  " + (", ".join(rules) or "-"))
                 page.close()
-        page = context.new_page()
-        print(f"\nhome CLS (load, scroll through, counters finished): {home_cls(page):.4f}")
+        print()
+        print_home_cls(browser, site.site_url)
         browser.close()
 
 

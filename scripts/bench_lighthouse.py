@@ -14,13 +14,17 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
+from marketing_site.languages import DEFAULT, LANGUAGES, language_of_path, localized_route
 from scripts.harness.build import ROOT, TOOLS_BIN
 from scripts.harness.chromium import CHROMIUM_ARGS, chromium_path
 from scripts.harness.served_site import served_site
 from scripts.measure_js import measure
 
 LIGHTHOUSE_VERSION = "12"
-ROUTES = ("/", "/product", "/studentSmart", "/schedule")
+ENGLISH_ROUTES = ("/", "/product", "/studentSmart", "/schedule")
+# Each page in every language, side by side in the same run (a machine's load drifts over minutes): the
+# issue's bar is an Arabic page's LCP against its English one's.
+ROUTES = tuple(localized_route(route, language) for route in ENGLISH_ROUTES for language in LANGUAGES)
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 RESULTS_DIR = ROOT / "bench-results"
 
@@ -46,13 +50,17 @@ def ensure_lighthouse() -> Path:
     return binary
 
 
-def run_lighthouse(lighthouse: Path, url: str, report: Path) -> dict:
-    subprocess.run(
-        [str(lighthouse), url, "--quiet", "--output=json", f"--output-path={report}",
-         f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={' '.join(CHROMIUM_ARGS)}"],
-        check=True, env={**os.environ, "CHROME_PATH": chromium_path()},
-    )
-    return json.loads(report.read_text())
+def run_lighthouse(lighthouse: Path, url: str, report: Path, attempts: int = 2) -> dict:
+    """One Lighthouse run; on a busy machine Lighthouse sometimes loses the trace (NO_NAVSTART), so
+    a failed run is tried once more before the benchmark gives up."""
+    command = [str(lighthouse), url, "--quiet", "--output=json", f"--output-path={report}",
+               f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={' '.join(CHROMIUM_ARGS)}"]
+    for attempt in range(1, attempts + 1):
+        finished = subprocess.run(command, env={**os.environ, "CHROME_PATH": chromium_path()})
+        if finished.returncode == 0:
+            return json.loads(report.read_text())
+        print(f"Lighthouse failed on {url} (attempt {attempt} of {attempts})", flush=True)
+    raise subprocess.CalledProcessError(finished.returncode, command)
 
 
 def summarise(route: str, report: dict) -> PageResult:
@@ -89,6 +97,25 @@ def print_table(results: list[PageResult]) -> None:
               f"| {r.lcp_ms / 1000:.2f} s | {r.tbt_ms:.0f} ms | {r.cls:.3f} | {r.js_bytes / 1024:.1f} KB | {r.css_bytes / 1024:.1f} KB |")
 
 
+def default_route(route: str) -> str:
+    """The same page's address in the default language: /ar/product -> /product, /ar -> /."""
+    return route.removeprefix(language_of_path(route).prefix) or "/"
+
+
+def print_language_pairs(results: list[PageResult]) -> None:
+    """Each translated page's LCP against its default-language page measured in the same run."""
+    by_route = {r.route: r for r in results}
+    pairs = [(by_route[default_route(r.route)], r) for r in results
+             if language_of_path(r.route) != DEFAULT and default_route(r.route) in by_route]
+    if not pairs:
+        return
+    print("\n| page | LCP (default language) | LCP (translation) | translation / default |")
+    print("|---|---|---|---|")
+    for default, translated in pairs:
+        print(f"| {translated.route} vs {default.route} | {default.lcp_ms / 1000:.2f} s | {translated.lcp_ms / 1000:.2f} s "
+              f"| {translated.lcp_ms / default.lcp_ms - 1:+.0%} |")
+
+
 def measure_home_js(site_url: str) -> None:
     from playwright.sync_api import sync_playwright
 
@@ -116,6 +143,7 @@ def main() -> None:
             results.append(summarise(route, report))
         print()
         print_table(results)
+        print_language_pairs(results)
         measure_home_js(site.site_url)
 
 

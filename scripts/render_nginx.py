@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from marketing_site.html_language import not_found_page
+from marketing_site.languages import DEFAULT, LANGUAGES
 from marketing_site.security_headers import (
     CACHE_BY_CONTENT_TYPE,
     CACHE_HASHED_ASSET,
@@ -85,6 +87,9 @@ def render_site(site: Site) -> str:
                                       for name, value in COMMON_HEADERS.items()),
         "page_policy_parts": "\n".join(f"map $host $site_page_csp_{number} {{ default {_quoted(part)}; }}"
                                        for number, part in enumerate(parts)),
+        "not_found_by_language": "\n".join(
+            [f'    "~^{re.escape(language.prefix)}(/|$)" {not_found_page(language)};' for language in LANGUAGES if language.prefix]
+            + [f"    default {not_found_page(DEFAULT)};"]),
         "csp_by_content_type": f'    "~^text/html" "{joined}";\n    default {_quoted(RESOURCE_POLICY)};',
         "cache_by_content_type": "\n".join(
             [f'    "~^{re.escape(prefix)}" {_quoted(value)};' for prefix, value in CACHE_BY_CONTENT_TYPE]

@@ -16,7 +16,9 @@ from marketing_site.exact_routes import serve_pages_exactly
 
 def _export(root: Path) -> Path:
     for name, body in {"index.html": "home", "product.html": "products", "product/index.html": "products",
-                       "404.html": "not found", "assets/app.js": "js"}.items():
+                       "404.html": "not found", "assets/app.js": "js", "ar.html": "arabic home",
+                       "ar/index.html": "arabic home", "ar/product.html": "arabic products",
+                       "ar/404.html": "arabic not found"}.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(body)
     return root
@@ -42,6 +44,16 @@ def test_a_page_is_served_at_its_canonical_address_without_a_redirect(tmp_path: 
 def test_wrong_case_and_unknown_addresses_stay_404(tmp_path: Path) -> None:
     for response in _get(_export(tmp_path), "/Product", "/nothing", "/product.html/x"):
         assert (response.status_code, response.text) == (404, "not found")
+
+
+def test_unknown_arabic_addresses_get_the_arabic_404_page(tmp_path: Path) -> None:
+    for response in _get(_export(tmp_path), "/ar/nothing-here", "/ar/Product", "/ar/product.html/x", "/ar/a/b"):
+        assert (response.status_code, response.text) == (404, "arabic not found")
+    home, bare, slash = _get(tmp_path, "/ar", "/ar/product", "/ar/")
+    assert [(r.status_code, r.text) for r in (home, bare, slash)] == [
+        (200, "arabic home"), (200, "arabic products"), (200, "arabic home")]
+    (english,) = _get(tmp_path, "/arabic-nothing")
+    assert (english.status_code, english.text) == (404, "not found")
 
 
 def test_without_the_mounted_frontend_the_backend_is_left_alone() -> None:

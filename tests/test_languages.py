@@ -3,6 +3,7 @@ same records under the language's prefix, and the exported files carry the langu
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -11,9 +12,9 @@ import reflex as rx
 from marketing_site import routes
 from marketing_site.catalogues import catalogue
 from marketing_site.components import chat_widget
-from marketing_site.content import forms, messages
+from marketing_site.content import forms, messages, not_found
 from marketing_site.content.countries import COUNTRIES
-from marketing_site.html_language import HtmlTagMissing, route_of_file, with_language
+from marketing_site.html_language import HtmlLanguagePlugin, HtmlTagMissing, route_of_file, with_language
 from marketing_site.languages import (
     ARABIC, DEFAULT, ENGLISH, LANGUAGES, language_of_path, localized_route, preferred_language,
 )
@@ -21,7 +22,9 @@ from marketing_site.layout import navbar
 from marketing_site.layout.page import exact_page
 from marketing_site.pages.registry import PAGES, PUBLISHED, SERVED_ROUTES
 from marketing_site.pages import whatsapp
+from marketing_site.pages.not_found import not_found_in
 from marketing_site.pages.seo import head_tags
+from marketing_site.phone_labels import PhoneLabelsPlugin
 from marketing_site.settings import settings
 from marketing_site.translation import MissingTranslation, copy_texts, translate_tree
 
@@ -37,12 +40,14 @@ def every_optional_block(monkeypatch):
 
 
 def site_copy() -> set[str]:
-    """Every English text a catalogue must translate: page bodies and head text, the messages the
-    lead service sends, the forms' server alerts and the country names (not the 404 page: Reflex
-    serves one for every unknown address)."""
-    pages = [spec for spec in PAGES if spec.route != routes.NOT_FOUND]  # one 404 page, in English
-    texts = {text for spec in pages for text in (*copy_texts(exact_page(spec)()), spec.seo.title, spec.seo.description)}
-    return texts | set(messages.ENGLISH.values()) | set(forms.SERVER_ALERTS) | set(COUNTRIES)
+    """Every English text a catalogue must translate: page bodies (the 404 page's included: it is
+    shown in the language of the address) and head text, the messages the lead service sends, the
+    forms' server alerts, the country names and the phone field's own words."""
+    def body(spec):  # the 404 page's English copy alone: its other languages' copies are built from the catalogues
+        return not_found_in(DEFAULT) if spec.route == routes.NOT_FOUND else exact_page(spec)()
+
+    texts = {text for spec in PAGES for text in (*copy_texts(body(spec)), spec.seo.title, spec.seo.description)}
+    return texts | set(messages.ENGLISH.values()) | set(forms.SERVER_ALERTS) | set(COUNTRIES) | set(forms.PHONE_FIELD_WORDS.values())
 
 
 @pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.code)
@@ -71,7 +76,7 @@ def test_every_page_exists_in_every_language_under_its_prefix():
 def test_an_arabic_page_says_it_in_arabic_and_links_within_arabic():
     spec = next(spec for spec in PUBLISHED if spec.route == "/ar/schedule")
     page = str(exact_page(spec, SERVED_ROUTES)())
-    assert spec.seo.title == "احجز عرضًا توضيحيًا | Smart School Suite"
+    assert spec.head().title == "احجز عرضًا توضيحيًا | Smart School Suite"
     assert "\\u064a\\u0631\\u062c\\u0649" in page or "يرجى" in page  # "please" of the consent and select texts
     assert 'to:"/ar/product"' in page and 'to:"/product"' not in page
     # The switcher goes to the English page with a full load (a plain <a>), named in English.
@@ -93,7 +98,7 @@ def test_the_arabic_font_loads_on_arabic_pages_only():
     assert not any("woff2" in str(tag) for tag in head_tags(english))
     arabic_head = "".join(str(tag) for tag in head_tags(arabic))
     assert "noto-sans-arabic-arabic-400-normal.woff2" in arabic_head and "noto-sans-arabic-arabic-700-normal.woff2" in arabic_head
-    assert "font-display:optional" in arabic_head
+    assert "font-display:optional" in arabic_head  # swap: see pages/fonts.py for its LCP and CLS figures
 
 
 def test_the_language_of_an_address_is_its_prefix():
@@ -118,6 +123,41 @@ def test_exported_html_gets_the_language_and_direction_of_its_address():
     assert with_language(arabic, ENGLISH).startswith('<!DOCTYPE html><html lang="en" dir="ltr" ')
     with pytest.raises(HtmlTagMissing):
         with_language("<p>no document</p>", ARABIC)
+
+
+def test_the_404_page_holds_each_language_and_links_within_it():
+    spec = next(spec for spec in PAGES if spec.route == routes.NOT_FOUND)
+    page = str(exact_page(spec)())
+    words = catalogue(ARABIC)
+    for english in (not_found.HEADING, not_found.TEXT, "Page not found"):
+        assert english in page and json.dumps(words[english]) in page
+    assert f"prefixes:[{', '.join(json.dumps(language.prefix) for language in LANGUAGES)}]" in page
+    assert 'jsx("div",{dir:"rtl",lang:"ar"}' in page
+    assert 'to:"/ar/product"' in page and 'to:"/product"' in page
+
+
+def test_each_language_gets_its_404_file(tmp_path):
+    (tmp_path / "__spa-fallback.html").write_text('<html lang="en"><body>shell</body></html>')
+    HtmlLanguagePlugin().post_build(static_dir=tmp_path)
+    assert (tmp_path / "ar" / "404.html").read_text() == '<html lang="ar" dir="rtl"><body>shell</body></html>'
+    assert (tmp_path / "__spa-fallback.html").read_text().startswith('<html lang="en" dir="ltr">')
+
+
+def test_the_careers_positions_are_suggested_in_the_page_language():
+    spec = next(spec for spec in PUBLISHED if spec.route == "/ar/careers")
+    page = str(exact_page(spec, SERVED_ROUTES)())
+    assert all(json.dumps(catalogue(ARABIC)[position]) in page for position in forms.CAREER_POSITIONS)
+    assert "Mathematics" not in page
+
+
+def test_the_phone_field_names_countries_in_the_page_language(tmp_path):
+    arabic, english = (str(exact_page(next(s for s in PUBLISHED if s.route == route), SERVED_ROUTES)())
+                       for route in ("/ar/schedule", "/schedule"))
+    assert 'labelsUrl:"/ar/phone-countries.json"' in arabic and 'labelsUrl:""' in english
+    PhoneLabelsPlugin().post_build(static_dir=tmp_path)
+    labels = json.loads((tmp_path / "ar" / "phone-countries.json").read_text(encoding="utf-8"))
+    assert (labels["PK"], labels["OM"], labels["ZZ"]) == ("باكستان", "عُمان", catalogue(ARABIC)["International"])
+    assert not (tmp_path / "phone-countries.json").exists(), "English keeps the library's own names"
 
 
 def test_server_messages_are_spoken_in_the_page_language():

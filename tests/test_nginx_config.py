@@ -26,7 +26,8 @@ PAGE = "<html><head><script>document.title = 'home'</script></head><body>home</b
 
 def _export(root: Path) -> Path:
     for name, body in {"index.html": PAGE, "product.html": "product", "product/index.html": "product/",
-                       "404.html": "shell", "assets/app-1a2b.js": "plain", "images/logo.svg": "<svg/>"}.items():
+                       "404.html": "shell", "assets/app-1a2b.js": "plain", "images/logo.svg": "<svg/>",
+                       "ar.html": "arabic home", "ar/product.html": "arabic product", "ar/404.html": "arabic shell"}.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(body)
     (root / "assets" / "app-1a2b.js.gz").write_bytes(gzip.compress(b"sidecar"))
@@ -95,6 +96,21 @@ def test_unknown_paths_get_404_html(servers, path):
     status, headers, content = get(servers["http"], path)
     assert (status, content) == (404, b"shell")
     assert headers["Cache-Control"] == "no-cache", "a 404 page is never kept, even under /assets/"
+
+
+@pytest.mark.parametrize("path", ["/ar/nothing-here", "/ar/Product", "/ar/a/b?x=1"])
+def test_unknown_arabic_paths_get_the_arabic_404_html(servers, path):
+    status, headers, content = get(servers["http"], path)
+    assert (status, content) == (404, b"arabic shell")
+    assert headers["Cache-Control"] == "no-cache" and "'sha256-" in headers["Content-Security-Policy"]
+
+
+@pytest.mark.parametrize(("path", "status", "body"), [
+    ("/ar", 200, b"arabic home"), ("/ar/product", 200, b"arabic product"), ("/arabic", 404, b"shell"),
+    ("/AR/nothing", 404, b"shell"),
+])
+def test_arabic_pages_and_english_lookalikes_keep_their_answers(servers, path, status, body):
+    assert get(servers["http"], path)[::2] == (status, body)
 
 
 def test_gzip_sidecar_and_long_cache_for_hashed_assets(servers):

@@ -88,9 +88,11 @@ def _control(spec: FormField, form_id: str, errors: rx.Var) -> rx.Component:
         return rx.el.textarea(placeholder=spec.placeholder, rows=4, class_name=INPUT, **common)
     if spec.kind == "datalist":
         list_id = f"{common['id']}-options"
+        # A suggestion is its text (no value): the page's language shows and fills in its own name,
+        # which the lead service stores under the English one (leads/validation.py, _choose).
         return rx.fragment(
             rx.el.input(type="text", list=list_id, placeholder=spec.placeholder, class_name=INPUT, **common),
-            rx.el.datalist(*[rx.el.option(value=option) for option in spec.options], id=list_id),
+            rx.el.datalist(*[rx.el.option(option) for option in spec.options], id=list_id),
         )
     return rx.el.input(type=spec.kind, placeholder=spec.placeholder, class_name=INPUT, **common)
 

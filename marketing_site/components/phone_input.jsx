@@ -6,16 +6,20 @@ import "react-phone-number-input/style.css";
  * to be seen. Bundled flags, not emoji: Windows shows flag emoji as bare letters, and the
  * library's default would fetch flag images from a CDN.
  */
-// Country names in the page's language (<html lang>), from the library's own translations; English
-// is its default. Another language with a right-to-left or non-Latin script adds its line here.
-const LABELS = { ar: () => import("react-phone-number-input/locale/ar.json") };
-
-const PhoneInput = lazy(() => {
-  const labels = LABELS[document.documentElement.lang];
-  return Promise.all([import("react-phone-number-input"), import("react-phone-number-input/flags"), labels ? labels() : null]).then(
-    ([library, flags, names]) => ({ default: (props) => <library.default flags={flags.default} {...(names ? { labels: names.default } : {})} {...props} /> }),
-  );
-});
+// Country names in the page's language: `labelsUrl` (<prefix>/phone-countries.json, written at
+// build time from CLDR and the catalogue by phone_labels.py); none keeps the library's English.
+const loaded = new Map();
+function phoneInputFor(labelsUrl) {
+  if (!loaded.has(labelsUrl)) {
+    // Unreadable names (offline) leave the field working, in English.
+    const labels = () => (labelsUrl ? fetch(labelsUrl).then((response) => response.json()).catch(() => null) : null);
+    loaded.set(labelsUrl, lazy(() =>
+      Promise.all([import("react-phone-number-input"), import("react-phone-number-input/flags"), labels()]).then(
+        ([library, flags, names]) => ({ default: (props) => <library.default flags={flags.default} {...(names ? { labels: names } : {})} {...props} /> }),
+      )));
+  }
+  return loaded.get(labelsUrl);
+}
 
 /** True once `ref` comes within `margin` of the viewport (a closed <dialog> never does until opened). */
 function useNearViewport(ref, margin) {
@@ -46,7 +50,8 @@ function Placeholder({ className }) {
  * International phone field posting E.164 through a hidden input named `name`; the visible
  * library component is lazy, behind a same-size placeholder, so pages paint without it.
  */
-export function PhoneNumberField({ name, defaultCountry, inputClassName, ...inputProps }) {
+export function PhoneNumberField({ name, defaultCountry, inputClassName, labelsUrl, ...inputProps }) {
+  const PhoneInput = phoneInputFor(labelsUrl ?? "");
   const [value, setValue] = useState();
   const slot = useRef(null);
   const near = useNearViewport(slot, "200px");

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 import reflex as rx
 
+from ..languages import DEFAULT
+from ..layout.building import building_page
+from ..phone_labels import labels_path
+
 PACKAGE = "react-phone-number-input@3.4.18"
 
 
@@ -27,11 +31,14 @@ class PhoneNumberField(rx.Component):
     placeholder: rx.Var[str]
     auto_complete: rx.Var[str]
     input_class_name: rx.Var[str]
+    labels_url: rx.Var[str]  # the page language's country names (phone_labels.py); "" keeps English
 
 
 def phone_input(name: str, element_id: str, default_country: str, required: bool, **props) -> rx.Component:
     """A phone field whose form value is the E.164 number (the server re-validates it)."""
+    page = building_page()
     return PhoneNumberField.create(
+        labels_url=labels_path(page.language if page else DEFAULT),
         name=name,
         id=element_id,
         default_country=default_country,

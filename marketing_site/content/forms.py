@@ -43,6 +43,9 @@ CAREER_POSITIONS = (
 )
 
 DEFAULT_PHONE_COUNTRY = "PK"
+# The phone field's own words, under react-phone-number-input's label keys (phone_labels.py; its
+# country names come from CLDR).
+PHONE_FIELD_WORDS = {"country": "Country", "phone": "Phone Number", "ZZ": "International", "ext": "ext."}
 REQUIRED_MARK = "*"
 SELECT_PLACEHOLDER = "Please choose…"
 SUBMIT_BUSY_LABEL = "Submitting…"

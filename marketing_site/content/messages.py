@@ -180,6 +180,22 @@ def spoken_language() -> str:
     return _SPEAKING.get()
 
 
+# Issue 10 (branch arabic2): a choice quoted in a message is named in the message's language.
+def choice_name(english: str, language: str | None = None) -> str:
+    """A visible choice (a checkbox's label, a country, a position) in ``language`` (default: the one
+    being spoken), as its page shows it; the English where the catalogue has no entry."""
+    code = language or _SPEAKING.get()
+    return _WORDS.get(code, {}).get(english) or english
+
+
+def choice_names(english: str) -> set[str]:
+    """A choice's names in every language of the site, to recognise it whichever a visitor used."""
+    return {english} | {words[english] for words in _WORDS.values() if words.get(english)}
+
+
+_WORDS: Mapping[str, Mapping[str, str]] = MappingProxyType({language.code: catalogue(language) for language in LANGUAGES})
+
+
 def message(message_id: str, language: str | None = None, **values: object) -> str:
     """The message in ``language`` (default: the one being spoken; English where that catalogue
     lacks it), placeholders filled."""

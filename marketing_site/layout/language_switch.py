@@ -19,7 +19,7 @@ from .building import building_page
 def language_links(class_name: str) -> rx.Component:
     """One link per other language to the page being built (nothing for the 404 page)."""
     page = building_page()
-    if page is None or page.route == routes.NOT_FOUND:
+    if page is None or page.source_route == routes.NOT_FOUND:
         return rx.fragment()
     return rx.fragment(*[
         A.create(

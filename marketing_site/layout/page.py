@@ -12,6 +12,7 @@ from .. import routes
 from ..components.web_vitals import web_vitals
 from ..content.types import Seo
 from ..languages import DEFAULT, Language
+from ..translation import translated_text
 from .building import building
 from .footer import footer
 from .navbar import navbar
@@ -22,13 +23,21 @@ class PageSpec:
     """One route of the site: where it lives, its head tags and how to build its body."""
 
     route: str
-    seo: Seo
+    seo: Seo  # in the default language; head() gives it in the page's
     body: Callable[[], rx.Component]
     # Aliases (e.g. /HybridSchool) stay out of the sitemap and point search engines at the canonical route.
     canonical: str = ""
     language: Language = DEFAULT
     # The same page's route in the default language (pages/registry.py sets it on translated pages).
     default_route: str = ""
+
+    def head(self) -> Seo:
+        """Title and description in the page's language. Translated when the page is built, not when
+        the registry is imported: an incomplete catalogue fails the build, while the catalogue test
+        can still import the registry and list every missing entry at once."""
+        if self.language == DEFAULT:
+            return self.seo
+        return Seo(translated_text(self.seo.title, self.language), translated_text(self.seo.description, self.language))
 
     @property
     def source_route(self) -> str:

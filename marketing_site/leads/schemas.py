@@ -14,7 +14,7 @@ from sqlmodel import SQLModel
 
 from marketing_site import routes
 from marketing_site.content import forms
-from marketing_site.content.messages import has_message, message
+from marketing_site.content.messages import choice_name, has_message, message
 from marketing_site.content.types import Choice, LeadFormCopy
 from marketing_site.leads.models import LeadModule, LeadResponsibility
 
@@ -48,7 +48,8 @@ class InputField:
     choices: tuple[str, ...] = ()  # CHOICE fields: the options of the form's copy
 
     def label_text(self, language: str | None = None) -> str:
-        return message(self.label or f"label.{self.name}", language, **dict(self.label_values))
+        values = {key: choice_name(value, language) for key, value in self.label_values}  # a checkbox's own label
+        return message(self.label or f"label.{self.name}", language, **values)
 
     def missing_message(self, language: str | None = None) -> str:
         """The field's own sentence (content/messages.py ``required.<name>``) or the generic one."""

@@ -14,10 +14,11 @@ from typing import Any
 import phonenumbers
 from annotated_types import MaxLen
 from email_validator import EmailNotValidError, validate_email
-from phonenumbers import PhoneNumberFormat, PhoneNumberType, geocoder
+from babel import Locale
+from phonenumbers import PhoneNumberFormat, PhoneNumberType
 from sqlmodel import SQLModel
 
-from marketing_site.content.messages import message
+from marketing_site.content.messages import choice_names, message, spoken_language
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import FieldType, FlagGroup, InputField
@@ -149,12 +150,24 @@ def _phone_message(region: str) -> str:
     example = phonenumbers.example_number_for_type(region, PhoneNumberType.MOBILE) if region else None
     if example is None:
         return message("phone.invalid")
-    return message("phone.invalid_for_country", country=geocoder.country_name_for_number(example, "en"),
+    return message("phone.invalid_for_country", country=_country_name(region),
                    example=phonenumbers.format_number(example, PhoneNumberFormat.INTERNATIONAL))
 
 
+def _country_name(region: str) -> str:
+    """The region's name in the language being spoken, from CLDR like the forms' country names
+    (phonenumbers' geocoder has English only, and no name at all for some regions, e.g. AU)."""
+    return Locale.parse(spoken_language()).territories.get(region, region)
+
+
 def _choose(text: str, spec: InputField) -> str:
+    """The choice's English name, however the visitor named it.
+
+    A translated page offers the choices in its own language (the careers datalist fills in the
+    Arabic name), but staff read and filter leads in English: a choice named in any of the site's
+    languages is stored under its one English name, so HR sees "Physics" whichever page it came from.
+    """
     for choice in spec.choices:
-        if choice.casefold() == text.casefold():
+        if text.casefold() in {name.casefold() for name in choice_names(choice)}:
             return choice
     raise InvalidField(spec.missing_message())  # a list's own sentence asks to choose from it

@@ -1,4 +1,9 @@
-"""The 404 page: a friendly message inside the usual navigation, exported as 404.html."""
+"""The 404 page: a friendly message inside the usual navigation, in the language of the address.
+
+Reflex has one 404 route, rendered in the browser for every unknown address (404.html, and
+<prefix>/404.html written by html_language.py with that language's lang/dir), so the page holds
+one translated copy per language and `ByLanguage` shows the one whose prefix the address has.
+"""
 
 from __future__ import annotations
 
@@ -7,11 +12,14 @@ import reflex as rx
 from .. import routes
 from ..components.links import route_link
 from ..content import not_found
+from ..languages import DEFAULT, LANGUAGES, Language
+from ..layout.by_language import ByLanguage
 from ..layout.page import PageSpec, frame
+from ..translation import translate_tree, translated_text
 from .blocks import CONTAINER, PRIMARY_BUTTON, SECONDARY_BUTTON
 
 
-def not_found_page() -> rx.Component:
+def _message() -> rx.Component:
     first, *rest = not_found.LINKS
     return frame(
         rx.el.section(
@@ -25,6 +33,22 @@ def not_found_page() -> rx.Component:
             ),
             class_name=f"{CONTAINER} py-20 text-center sm:py-28",
         ),
+    )
+
+
+def not_found_in(language: Language) -> rx.Component:
+    """The message in `language`; a translation is marked with its language, which also keeps the
+    default language's catalogue scan (translation.copy_texts) out of it."""
+    if language == DEFAULT:
+        return _message()
+    return rx.el.div(translate_tree(_message(), language), lang=language.code, dir=language.direction)
+
+
+def not_found_page() -> rx.Component:
+    return ByLanguage.create(
+        *[not_found_in(language) for language in LANGUAGES],
+        prefixes=[language.prefix for language in LANGUAGES],
+        translated_titles=[translated_text(not_found.SEO.title, language) for language in LANGUAGES],
     )
 
 

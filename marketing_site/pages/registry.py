@@ -8,10 +8,9 @@ import functools
 import reflex as rx
 
 from .. import routes
-from ..content.types import Seo
 from ..languages import DEFAULT, LANGUAGES, Language, localized_route
 from ..layout.page import PageSpec
-from ..translation import translate_tree, translated_text
+from ..translation import translate_tree
 from . import (
     careers,
     demo_request,
@@ -56,8 +55,9 @@ _check(PAGES)
 
 
 def in_language(spec: PageSpec, language: Language) -> PageSpec:
-    """The same page record in `language`: its route under the language's prefix, its head text and
-    body copy from the language's catalogue (the default language returns the record itself)."""
+    """The same page record in `language`: its route under the language's prefix, its body copy (and,
+    by PageSpec.head, its head text) from the language's catalogue (the default language returns the
+    record itself)."""
     if language == DEFAULT:
         return spec
     body = spec.body
@@ -69,7 +69,6 @@ def in_language(spec: PageSpec, language: Language) -> PageSpec:
     return dataclasses.replace(
         spec,
         route=localized_route(spec.route, language),
-        seo=Seo(translated_text(spec.seo.title, language), translated_text(spec.seo.description, language)),
         body=translated,
         canonical=localized_route(spec.canonical, language) if spec.canonical else "",
         language=language,

@@ -12,7 +12,7 @@ from lead_forms import fill_demo_contact, submit
 from playwright.sync_api import expect
 
 from marketing_site.catalogues import catalogue
-from marketing_site.content import forms, messages
+from marketing_site.content import forms, messages, not_found
 from marketing_site.languages import ARABIC, ENGLISH
 from marketing_site.pages.registry import PUBLISHED
 from marketing_site.routes import NOT_FOUND
@@ -106,3 +106,28 @@ def test_the_language_switcher_goes_to_the_same_page_in_the_other_language(brows
     expect(page).to_have_url(f"{site_url}/product")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     context.close()
+
+
+@pytest.mark.parametrize("address", ["/ar/nothing-here", "/ar/PRODUCT"])
+def test_an_unknown_arabic_address_gets_the_arabic_404_page(page, site_url, address):
+    response = page.goto(f"{site_url}{address}")
+    assert response.status == 404
+    expect(page.locator("html")).to_have_attribute("dir", "rtl")
+    expect(page.locator("html")).to_have_attribute("lang", "ar")
+    expect(page.locator("h1")).to_have_text(catalogue(ARABIC)[not_found.HEADING])
+    expect(page).to_have_title(catalogue(ARABIC)[not_found.SEO.title])
+    assert page.locator("main a[href='/ar']").count() >= 1, "a way back to the Arabic home page"
+
+
+def test_an_unknown_english_address_keeps_the_english_404_page(page, site_url):
+    assert page.goto(f"{site_url}/arabic-nothing").status == 404
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    expect(page.locator("h1")).to_have_text(not_found.HEADING)
+
+
+def test_the_careers_positions_are_suggested_in_arabic(page, site_url):
+    page.goto(f"{site_url}/ar/careers")
+    options = page.locator("#careers-position-options option")
+    expect(options).to_have_count(len(forms.CAREER_POSITIONS))
+    assert options.evaluate_all("options => options.map((option) => option.value)") == [
+        catalogue(ARABIC)[position] for position in forms.CAREER_POSITIONS]

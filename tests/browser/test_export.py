@@ -28,7 +28,7 @@ def exported_file(static_root: Path, route: str) -> Path | None:
 def test_every_route_is_prerendered_with_its_title(static_root: Path, spec) -> None:
     exported = exported_file(static_root, spec.route)
     assert exported is not None, f"no exported file for {spec.route}"
-    assert f"<title>{html.escape(spec.seo.title, quote=False)}</title>" in exported.read_text(encoding="utf-8")
+    assert f"<title>{html.escape(spec.head().title, quote=False)}</title>" in exported.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("spec", visitable_pages(), ids=lambda spec: spec.route)
@@ -60,3 +60,5 @@ def test_404_page_is_the_app_shell(static_root: Path) -> None:
     """404.html boots the client router, which renders the registry's friendly 404 page."""
     shell = (static_root / "404.html").read_text(encoding="utf-8")
     assert "/assets/" in shell and "__reactRouterContext" in shell
+    arabic = (static_root / "ar" / "404.html").read_text(encoding="utf-8")
+    assert arabic == shell.replace('<html lang="en" dir="ltr"', '<html lang="ar" dir="rtl"', 1), "the same shell, right to left"

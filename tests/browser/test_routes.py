@@ -39,7 +39,7 @@ def visit(route_page, route: str) -> int:
 @pytest.mark.parametrize("spec", visitable_pages(), ids=lambda spec: spec.route)
 def test_route_renders_title_heading_and_footer(route_page, spec) -> None:
     assert visit(route_page, spec.route) == 200
-    assert route_page.title() == spec.seo.title
+    assert route_page.title() == spec.head().title
     headings = route_page.locator("h1")
     assert headings.count() == 1, "exactly one h1 per page"
     assert headings.first.is_visible() and headings.first.inner_text().strip()

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from lead_payloads import CAREERS, CONSENTED, VALID
 
+from marketing_site.content.messages import speaking
 from marketing_site.leads import validation
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.schemas import CONSENT_FIELDS, FORMS, LeadKind
@@ -216,6 +217,26 @@ def test_position_comes_from_the_list(raw, stored):
     assert run(LeadKind.CAREERS, {**payload(LeadKind.CAREERS), "position": raw})["position"] == stored
     assert errors_of(LeadKind.CAREERS, {**payload(LeadKind.CAREERS), "position": "Astronaut"}) == {
         "position": "Please choose the position you are applying for."}
+
+
+def test_a_position_picked_in_arabic_is_stored_under_its_english_name():
+    """The Arabic careers page suggests the positions in Arabic; HR reads them in English."""
+    for raw in ("الفيزياء", " معلم اللغة الإنجليزية "):
+        stored = run(LeadKind.CAREERS, {**payload(LeadKind.CAREERS), "position": raw})["position"]
+        assert stored in ("Physics", "English teacher")
+
+
+def test_a_choice_quoted_in_an_arabic_message_is_named_in_arabic():
+    with speaking("ar"):
+        flag = errors_of(LeadKind.SCHEDULE_DEMO, {**payload(LeadKind.SCHEDULE_DEMO), "admission": "maybe"})
+        phone = errors_of(LeadKind.SCHEDULE_DEMO, {**payload(LeadKind.SCHEDULE_DEMO), "phone": "+968 12"})
+    assert "القبول" in flag["admission"] and "Admission" not in flag["admission"]
+    assert "عُمان" in phone["phone"] and "Oman" not in phone["phone"]
+
+
+def test_a_country_without_a_geocoder_name_is_still_named():
+    errors = errors_of(LeadKind.SCHEDULE_DEMO, {**payload(LeadKind.SCHEDULE_DEMO), "phone": "+61 4123"})
+    assert errors["phone"].startswith("That phone number isn't valid for Australia.")
 
 
 def test_all_errors_are_reported_at_once():
