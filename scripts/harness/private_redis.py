@@ -25,6 +25,9 @@ class PrivateRedis:
         self._process: subprocess.Popen | None = None
 
     def start(self, timeout: float = 10.0) -> PrivateRedis:
+        """Start the server, or leave the running one be (a second process would outlive ``close``)."""
+        if self._process is not None and self._process.poll() is None:
+            return self
         self._process = subprocess.Popen(
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
              "--dir", str(self._dir)],

@@ -16,6 +16,7 @@ import pytest
 
 from scripts.bench_load_forms import Visitor, answered
 from test_database_outage import ANSWER_PROMISE, stored_emails
+from scripts.harness.private_redis import PrivateRedis
 from traffic import Traffic
 
 # Runs after the other fault tests (file order): it leaves Redis restarted, with every state lost.
@@ -100,3 +101,12 @@ def test_a_form_opened_before_the_outage_is_answered_during_and_after_it(fault_s
         fault_stack.redis.start()  # never leave the next test without Redis, whatever failed above
     assert [answer.get("submitted") for answer in answers] == [True, True]
     assert set(emails) <= set(stored_emails(fault_stack.database_url))
+
+
+def test_starting_a_running_private_redis_keeps_one_server():
+    """The fixtures start Redis again after a test that may already have done so: never a second
+    server, which no ``close`` would stop (they piled up, orphaned, one per run)."""
+    with PrivateRedis() as server:
+        running = server._process
+        server.start()
+        assert server._process is running
