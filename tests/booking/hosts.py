@@ -5,10 +5,11 @@ from __future__ import annotations
 import itertools
 import uuid
 from collections.abc import Iterable, Mapping
-from datetime import date, datetime
+from datetime import date, datetime, timedelta, timezone
 
 from sqlalchemy import delete, update
 
+from marketing_site.booking.slots import free_slots
 from marketing_site.booking.models import BookingSettings, DayOff, DemoBooking, DemoHost, WorkingHours
 from marketing_site.leads import db
 from marketing_site.leads.models import Lead, StaffUser
@@ -74,3 +75,12 @@ def add_booking(host_id: int, starts_at: datetime, ends_at: datetime) -> int:
         db_session.add(booking)
         db_session.commit()
         return booking.id
+
+
+def round_the_clock_slots(host_name: str) -> list[str]:
+    """A host free around the clock (no buffer, no notice); the ids of their free slots from tomorrow on,
+    in UTC. Country ZZ has no public holidays but a Saturday-Sunday weekend."""
+    set_rules(demo_minutes=30, buffer_minutes=0, min_notice_minutes=0, horizon_days=30, daily_limit=48)
+    add_host(host_name, "UTC", "ZZ", every_day(0, 24 * 60))
+    tomorrow = datetime.now(timezone.utc).date() + timedelta(days=1)
+    return [slot.id for slot in free_slots(tomorrow, 7, "UTC")]

@@ -8,13 +8,12 @@ from datetime import date, datetime, timedelta, timezone
 
 import pytest
 from fastapi.testclient import TestClient
-from hosts import add_host, set_rules
+from hosts import add_host, round_the_clock_slots, set_rules
 from leads.lead_payloads import VALID
 from sqlalchemy import func, select
 
 from marketing_site.booking.models import DemoBooking
 from marketing_site.content.forms import HONEYPOT_NAME
-from marketing_site.booking.slots import free_slots
 from marketing_site.leads import api, db
 from marketing_site.leads.models import Lead
 
@@ -29,11 +28,8 @@ def client():
 
 @pytest.fixture
 def slots_ahead() -> list[str]:
-    """A host free around the clock on weekdays; the ids of the free slots from tomorrow on (UTC)."""
-    set_rules(demo_minutes=30, buffer_minutes=0, min_notice_minutes=0, horizon_days=30, daily_limit=48)
-    add_host("Sana Malik", "UTC", "ZZ", {weekday: [(0, 24 * 60)] for weekday in range(7)})
-    tomorrow = datetime.now(UTC).date() + timedelta(days=1)
-    return [slot.id for slot in free_slots(tomorrow, 7, "UTC")]  # ZZ has no holidays but a Sat/Sun weekend
+    """A host free around the clock; the ids of their free slots from tomorrow on (UTC)."""
+    return round_the_clock_slots("Sana Malik")
 
 
 def payload(slot: str, **changes) -> dict:
