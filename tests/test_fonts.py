@@ -10,10 +10,10 @@ from fontTools.ttLib import TTFont
 
 from marketing_site.catalogues import catalogue
 from marketing_site.languages import LANGUAGES
-from marketing_site.pages.fonts import _ARABIC_CSS, FONT_RULES
+from marketing_site.pages.fonts import NOTO_SANS_ARABIC, WEB_FONTS
 from scripts.subset_fonts import SERVED, SOURCES, codepoints
 
-ARABIC_FACE_LANGUAGES = [language for language in LANGUAGES if FONT_RULES.get(language.code) == _ARABIC_CSS]
+ARABIC_FACE_LANGUAGES = [language for language in LANGUAGES if WEB_FONTS.get(language.code) == NOTO_SANS_ARABIC]
 FACES = sorted(SOURCES.glob("*.woff2"))
 
 
@@ -37,7 +37,7 @@ def test_the_served_face_is_the_source_cut_to_the_listed_characters(source: Path
 
 
 def test_each_face_claims_exactly_the_characters_it_carries():
-    for rule in _ARABIC_CSS.split("@font-face")[1:]:
+    for rule in NOTO_SANS_ARABIC.css().split("@font-face")[1:]:
         claimed: set[int] = set()
         for item in rule.split("unicode-range:")[1].split("}")[0].split(","):
             low, _, high = item.strip().removeprefix("U+").partition("-")

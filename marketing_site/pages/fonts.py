@@ -16,16 +16,26 @@ extra stylesheet request before first paint). No preload: it competed with the h
   a section (CLS 0.156 in 2 of 3 runs: a local() face resolves asynchronously); optional alone:
   CLS 0 on every page in every run. So: optional, no fallback face (the fallback work is in git
   history, commit "Arabic font: font-display swap with a metric-matched local fallback").
-The LCP bar is still missed with optional in a full run (/ar +47 %, /ar/studentSmart +74 %): whenever
-the fonts are fetched before the largest paint, Lighthouse's simulation counts their ~100 KB on the
-slow link ahead of the hero image (per run, /ar 1.88 s, 1.28 s, 1.88 s against / 1.28 s). Hence the
-subset to the Arabic alphabet: ~20 KB for both faces instead of ~100 KB.
-`optional` uses the font when it is ready within ~100 ms (cached, or a fast connection) and otherwise
-keeps the system's Arabic font for the page's life, never shifting. Latin text on those pages keeps
-the system font (the faces cover only the Arabic unicode range).
+With optional alone the LCP bar was still missed (/ar +12 %, /ar/schedule +18 % after the subset below):
+whenever the fonts are fetched before the largest paint, Lighthouse's simulation counts their bytes on
+the slow link ahead of the hero image. Yet on such a link `optional` never uses a face that is not
+cached (it waits ~100 ms at most), so those bytes bought nothing on a first visit.
+
+Hence: repeat-view fonts. The faces are cut to the Arabic alphabet (~10 KB each), and a page uses
+the family only when this browser has loaded it before: a tiny head script checks a flag in
+localStorage before the first paint and turns the family on; otherwise, after `load`, it fetches the
+faces into the cache (the text on screen does not use them, so nothing moves) and sets the flag, so
+the next page load paints in Noto straight from the cache. A first visit is in the system's Arabic font,
+as `optional` on a slow link would show it anyway. Latin text keeps the system font (the faces cover only
+the Arabic unicode range). The rest of the Arabic pages' LCP gap was one network round trip in their
+headers, not the font (hydrate_after_paint.py). `make bench` on 2026-11-24 with both: each Arabic page's
+LCP within 1 % of its English page's, or below it.
 """
 
 from __future__ import annotations
+
+import json
+from dataclasses import dataclass
 
 import reflex as rx
 
@@ -38,21 +48,51 @@ ARABIC_CODEPOINTS: tuple[tuple[int, int], ...] = (
     (0x060C, 0x060C), (0x061B, 0x061B), (0x061F, 0x061F), (0x0621, 0x063A), (0x0640, 0x0652),
     (0x0660, 0x066D), (0x200C, 0x200F),
 )
-_ARABIC_RANGE = ",".join(f"U+{low:04X}" if low == high else f"U+{low:04X}-{high:04X}" for low, high in ARABIC_CODEPOINTS)
-_ARABIC_FILES = {400: "/fonts/noto-sans-arabic-arabic-400-normal.woff2", 700: "/fonts/noto-sans-arabic-arabic-700-normal.woff2"}
-_ARABIC_CSS = "".join(
-    f"@font-face{{font-family:'Noto Sans Arabic';font-style:normal;font-display:optional;font-weight:{weight};"
-    f"src:url({src}) format('woff2');unicode-range:{_ARABIC_RANGE}}}"
-    for weight, src in _ARABIC_FILES.items()
-) + ":root{--font-sans:'Noto Sans Arabic',ui-sans-serif,system-ui,sans-serif}"
+# The class the head script puts on <html> once the faces are in this browser's cache.
+CACHED_CLASS = "web-font"
 
 
-# The web font rules of each language the system fonts do not serve well, by language code: a new
-# language in the Arabic script may reuse these ("ur": _ARABIC_CSS), one in another script adds its own.
-FONT_RULES: dict[str, str] = {"ar": _ARABIC_CSS}
+@dataclass(frozen=True)
+class WebFont:
+    """A self-hosted family: one woff2 file per weight, each claiming the same characters."""
+
+    family: str
+    files: dict[int, str]  # weight -> address
+    codepoints: tuple[tuple[int, int], ...]
+
+    def css(self) -> str:
+        """The @font-face rules, and the family as the site's sans font once the faces are cached."""
+        ranges = ",".join(f"U+{low:04X}" if low == high else f"U+{low:04X}-{high:04X}" for low, high in self.codepoints)
+        faces = "".join(
+            f"@font-face{{font-family:'{self.family}';font-style:normal;font-display:optional;font-weight:{weight};"
+            f"src:url({src}) format('woff2');unicode-range:{ranges}}}"
+            for weight, src in self.files.items())
+        return faces + f":root.{CACHED_CLASS}{{--font-sans:'{self.family}',ui-sans-serif,system-ui,sans-serif}}"
+
+    def script(self) -> str:
+        """Before the first paint: use the family if an earlier page cached it; else cache it after
+        `load`. A refused localStorage or a face that fails to load leaves the system font, and no error."""
+        key = json.dumps(f"web-font:{self.family}")
+        sample = chr(self.codepoints[0][0])
+        loads = ",".join(f"document.fonts.load({json.dumps(f'{weight} 1em {self.family!r}')},{json.dumps(sample)})"
+                         for weight in self.files)
+        return (f"try{{if(localStorage.getItem({key}))document.documentElement.classList.add({json.dumps(CACHED_CLASS)});"
+                f"else addEventListener(\"load\",()=>Promise.all([{loads}])"
+                f".then(faces=>faces.every(face=>face.length)&&localStorage.setItem({key},\"1\")).catch(()=>{{}}))}}catch(e){{}}")
+
+
+NOTO_SANS_ARABIC = WebFont(
+    family="Noto Sans Arabic",
+    files={400: "/fonts/noto-sans-arabic-arabic-400-normal.woff2", 700: "/fonts/noto-sans-arabic-arabic-700-normal.woff2"},
+    codepoints=ARABIC_CODEPOINTS,
+)
+
+# The web font of each language the system fonts do not serve well, by language code: a new language in
+# the Arabic script may reuse this one ("ur": NOTO_SANS_ARABIC), one in another script adds its own.
+WEB_FONTS: dict[str, WebFont] = {"ar": NOTO_SANS_ARABIC}
 
 
 def font_links(language: Language) -> list[rx.Component]:
     """Head tags loading the language's web font (none for languages the system fonts serve)."""
-    rules = FONT_RULES.get(language.code)
-    return [rx.el.style(rules)] if rules else []
+    font = WEB_FONTS.get(language.code)
+    return [rx.el.style(font.css()), rx.el.script(font.script())] if font else []

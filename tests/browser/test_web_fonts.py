@@ -1,0 +1,57 @@
+"""Repeat-view web fonts (pages/fonts.py): a first visit paints in the system font and fetches the
+Arabic faces only after `load`; the next page load paints in Noto Sans Arabic from the cache."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page
+
+from marketing_site.pages.fonts import CACHED_CLASS, NOTO_SANS_ARABIC
+
+
+def rendered_families(page: Page, selector: str) -> set[str]:
+    """The fonts Chromium really drew the element's text with (not the CSS stack it asked for)."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument")["root"]["nodeId"]
+    node = cdp.send("DOM.querySelector", {"nodeId": root, "selector": selector})["nodeId"]
+    return {font["familyName"] for font in cdp.send("CSS.getPlatformFontsForNode", {"nodeId": node})["fonts"]}
+
+
+def font_fetch_starts(page: Page) -> list[float]:
+    return page.evaluate("performance.getEntriesByType('resource')"
+                         ".filter(entry => entry.name.endsWith('.woff2')).map(entry => entry.startTime)")
+
+
+def test_a_first_visit_fetches_the_faces_after_load_without_using_them(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/ar")
+    page.wait_for_function("localStorage.getItem('web-font:Noto Sans Arabic') === '1'", timeout=15_000)
+    load_start = page.evaluate("performance.getEntriesByType('navigation')[0].loadEventStart")
+    starts = font_fetch_starts(page)
+    assert len(starts) == len(NOTO_SANS_ARABIC.files)
+    assert min(starts) >= load_start, "a face was fetched before load, on the hero image's link"
+    assert not page.evaluate(f"document.documentElement.classList.contains('{CACHED_CLASS}')")
+    assert NOTO_SANS_ARABIC.family not in rendered_families(page, "h1"), "the text changed font after painting"
+
+
+def test_the_next_page_load_paints_in_the_cached_faces(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/ar")
+    page.wait_for_function("localStorage.getItem('web-font:Noto Sans Arabic') === '1'", timeout=15_000)
+    page.goto(f"{site_url}/ar/product")
+    assert page.evaluate(f"document.documentElement.classList.contains('{CACHED_CLASS}')")
+    assert NOTO_SANS_ARABIC.family in rendered_families(page, "h1")
+    layout_shift = page.evaluate("""new Promise(resolve => {
+        let sum = 0;
+        new PerformanceObserver(list => list.getEntries().forEach(entry => { sum += entry.value; }))
+            .observe({type: "layout-shift", buffered: true});
+        setTimeout(() => resolve(sum), 500);
+    })""")
+    assert layout_shift == 0
+
+
+def test_english_pages_fetch_no_web_font(page: Page, site_url: str) -> None:
+    page.goto(f"{site_url}/product")
+    page.wait_for_load_state("load")
+    page.wait_for_timeout(500)
+    assert font_fetch_starts(page) == []
+    assert not page.evaluate("Object.keys(localStorage).some(key => key.startsWith('web-font:'))")
