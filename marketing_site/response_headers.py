@@ -22,6 +22,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .security_headers import (
     COMMON_HEADERS,
     STRICT_TRANSPORT_SECURITY,
+    answer_type,
     cache_control,
     content_security_policy,
     policy_for,
@@ -54,7 +55,7 @@ def add_security_headers(app: ASGIApp, static_dir: Path | None = None, backend_u
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)
-                content_type = headers.get("content-type", "")
+                content_type = answer_type(scope["path"], headers.get("content-type", ""))
                 if "content-security-policy" not in headers:  # the API docs page brings its own
                     headers["Content-Security-Policy"] = policy_for(content_type, page_policy)
                 for name, value in COMMON_HEADERS.items():

@@ -11,6 +11,7 @@ forms talk to it over a websocket and the vitals beacon and uploads over HTTP.
 from __future__ import annotations
 
 import json
+import mimetypes
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -77,9 +78,27 @@ COMMON_HEADERS = {
 }
 
 
+# Types of files the site serves that Python's table may lack (it reads the system's /etc/mime.types if any).
+mimetypes.add_type("font/woff2", ".woff2")
+mimetypes.add_type("image/webp", ".webp")
+PAGE_TYPE = "text/html"
+
+
+def answer_type(path: str, content_type: str) -> str:
+    """The content type an answer's headers are chosen by. A 304 Not Modified has no Content-Type, yet a
+    browser merges its headers into the copy it keeps: a page revalidated with the resource policy would
+    load with no stylesheet and no script (every returning visitor). So a 304 counts as the type of the
+    file its path names; pages are addressed without an extension."""
+    if content_type:
+        return content_type
+    if not Path(path).suffix:
+        return PAGE_TYPE
+    return mimetypes.guess_type(path)[0] or "application/octet-stream"
+
+
 def policy_for(content_type: str, page_policy: str) -> str:
     """The Content-Security-Policy of an answer: the page policy for HTML, RESOURCE_POLICY otherwise."""
-    return page_policy if content_type.startswith("text/html") else RESOURCE_POLICY
+    return page_policy if content_type.startswith(PAGE_TYPE) else RESOURCE_POLICY
 
 
 def cache_control(path: str, content_type: str) -> str:

@@ -20,8 +20,10 @@ from marketing_site.security_headers import (
     CACHE_HASHED_ASSET,
     CACHE_REVALIDATE,
     COMMON_HEADERS,
+    PAGE_TYPE,
     RESOURCE_POLICY,
     STRICT_TRANSPORT_SECURITY,
+    answer_type,
     content_security_policy,
     read_script_hashes,
 )
@@ -75,6 +77,13 @@ def _page_policy_parts(policy: str) -> list[str]:
     return [policy[start:start + TOKEN_LIMIT] for start in range(0, len(policy), TOKEN_LIMIT)]
 
 
+def _type_by_extension(root: Path) -> str:
+    """nginx map lines: each file extension of the export -> the type answer_type() gives it."""
+    suffixes = sorted({path.suffix for path in root.rglob("*") if path.is_file() and path.suffix} - {".gz"})
+    return "\n".join([f'    "~{re.escape(suffix)}$" "{answer_type(f"/file{suffix}", "")}";' for suffix in suffixes]
+                     + [f'    default "{PAGE_TYPE}";'])
+
+
 def render_site(site: Site) -> str:
     page_policy = content_security_policy(read_script_hashes(site.root), site.backend_url)
     parts = _page_policy_parts(page_policy)
@@ -90,7 +99,8 @@ def render_site(site: Site) -> str:
         "not_found_by_language": "\n".join(
             [f'    "~^{re.escape(language.prefix)}(/|$)" {not_found_page(language)};' for language in LANGUAGES if language.prefix]
             + [f"    default {not_found_page(DEFAULT)};"]),
-        "csp_by_content_type": f'    "~^text/html" "{joined}";\n    default {_quoted(RESOURCE_POLICY)};',
+        "type_by_extension": _type_by_extension(site.root),
+        "csp_by_content_type": f'    "~^{PAGE_TYPE}" "{joined}";\n    default {_quoted(RESOURCE_POLICY)};',
         "cache_by_content_type": "\n".join(
             [f'    "~^{re.escape(prefix)}" {_quoted(value)};' for prefix, value in CACHE_BY_CONTENT_TYPE]
             + [f"    default {_quoted(CACHE_REVALIDATE)};"]),

@@ -43,6 +43,18 @@ def test_every_route_loads_and_hydrates_without_a_csp_violation(page: Page, watc
         assert _violations(page, watched) == [], spec.route
 
 
+@pytest.mark.parametrize("route", ["/", "/ar/product"])
+def test_a_returning_visitor_gets_the_page_styled_and_working(page: Page, watched: list[str], route: str) -> None:
+    """A reload revalidates the page (304 Not Modified) and the browser merges that answer's headers into
+    its copy: the 304 must carry the page's policy, not the one for images and scripts."""
+    open_page(page, route)
+    page.reload()
+    open_page(page, route)  # again from the revalidated copy, as a visitor coming back
+    assert page.evaluate("document.styleSheets.length > 0 && [...document.styleSheets].some(sheet => sheet.href)")
+    assert page.evaluate("getComputedStyle(document.querySelector('header')).position") == "sticky"
+    assert _violations(page, watched) == []
+
+
 def test_dialog_select_all_product_link_and_a_form_under_the_csp(page: Page, watched: list[str], site_db) -> None:
     open_page(page, "/")
     page.get_by_role("navigation", name="Main").get_by_role("button", name="Products", exact=True).hover()

@@ -19,7 +19,9 @@ def _static_files(static_root: Path) -> dict[str, str]:
     """One file of each kind the export holds, by its address."""
     script = next((static_root / "assets").glob("*.js")).name
     image = next((static_root / "images").rglob("*.webp")).relative_to(static_root)
-    return {"page": "/product", "home": "/", "script": f"/assets/{script}", "image": f"/{image}", "missing": "/no-such-page"}
+    font = next((static_root / "fonts").glob("*.woff2")).relative_to(static_root)
+    return {"page": "/product", "home": "/", "script": f"/assets/{script}", "image": f"/{image}", "font": f"/{font}",
+            "missing": "/no-such-page"}
 
 
 @pytest.mark.parametrize(("kind", "status", "cache"), [
@@ -31,6 +33,19 @@ def test_each_kind_of_static_answer_through_nginx(site_url, backend_url, static_
     assert response.status_code == status
     assert_security_headers(response, backend_url)
     assert response.headers["cache-control"] == cache
+
+
+@pytest.mark.parametrize("kind", ["page", "home", "script", "image", "font"])
+def test_a_304_carries_the_headers_of_its_200(site_url, static_root, kind):
+    """A browser merges a 304's headers into its copy: a page revalidated under the images' policy and
+    caching broke every reload (no stylesheet, no script)."""
+    address = site_url + _static_files(static_root)[kind]
+    first = httpx.get(address)
+    again = httpx.get(address, headers={"If-None-Match": first.headers["etag"],
+                                         "If-Modified-Since": first.headers["last-modified"]})
+    assert again.status_code == 304
+    for name in ("content-security-policy", "cache-control", "x-content-type-options", "referrer-policy"):
+        assert again.headers[name] == first.headers[name], name
 
 
 def test_the_csp_names_every_inline_script_of_the_page(site_url, static_root):

@@ -49,6 +49,16 @@ def test_each_kind_of_answer_of_the_single_port_server(single_port, kind, status
     assert vary_origins(response) == ["Origin"]
 
 
+@pytest.mark.parametrize("kind", ["page", "script", "image"])
+def test_its_304_carries_the_headers_of_its_200(single_port, kind):
+    address = single_port + _one_of_each()[kind]
+    first = httpx.get(address)
+    again = httpx.get(address, headers={"If-None-Match": first.headers["etag"]})
+    assert again.status_code == 304
+    for name in ("content-security-policy", "cache-control", "x-content-type-options"):
+        assert again.headers[name] == first.headers[name], name
+
+
 def test_its_page_policy_names_every_inline_script_it_serves(single_port):
     response = httpx.get(single_port + "/product")
     scripts = inline_script_hashes(response.text)

@@ -3,9 +3,13 @@ Arabic faces only after `load`; the next page load paints in Noto Sans Arabic fr
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page
+from site_pages import visitable_pages
 
-from marketing_site.pages.fonts import CACHED_CLASS, NOTO_SANS_ARABIC
+from marketing_site.pages.fonts import CACHED_CLASS, NOTO_SANS_ARABIC, WEB_FONTS
+
+FIRST_VISIT_ROUTES = [spec.route for spec in visitable_pages() if spec.language.code in WEB_FONTS]
 
 
 def rendered_families(page: Page, selector: str) -> set[str]:
@@ -55,3 +59,21 @@ def test_english_pages_fetch_no_web_font(page: Page, site_url: str) -> None:
     page.wait_for_timeout(500)
     assert font_fetch_starts(page) == []
     assert not page.evaluate("Object.keys(localStorage).some(key => key.startsWith('web-font:'))")
+
+
+@pytest.fixture(scope="module")
+def narrow_page(browser, site_url):
+    context = browser.new_context(base_url=site_url, viewport={"width": 320, "height": 640})
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("route", FIRST_VISIT_ROUTES)
+def test_a_first_visit_in_the_system_font_fits_a_320_px_screen(narrow_page: Page, route: str) -> None:
+    """The system's Arabic face sets wider than Noto (DejaVu Sans here): every page must fit in both,
+    and test_layout.py sees most pages after the first one in Noto."""
+    narrow_page.goto(route)
+    narrow_page.evaluate("localStorage.clear()")
+    narrow_page.reload()
+    assert not narrow_page.evaluate(f"document.documentElement.classList.contains('{CACHED_CLASS}')")
+    assert narrow_page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth") == 0
