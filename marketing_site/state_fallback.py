@@ -7,10 +7,17 @@ runs, and serves that event from this worker's memory instead: a visitor's webso
 worker, so the memory copy is the right one for the rest of the outage. When Redis is back, events are
 served from Redis again; what changed in memory meanwhile is not copied back (a form's state is short
 lived, and a form that lost it starts over, see state/lead_form.py ``_begin``).
+
+A Redis that hangs instead of refusing (a frozen host, a partition) never raises: Reflex's client has no
+time limit. So taking the state is bounded by REDIS_STEP_SECONDS (overrunning it counts as a fault), and
+saving it back is waited for that long at most, then left to finish in the background. A lock half-taken
+when a step gave up expires on its own (lock_expiration). Measured with Redis frozen (SIGSTOP) between
+a form's two events: the submission was answered in 3-4 s (tests/faults/test_redis_outage.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import dataclasses
 import logging
@@ -23,7 +30,10 @@ from reflex.istate.manager.memory import StateManagerMemory
 from reflex.istate.manager.redis import StateManagerRedis
 
 log = logging.getLogger(__name__)
-REDIS_FAULTS = (RedisConnectionError, RedisTimeoutError, OSError)
+# TimeoutError: a step that overran REDIS_STEP_SECONDS (asyncio.timeout raises the builtin one).
+REDIS_FAULTS = (RedisConnectionError, RedisTimeoutError, OSError, TimeoutError)
+# A healthy Redis takes the state in milliseconds; a form must answer within 5 s whatever Redis does.
+REDIS_STEP_SECONDS = 1.0
 
 
 @dataclasses.dataclass
@@ -41,7 +51,8 @@ class StateManagerRedisOrMemory(StateManagerRedis):
     async def modify_state(self, token: Any, **context: Any) -> AsyncIterator[Any]:
         in_redis = contextlib.AsyncExitStack()
         try:
-            state = await in_redis.enter_async_context(super().modify_state(token, **context))
+            async with asyncio.timeout(REDIS_STEP_SECONDS):
+                state = await in_redis.enter_async_context(super().modify_state(token, **context))
         except REDIS_FAULTS as fault:
             log.warning("Redis unreachable (%s): this event is served from the worker's memory", fault)
             async with self._memory.modify_state(token, **context) as state:
@@ -60,11 +71,26 @@ class StateManagerRedisOrMemory(StateManagerRedis):
 
 
 async def _released(in_redis: contextlib.AsyncExitStack, exc_info: tuple) -> None:
-    """Save and unlock in Redis; if Redis went away meanwhile, the answer has already gone out: log it."""
-    try:
-        await in_redis.__aexit__(*exc_info)
-    except REDIS_FAULTS as fault:
+    """Save and unlock in Redis; if Redis went away meanwhile, the answer has already gone out: log it.
+
+    Waited for, not cancelled: Reflex's release awaits Redis again in its own clean-up, so a cancelled
+    release would hang there all the same. One that overruns finishes in the background when Redis answers
+    or its connection breaks, and the visitor's next event does not wait for it."""
+    release = asyncio.ensure_future(in_redis.__aexit__(*exc_info))
+    done, _ = await asyncio.wait({release}, timeout=REDIS_STEP_SECONDS)
+    if not done:
+        log.warning("Redis did not answer within %s s at the end of an event: its state is saved when it does",
+                    REDIS_STEP_SECONDS)
+        release.add_done_callback(_log_release_fault)
+        return
+    _log_release_fault(release)
+
+
+def _log_release_fault(release: asyncio.Future) -> None:
+    if not release.cancelled() and isinstance(fault := release.exception(), REDIS_FAULTS):
         log.warning("Redis went away during an event (%s): its state was not saved", fault)
+    elif not release.cancelled() and release.exception() is not None:
+        log.error("Releasing a state in Redis failed", exc_info=release.exception())
 
 
 def fall_back_to_memory(app: Any) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import signal
 import subprocess
 import tempfile
 import time
@@ -45,11 +46,22 @@ class PrivateRedis:
 
     def stop(self) -> None:
         if self._process is not None and self._process.poll() is None:
+            self.thaw()
             self._process.terminate()
             self._process.wait(timeout=10)
         self._process = None
 
+    def freeze(self) -> None:
+        """SIGSTOP: connections are still accepted (by the kernel) but nothing answers, like a hung host."""
+        if self._process is not None:
+            self._process.send_signal(signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        if self._process is not None:
+            self._process.send_signal(signal.SIGCONT)
+
     def close(self) -> None:
+        self.thaw()  # a stopped process ignores SIGTERM until it runs again
         self.stop()
         shutil.rmtree(self._dir, ignore_errors=True)
 

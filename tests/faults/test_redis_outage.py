@@ -103,6 +103,44 @@ def test_a_form_opened_before_the_outage_is_answered_during_and_after_it(fault_s
     assert set(emails) <= set(stored_emails(fault_stack.database_url))
 
 
+def test_a_form_and_the_api_answer_while_redis_hangs(fault_stack):
+    """Redis frozen (SIGSTOP): connections open but nothing answers. A visitor who opened the form before
+    submits during the freeze and again after it; the API stores a lead meanwhile. Every answer in 5 s."""
+    emails = [f"redis-frozen-{uuid.uuid4().hex[:8]}-{n}@school.edu" for n in range(2)]
+    api_email = f"redis-frozen-api-{uuid.uuid4().hex[:8]}@school.edu"
+
+    async def visit() -> tuple[list[dict], int]:
+        answers = []
+        async with aiohttp.ClientSession() as session:
+            visitor = Visitor(session, fault_stack.backend.url, fault_stack.site_url, answer_timeout=ANSWER_PROMISE)
+            await visitor.connect()
+            try:
+                for email, redis_step in zip(emails, (fault_stack.redis.freeze, fault_stack.redis.thaw)):
+                    await visitor.call("start", {"browser": {"referrer": "", "product": "Student Smart"}},
+                                       done=lambda delta: "started_at" in delta)
+                    await asyncio.to_thread(redis_step)
+                    form = {"name": "Frozen Redis", "email": email, "contactNo": "+923001234567"}
+                    answers.append(await asyncio.wait_for(visitor.call("submit", {"form_data": form}, done=handled),
+                                                          ANSWER_PROMISE))
+                    if redis_step == fault_stack.redis.freeze:
+                        async with session.post(f"{fault_stack.backend.url}/api/ProductVideo", json={
+                                "name": "Frozen Redis", "email": api_email, "contactNo": "+923001234567",
+                                "product": "Student Smart"}, headers={"Origin": fault_stack.site_url},
+                                timeout=aiohttp.ClientTimeout(total=ANSWER_PROMISE)) as response:
+                            api_status = response.status
+            finally:
+                await visitor.close()
+        return answers, api_status
+
+    try:
+        answers, api_status = asyncio.run(visit())
+    finally:
+        fault_stack.redis.thaw()
+    assert [answer.get("submitted") for answer in answers] == [True, True]
+    assert api_status == 201
+    assert {*emails, api_email} <= set(stored_emails(fault_stack.database_url))
+
+
 def test_starting_a_running_private_redis_keeps_one_server():
     """The fixtures start Redis again after a test that may already have done so: never a second
     server, which no ``close`` would stop (they piled up, orphaned, one per run)."""
