@@ -75,28 +75,34 @@ def handled(delta: dict) -> bool:
     return delta.get("answered", 0) > 0
 
 
+async def submit_across(fault_stack, steps, emails: list[str], during_first=None) -> list[dict]:
+    """One visitor opens the form, Redis takes a step (stop, freeze…), the visitor submits; then again with
+    the next step. ``during_first`` runs after the first submission, before the second step. Each answer
+    is awaited for the 5 s the site promises."""
+    answers = []
+    async with aiohttp.ClientSession() as session:
+        visitor = Visitor(session, fault_stack.backend.url, fault_stack.site_url, answer_timeout=ANSWER_PROMISE)
+        await visitor.connect()
+        try:
+            for email, redis_step in zip(emails, steps):
+                await visitor.call("start", {"browser": {"referrer": "", "product": "Student Smart"}},
+                                   done=lambda delta: "started_at" in delta)
+                await asyncio.to_thread(redis_step)
+                form = {"name": "Across Outage", "email": email, "contactNo": "+923001234567"}
+                answers.append(await asyncio.wait_for(visitor.call("submit", {"form_data": form}, done=handled),
+                                                      ANSWER_PROMISE))
+                if during_first is not None and len(answers) == 1:
+                    await during_first(session)
+        finally:
+            await visitor.close()
+    return answers
+
+
 def test_a_form_opened_before_the_outage_is_answered_during_and_after_it(fault_stack):
     """The visitor opened the form while Redis was up, submits while it is down, and again once it is back."""
     emails = [f"redis-across-{uuid.uuid4().hex[:8]}-{n}@school.edu" for n in range(2)]
-
-    async def visit() -> list[dict]:
-        answers = []
-        async with aiohttp.ClientSession() as session:
-            visitor = Visitor(session, fault_stack.backend.url, fault_stack.site_url, answer_timeout=ANSWER_PROMISE)
-            await visitor.connect()
-            try:
-                for email, redis_step in zip(emails, (fault_stack.redis.stop, fault_stack.redis.start)):
-                    await visitor.call("start", {"browser": {"referrer": "", "product": "Student Smart"}},
-                                       done=lambda delta: "started_at" in delta)
-                    await asyncio.to_thread(redis_step)
-                    form = {"name": "Across Outage", "email": email, "contactNo": "+923001234567"}
-                    answers.append(await visitor.call("submit", {"form_data": form}, done=handled))
-            finally:
-                await visitor.close()
-        return answers
-
     try:
-        answers = asyncio.run(visit())
+        answers = asyncio.run(submit_across(fault_stack, (fault_stack.redis.stop, fault_stack.redis.start), emails))
     finally:
         fault_stack.redis.start()  # never leave the next test without Redis, whatever failed above
     assert [answer.get("submitted") for answer in answers] == [True, True]
@@ -108,36 +114,21 @@ def test_a_form_and_the_api_answer_while_redis_hangs(fault_stack):
     submits during the freeze and again after it; the API stores a lead meanwhile. Every answer in 5 s."""
     emails = [f"redis-frozen-{uuid.uuid4().hex[:8]}-{n}@school.edu" for n in range(2)]
     api_email = f"redis-frozen-api-{uuid.uuid4().hex[:8]}@school.edu"
+    api_statuses: list[int] = []
 
-    async def visit() -> tuple[list[dict], int]:
-        answers = []
-        async with aiohttp.ClientSession() as session:
-            visitor = Visitor(session, fault_stack.backend.url, fault_stack.site_url, answer_timeout=ANSWER_PROMISE)
-            await visitor.connect()
-            try:
-                for email, redis_step in zip(emails, (fault_stack.redis.freeze, fault_stack.redis.thaw)):
-                    await visitor.call("start", {"browser": {"referrer": "", "product": "Student Smart"}},
-                                       done=lambda delta: "started_at" in delta)
-                    await asyncio.to_thread(redis_step)
-                    form = {"name": "Frozen Redis", "email": email, "contactNo": "+923001234567"}
-                    answers.append(await asyncio.wait_for(visitor.call("submit", {"form_data": form}, done=handled),
-                                                          ANSWER_PROMISE))
-                    if redis_step == fault_stack.redis.freeze:
-                        async with session.post(f"{fault_stack.backend.url}/api/ProductVideo", json={
-                                "name": "Frozen Redis", "email": api_email, "contactNo": "+923001234567",
-                                "product": "Student Smart"}, headers={"Origin": fault_stack.site_url},
-                                timeout=aiohttp.ClientTimeout(total=ANSWER_PROMISE)) as response:
-                            api_status = response.status
-            finally:
-                await visitor.close()
-        return answers, api_status
+    async def api_lead(session: aiohttp.ClientSession) -> None:
+        async with session.post(f"{fault_stack.backend.url}/api/ProductVideo", json={
+                "name": "Frozen Redis", "email": api_email, "contactNo": "+923001234567", "product": "Student Smart"},
+                headers={"Origin": fault_stack.site_url}, timeout=aiohttp.ClientTimeout(total=ANSWER_PROMISE)) as answer:
+            api_statuses.append(answer.status)
 
     try:
-        answers, api_status = asyncio.run(visit())
+        answers = asyncio.run(submit_across(fault_stack, (fault_stack.redis.freeze, fault_stack.redis.thaw), emails,
+                                            during_first=api_lead))
     finally:
         fault_stack.redis.thaw()
     assert [answer.get("submitted") for answer in answers] == [True, True]
-    assert api_status == 201
+    assert api_statuses == [201]
     assert {*emails, api_email} <= set(stored_emails(fault_stack.database_url))
 
 
