@@ -34,6 +34,19 @@ def fill_demo_contact(page: Page, form: str, email: str, country_code: str = "PK
     page.check(f"#{form}-consentDataProcessing")
 
 
+def fill_careers(page: Page, email: str, first: str = "Sara", last: str = "Iqbal", city: str = "Lahore",
+                 position: str = "Mathematics", mobile: str = "3007654321") -> None:
+    """Every careers field but the résumé (each test attaches its own)."""
+    page.fill("#careers-firstName", first)
+    page.fill("#careers-lastName", last)
+    page.fill("#careers-email", email)
+    page.fill("#careers-mobile", mobile)
+    page.select_option("#careers-country", "Pakistan")
+    page.fill("#careers-city", city)
+    page.fill("#careers-position", position)
+    page.fill("#careers-training", "B.Ed")
+
+
 def submit(page: Page, form: str) -> None:
     page.wait_for_timeout(MIN_FILL_MS)
     page.click(f"#{form} button[type=submit]")

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import text
 
 from hydration import open_page
-from lead_forms import MIN_FILL_MS, email_for, fill_demo_contact, submit
+from lead_forms import MIN_FILL_MS, email_for, fill_careers, fill_demo_contact, submit
 from samples import PDF
 from stored_leads import leads_for, ticked
 from marketing_site.content import forms
@@ -83,14 +83,7 @@ def test_demo_request_sends_the_product_from_local_storage(page: Page, site_db) 
 def test_careers_application_with_a_pdf_resume(page: Page, site_db) -> None:
     email = email_for("careers")
     page.goto("/careers")
-    page.fill("#careers-firstName", "Sara")
-    page.fill("#careers-lastName", "Iqbal")
-    page.fill("#careers-email", email)
-    page.fill("#careers-mobile", "3007654321")
-    page.select_option("#careers-country", "Pakistan")
-    page.fill("#careers-city", "Lahore")
-    page.fill("#careers-position", "Mathematics")
-    page.fill("#careers-training", "B.Ed")
+    fill_careers(page, email)
     resume = page.get_by_label(forms.RESUME_LABEL, exact=True)  # the file input is named by its <label>
     expect(resume).to_have_accessible_description(
         forms.RESUME_HINT.format(size=size_text(settings.max_resume_bytes)))
@@ -179,13 +172,8 @@ def test_database_failure_shows_error_keeps_input_and_retry_works(page: Page, si
 def test_careers_server_errors_appear_next_to_the_phone_and_the_resume(page: Page, site_db) -> None:
     email = email_for("careers-bad")
     page.goto("/careers")
-    page.fill("#careers-firstName", "Sara")
-    page.fill("#careers-lastName", "Iqbal")
-    page.fill("#careers-email", email)
-    page.fill("#careers-mobile", "30012")  # too short for Pakistan: only the server knows
-    page.select_option("#careers-country", "Pakistan")
-    page.fill("#careers-city", "Lahore")
-    page.fill("#careers-position", "Astronaut")  # a datalist allows any text; the service does not
+    # The phone is too short for Pakistan (only the server knows); a datalist allows any position, the service not.
+    fill_careers(page, email, mobile="30012", position="Astronaut")
     page.get_by_label(forms.RESUME_LABEL, exact=True).set_input_files(
         files=[{"name": "cv.pdf", "mimeType": "application/pdf", "buffer": b"MZ not really a pdf"}])
     submit(page, "careers")
