@@ -27,6 +27,9 @@ _TECHNICAL = re.compile(
     r"routes|hidden|checked|current|expanded|invalid|has_popup|controls|live|atomic|form|enc_type|lang|dir|"
     r"phone|number|country|countries|key|keys|kind|style|product|list|classes|endpoint|url|prefixes|translated_titles)$"
 )
+# Attributes a reader (or a screen reader) gets as words; rx.el elements keep them in custom_attrs.
+_COPY_ATTRIBUTES = frozenset({"aria-label", "aria-description", "aria-roledescription", "aria-placeholder",
+                              "aria-valuetext", "title", "alt", "placeholder"})
 # A text is copy when it holds a letter; "✓", "+" and "0" are not.
 _LETTER = re.compile(r"[^\W\d_]")
 
@@ -81,6 +84,12 @@ def _copy_props(component: rx.Component) -> Iterator[tuple[str, Any]]:
             yield name, value
 
 
+def _copy_attributes(component: rx.Component) -> dict[str, Any]:
+    """The component's HTML attributes that carry copy (`aria_label=` on an element lands here)."""
+    return {name: value for name, value in (getattr(component, "custom_attrs", None) or {}).items()
+            if name in _COPY_ATTRIBUTES}
+
+
 def _link_props(component: rx.Component) -> Iterator[tuple[str, Any]]:
     for name in ("href", "to"):
         if name in type(component).get_props() and getattr(component, name, None) is not None:
@@ -102,7 +111,7 @@ def copy_texts(component: rx.Component) -> set[str]:
     return {
         text
         for node in _components(component)
-        for _, value in _copy_props(node)
+        for value in [*(value for _, value in _copy_props(node)), *_copy_attributes(node).values()]
         for text in _texts(value)
         if is_copy(text)
     }
@@ -125,6 +134,8 @@ def translate_tree(component: rx.Component, language: Language) -> rx.Component:
     for node in _components(component):
         for name, value in list(_copy_props(node)):
             setattr(node, name, _swap(value, translate))
+        for name, value in _copy_attributes(node).items():
+            node.custom_attrs[name] = _swap(value, translate)
         for name, value in list(_link_props(node)):
             setattr(node, name, _swap(value, relink))
     return component

@@ -25,6 +25,8 @@ class NewsCarousel(rx.Component):
     tag = "NewsCarousel"
 
     aria_label: rx.Var[str]
+    role_description: rx.Var[str]
+    slide_role_description: rx.Var[str]
     interval_ms: rx.Var[int]
     indicator_labels: rx.Var[list[str]]
     pause_label: rx.Var[str]
@@ -44,6 +46,7 @@ class PartnerCarousel(rx.Component):
     tag = "PartnerCarousel"
 
     aria_label: rx.Var[str]
+    role_description: rx.Var[str]
     visible: rx.Var[int]
     gap_px: rx.Var[int]
     previous_label: rx.Var[str]
@@ -59,6 +62,8 @@ def news_carousel(slides: Sequence[rx.Component]) -> rx.Component:
     return NewsCarousel.create(
         *slides,
         aria_label=widgets.NEWS_CAROUSEL_LABEL,
+        role_description=widgets.CAROUSEL_ROLE,
+        slide_role_description=widgets.SLIDE_ROLE,
         interval_ms=widgets.NEWS_INTERVAL_MS,
         indicator_labels=[widgets.NEWS_SLIDE_LABEL.format(number=n, total=total) for n in range(1, total + 1)],
         pause_label=widgets.NEWS_PAUSE_LABEL,
@@ -88,6 +93,7 @@ def partner_carousel(logos: Sequence[rx.Component], aria_label: str, visible: in
     return PartnerCarousel.create(
         *logos,
         aria_label=aria_label,
+        role_description=widgets.CAROUSEL_ROLE,
         visible=visible,
         gap_px=gap_px,
         previous_label=widgets.PARTNERS_PREVIOUS_LABEL,

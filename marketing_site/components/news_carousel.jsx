@@ -2,8 +2,14 @@ import { Children, useEffect, useState } from "react";
 
 const prefersReducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 
+/** Right to left the slides run from the right, so the track moves the other way. */
+const trackOffset = (active) => {
+  const rtl = typeof document !== "undefined" && document.documentElement.dir === "rtl";
+  return active * 100 * (rtl ? 1 : -1);
+};
+
 /** Slides that ride on their own, pause while hovered, focused or paused by the button, with one indicator per slide. */
-export function NewsCarousel({ ariaLabel, intervalMs, indicatorLabels, pauseLabel, playLabel, className, trackClassName, slideClassName, controlsClassName, indicatorClassName, indicatorDotClassName, pauseClassName, children }) {
+export function NewsCarousel({ ariaLabel, roleDescription, slideRoleDescription, intervalMs, indicatorLabels, pauseLabel, playLabel, className, trackClassName, slideClassName, controlsClassName, indicatorClassName, indicatorDotClassName, pauseClassName, children }) {
   const slides = Children.toArray(children);
   const [active, setActive] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -19,7 +25,7 @@ export function NewsCarousel({ ariaLabel, intervalMs, indicatorLabels, pauseLabe
 
   return (
     <section
-      aria-roledescription="carousel"
+      aria-roledescription={roleDescription}
       aria-label={ariaLabel}
       data-paused={paused}
       onMouseEnter={() => setHovered(true)}
@@ -29,12 +35,12 @@ export function NewsCarousel({ ariaLabel, intervalMs, indicatorLabels, pauseLabe
       className={className}
     >
       <div className="overflow-hidden">
-        <div className={trackClassName} style={{ transform: `translateX(-${active * 100}%)` }} aria-live={paused ? "polite" : "off"}>
+        <div className={trackClassName} style={{ transform: `translateX(${trackOffset(active)}%)` }} aria-live={paused ? "polite" : "off"}>
           {slides.map((slide, index) => (
             <div
               key={index}
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={slideRoleDescription}
               aria-label={`${index + 1} / ${slides.length}`}
               aria-hidden={index !== active}
               data-active={index === active}

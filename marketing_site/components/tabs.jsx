@@ -2,7 +2,9 @@ import { Children, useRef, useState } from "react";
 
 const KEY_STEPS = { ArrowRight: 1, ArrowLeft: -1 };
 
-/** ARIA tabs: exactly one active tab, roving tabindex, Left/Right/Home/End; inactive panels stay in the DOM, hidden. */
+/** ARIA tabs: exactly one active tab, roving tabindex, Left/Right/Home/End; inactive panels stay in the DOM, hidden.
+ * Right to left (an Arabic page) the tabs run from the right, so the arrows swap: the key still points at the
+ * tab it reaches. */
 export function TabGroup({ groupId, labels, ariaLabel, defaultIndex = 0, className, listClassName, tabClassName, panelClassName, children }) {
   const [active, setActive] = useState(defaultIndex);
   const tabs = useRef([]);
@@ -13,7 +15,8 @@ export function TabGroup({ groupId, labels, ariaLabel, defaultIndex = 0, classNa
     tabs.current[index]?.focus();
   };
   const onKeyDown = (event) => {
-    const step = KEY_STEPS[event.key];
+    const rtl = getComputedStyle(event.currentTarget).direction === "rtl";
+    const step = KEY_STEPS[event.key] === undefined ? undefined : KEY_STEPS[event.key] * (rtl ? -1 : 1);
     const target = step !== undefined ? (active + step + labels.length) % labels.length
       : event.key === "Home" ? 0 : event.key === "End" ? last : undefined;
     if (target === undefined) return;

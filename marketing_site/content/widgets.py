@@ -15,6 +15,9 @@ NEWS_SLIDE_LABEL = "Show news item {number} of {total}"
 NEWS_PAUSE_LABEL = "Pause news rotation"
 NEWS_PLAY_LABEL = "Resume news rotation"
 NEWS_INTERVAL_MS = 5000
+# What a screen reader calls a carousel and one of its slides (aria-roledescription), in the page's language.
+CAROUSEL_ROLE = "carousel"
+SLIDE_ROLE = "slide"
 
 PARTNERS_PREVIOUS_LABEL = "Previous partners"
 PARTNERS_NEXT_LABEL = "Next partners"

@@ -22,10 +22,12 @@ WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{2,}")
 # Latin words an Arabic page may show: those the translations themselves keep (brand and product
 # names, MIS, PDF, Google…), the e-mail addresses the pages list, and the switcher's "English" (lang="en").
 KEPT_LATIN = {word for text in catalogue(ARABIC).values() for word in WORD.findall(text)}
+SPOKEN_ATTRIBUTES = {"aria-label", "aria-description", "aria-roledescription", "title", "alt", "placeholder"}
 
 
 class VisibleText(HTMLParser):
-    """The text a reader sees in <body>: no scripts or styles, nothing inside an element marked lang="en"."""
+    """The text a reader sees or hears in <body>: no scripts or styles, nothing inside an element marked
+    lang="en"; the words of labels, role descriptions, titles, alt text and placeholders count too."""
 
     SKIPPED = {"script", "style", "noscript", "template"}
     VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
@@ -36,9 +38,12 @@ class VisibleText(HTMLParser):
         self.words: list[str] = []
 
     def handle_starttag(self, tag, attrs):
+        inherited_skip = bool(self.stack and self.stack[-1][1])
+        if not inherited_skip and dict(attrs).get("lang") != "en" and tag not in self.SKIPPED:
+            self._attribute_words(attrs)
         if tag in self.VOID:
             return
-        skip = tag in self.SKIPPED or dict(attrs).get("lang") == "en" or (self.stack and self.stack[-1][1])
+        skip = tag in self.SKIPPED or dict(attrs).get("lang") == "en" or inherited_skip
         self.stack.append((tag, bool(skip)))
 
     def handle_endtag(self, tag):
@@ -49,6 +54,16 @@ class VisibleText(HTMLParser):
     def handle_data(self, data):
         if not (self.stack and self.stack[-1][1]):
             self.words += [word for word in WORD.findall(data) if "@" not in data]
+
+    def handle_startendtag(self, tag, attrs):
+        """`<img/>`: a start tag with nothing to close (the default also ends it, emptying the stack)."""
+        self.handle_starttag(tag, attrs)
+
+    def _attribute_words(self, attrs) -> None:
+        """Words a screen reader or a tooltip gives: labels, role descriptions, titles, alt text, placeholders."""
+        for name, value in attrs:
+            if name in SPOKEN_ATTRIBUTES and value and not re.search(r"@|://", value):
+                self.words += WORD.findall(value)
 
 
 def exported_file(static_root: Path, route: str) -> Path:
