@@ -75,6 +75,7 @@ def test_a_first_visit_in_the_system_font_fits_a_320_px_screen(narrow_page: Page
     """The system's Arabic face sets wider than Noto (DejaVu Sans here): every page must fit in both,
     and test_layout.py sees most pages after the first one in Noto."""
     narrow_page.goto(route)
+    narrow_page.wait_for_function(FACES_CACHED, timeout=15_000)  # set by now or after load: then forget it
     narrow_page.evaluate("localStorage.clear()")
     narrow_page.reload()
     assert not narrow_page.evaluate(f"document.documentElement.classList.contains('{CACHED_CLASS}')")
