@@ -16,7 +16,7 @@ from starlette.routing import Route
 
 from marketing_site.csp_hashes import inline_script_hashes, write_script_hashes
 from marketing_site.response_headers import add_security_headers
-from marketing_site.security_headers import CACHE_HASHED_ASSET, RESOURCE_POLICY, STRICT_TRANSPORT_SECURITY
+from marketing_site.security_headers import CACHE_HASHED_ASSET, RESOURCE_POLICY, STRICT_TRANSPORT_SECURITY, answer_type
 
 SITE = "http://site.test"
 
@@ -83,3 +83,13 @@ def test_a_page_that_brings_its_own_policy_keeps_it(tmp_path: Path):
 def test_module_and_classic_scripts_are_hashed_data_blocks_are_not():
     html = "<script type=\"module\">a()</script><script>b()</script><script type=\"application/json\">{}</script>"
     assert len(inline_script_hashes(html)) == 2
+
+
+def test_a_304_counts_as_the_type_of_the_file_it_revalidates():
+    """It has no Content-Type; a page has no extension, a file we do not know is no page."""
+    assert answer_type("/ar/product", "") == answer_type("/", "") == "text/html"
+    assert answer_type("/images/hero.webp", "") == "image/webp"
+    assert answer_type("/fonts/noto.woff2", "") == "font/woff2"
+    assert answer_type("/assets/app-1.js", "") == "text/javascript"
+    assert answer_type("/notes.unknownext", "") == "application/octet-stream"
+    assert answer_type("/product", "application/json") == "application/json"  # a sent type always wins
