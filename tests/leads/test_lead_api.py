@@ -5,14 +5,10 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
-import socket
-import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
-import uvicorn
 from reflex.config import get_config
 from lead_payloads import VALID
 from stored_leads import count, fetch
@@ -26,31 +22,6 @@ from marketing_site.settings import settings
 
 KINDS = list(VALID)
 FOREIGN = "https://evil.example"
-
-
-@pytest.fixture(scope="session")
-def base_url(database_url):
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    # proxy_headers=False: like Granian, which serves the API in production, trust no X-Forwarded-For itself.
-    server = uvicorn.Server(uvicorn.Config(api.build_api(), host="127.0.0.1", port=port, log_level="warning",
-                                           proxy_headers=False))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "API server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture
-def client(base_url):
-    with httpx.Client(base_url=base_url, timeout=10) as http:
-        yield http
 
 
 @pytest.mark.parametrize("kind", KINDS)

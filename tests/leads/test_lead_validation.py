@@ -11,7 +11,7 @@ from lead_payloads import CAREERS, CONSENTED, VALID
 from marketing_site.content.messages import speaking
 from marketing_site.leads import validation
 from marketing_site.leads.errors import LeadValidationError
-from marketing_site.leads.schemas import CONSENT_FIELDS, FORMS, LeadKind
+from marketing_site.leads.schemas import CONSENT_FIELDS, LeadKind, lead_form
 
 NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
 DEMO_KINDS = (LeadKind.SCHEDULE_DEMO, LeadKind.PRODUCT_DEMO, LeadKind.SIGNUP_DEMO)
@@ -22,7 +22,7 @@ def payload(kind: LeadKind) -> dict[str, Any]:
 
 
 def run(kind: LeadKind, data: dict[str, Any], require_consent: bool = False) -> dict[str, Any]:
-    form = FORMS[kind]
+    form = lead_form(kind)
     values = validation.validate(form.fields + CONSENT_FIELDS, data, require_consent=require_consent, now=NOW)
     for group in form.flag_groups:
         values[group.attribute] = validation.ticked(group, data)
