@@ -24,6 +24,15 @@ def bounded(database_url):
     db.configure_engine(database_url)
 
 
+def test_pointing_the_process_at_a_database_closes_the_previous_engines_connections(database_url):
+    previous = db.get_engine()
+    with previous.connect():
+        pass
+    assert previous.pool.checkedin() >= 1
+    db.configure_engine(database_url)
+    assert previous.pool.checkedin() == 0  # disposed: no idle connection left open on the server
+
+
 @pytest.mark.parametrize("workers", range(1, db.MAX_BACKEND_WORKERS + 1))
 def test_every_worker_count_stays_within_the_connection_budget(workers):
     for budget in (2 * workers, 40, 97):

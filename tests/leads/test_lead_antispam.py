@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
+import threading
 import time
 import uuid
 
@@ -58,9 +60,12 @@ def test_memory_window_slides():
     assert limiter.allow("x")
 
 
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
 @pytest.fixture
 def redis_client():
-    client = antispam.connect_redis(os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
+    client = antispam.connect_redis(REDIS_URL)
     try:
         client.ping()
     except redis.RedisError:
@@ -81,7 +86,58 @@ def test_redis_limit_is_shared_between_workers(redis_client):
         redis_client.delete(key)
 
 
-def test_redis_outage_lets_leads_through(caplog):
+def test_redis_outage_lets_leads_through_and_logs_the_error_with_its_cause(caplog):
     dead = antispam.connect_redis("redis://127.0.0.1:1/0")
     assert antispam.RedisRateLimiter(dead, limit=1).allow("client")
-    assert "Rate limiter unavailable" in caplog.text
+    [record] = [r for r in caplog.records if r.name == antispam.log.name]
+    assert (record.levelno, record.getMessage()) == (logging.ERROR, "Rate limiter unavailable; allowing submission")
+    assert record.exc_info is not None  # the operator sees why (refused, timed out, ...)
+
+
+def test_a_frozen_redis_costs_a_lead_about_a_second_then_lets_it_through():
+    """A Redis that accepts connections but never answers (frozen, overloaded) must not hang the submission."""
+    with socket.socket() as frozen:
+        frozen.bind(("127.0.0.1", 0))
+        frozen.listen()
+        limiter = antispam.RedisRateLimiter(antispam.connect_redis(f"redis://127.0.0.1:{frozen.getsockname()[1]}/0"), 1)
+        answers: list[bool] = []
+        started = time.monotonic()
+        waiting = threading.Thread(target=lambda: answers.append(limiter.allow("client")), daemon=True)
+        waiting.start()
+        waiting.join(timeout=10)
+        assert answers == [True] and time.monotonic() - started < 2.5  # two tries of 0.5 s each, and slack
+
+
+def test_with_redis_configured_every_worker_built_from_settings_shares_one_limit(redis_client, monkeypatch):
+    configured = antispam.settings.model_copy(update={"redis_url": REDIS_URL, "rate_limit_per_minute": 2})
+    monkeypatch.setattr(antispam, "settings", configured)
+    workers = [antispam.build_rate_limiter() for _ in range(2)]
+    client = f"visitor-{uuid.uuid4().hex}"
+    assert [workers[i % 2].allow(client) for i in range(3)] == [True, True, False]
+
+
+def test_a_client_id_that_is_not_valid_utf8_still_gets_a_shared_bucket(redis_client):
+    """A websocket token is any JSON string, lone surrogates included: it is counted, not a crash."""
+    limiter = antispam.RedisRateLimiter(redis_client, limit=1, window=1, prefix=f"leads-test:{uuid.uuid4().hex}")
+    assert limiter.allow("token-\ud800") and not limiter.allow("token-\ud800")
+
+
+@pytest.mark.parametrize("shared", [False, True], ids=["memory", "redis"])
+def test_failures_are_counted_apart_from_the_quota_and_forgotten_after_the_window(shared, request):
+    """used() and record() serve the staff sign-in throttle: failures counted per client, expired with the window;
+    in Redis every key expires with it too, so an idle limiter leaves nothing behind."""
+    prefix = f"leads-test:{uuid.uuid4().hex}"
+    if shared:
+        redis_client = request.getfixturevalue("redis_client")
+        limiter = antispam.RedisRateLimiter(redis_client, limit=2, window=0.5, prefix=prefix)
+    else:
+        limiter = antispam.MemoryRateLimiter(limit=2, window=0.5)
+    assert limiter.used("client") == 0
+    limiter.record("client")
+    limiter.record("client")
+    assert (limiter.used("client"), limiter.used("client"), limiter.used("other")) == (2, 2, 0)
+    assert not limiter.allow("client")
+    if shared:
+        assert all(0 < redis_client.pttl(key) <= 500 for key in redis_client.scan_iter(f"{prefix}:*"))
+    time.sleep(0.6)
+    assert limiter.used("client") == 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import resource
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -16,7 +17,7 @@ from stored_leads import count, fetch, ticked
 
 from sqlmodel import select
 
-from marketing_site.leads import antispam, db, idempotency
+from marketing_site.leads import antispam, db, idempotency, service
 from marketing_site.mail.models import OutboxMail
 from marketing_site.leads.models import utc_now
 from marketing_site.leads.service import (
@@ -25,6 +26,7 @@ from marketing_site.leads.service import (
 from marketing_site.settings import settings
 
 pytestmark = pytest.mark.usefixtures("database_url")
+UPLOADS_LOG = "marketing_site.leads.uploads"
 API = SubmissionContext(client_id="203.0.113.9")
 
 
@@ -140,8 +142,13 @@ def test_application_reports_field_and_file_errors_together():
     assert (count(LeadKind.CAREERS), sorted(settings.resume_dir.glob("*"))) == before
 
 
-def test_failed_commit_leaves_no_row_and_no_file(monkeypatch):
-    """The database refuses the transaction (a NOT NULL breach): neither lead nor résumé survives."""
+REMOVED = re.compile(r"Removed résumé [0-9a-f]{32}\.pdf after the application was not saved")
+
+
+def test_failed_commit_leaves_no_row_and_no_file(monkeypatch, caplog):
+    """The database refuses the transaction (a NOT NULL breach): neither lead nor résumé survives, and the
+    log names the file removed."""
+    caplog.set_level(logging.INFO, logger=UPLOADS_LOG)
     record = idempotency.record
 
     def broken(endpoint: str, key: str, lead_id: int):
@@ -152,6 +159,26 @@ def test_failed_commit_leaves_no_row_and_no_file(monkeypatch):
     with pytest.raises(IntegrityError, match="endpoint"):
         application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), SubmissionContext("c5", idempotency_key="k"))
     assert (count(LeadKind.CAREERS), sorted(settings.resume_dir.glob("*"))) == before
+    assert [REMOVED.fullmatch(r.getMessage()) is not None for r in caplog.records if r.name == UPLOADS_LOG] == [True]
+
+
+def test_an_application_that_loses_the_key_race_gets_the_first_id_and_keeps_no_resume(monkeypatch, caplog):
+    """A twin with the same key committed between this one's key check and its commit (the race the concurrent
+    test below may or may not hit): the first id comes back, this résumé is removed, one lead stays."""
+    caplog.set_level(logging.INFO, logger=UPLOADS_LOG)
+    context = SubmissionContext("careers-twin", idempotency_key="twin-careers")
+    first = application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), context)
+    before = count(LeadKind.CAREERS), set(settings.resume_dir.glob("*"))
+    replayed, checks = service._replayed, []
+
+    def checked_before_the_twin_committed(endpoint: str, context: SubmissionContext) -> int | None:
+        checks.append(endpoint)
+        return None if len(checks) == 1 else replayed(endpoint, context)
+
+    monkeypatch.setattr(service, "_replayed", checked_before_the_twin_committed)
+    assert application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), context) == first
+    assert (count(LeadKind.CAREERS), set(settings.resume_dir.glob("*"))) == before
+    assert [REMOVED.fullmatch(r.getMessage()) is not None for r in caplog.records if r.name == UPLOADS_LOG] == [True]
 
 
 def test_a_resume_write_that_fails_midway_leaves_no_file():
@@ -187,7 +214,7 @@ def test_careers_applications_are_screened_per_client_and_for_speed():
 
 
 def test_concurrent_applications_with_one_key_keep_one_lead_and_one_resume(caplog):
-    caplog.set_level(logging.INFO, logger="marketing_site.leads.uploads")
+    caplog.set_level(logging.INFO, logger=UPLOADS_LOG)
     context = SubmissionContext("careers-race", idempotency_key="race-careers")
     before = count(LeadKind.CAREERS), set(settings.resume_dir.glob("*"))
     with ThreadPoolExecutor(max_workers=4) as pool:
