@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# `make mutation`: mutation testing of the lead domain (marketing_site/leads/ and settings.py) with
-# mutmut, against the fast lead, state and settings tests (configuration: [tool.mutmut] in
-# pyproject.toml). Not part of `make test`: it takes tens of minutes on 2 cores. Results stay in
-# mutants/ (`.venv/bin/mutmut browse` to read the survivors); a second run retests only what changed.
+# `make mutation`: mutation testing of the lead domain (marketing_site/leads/) with mutmut, against the
+# fast lead and form-state tests on SQLite (configuration: [tool.mutmut] in pyproject.toml). Not part
+# of `make test`: it takes about an hour on 2 cores. Results stay in mutants/ (`.venv/bin/mutmut browse`
+# to read the survivors); a second run retests only the functions that changed.
 set -euo pipefail
 . "$(dirname "$0")/setup.sh"
 cd "$PROJECT_ROOT"

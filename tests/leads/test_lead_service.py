@@ -21,7 +21,8 @@ from marketing_site.leads import antispam, db, idempotency, service
 from marketing_site.mail.models import OutboxMail
 from marketing_site.leads.models import utc_now
 from marketing_site.leads.service import (
-    LeadKind, LeadRejected, LeadValidationError, ResumeUpload, SubmissionContext, application_submit, lead_submit,
+    LeadKind, LeadRejected, LeadValidationError, ResumeUpload, SubmissionContext, application_submit, lead_check,
+    lead_submit,
 )
 from marketing_site.settings import settings
 
@@ -79,6 +80,16 @@ def test_invalid_input_stores_nothing():
         lead_submit(LeadKind.PRODUCT_DEMO, {**VALID["ProductDemo"], "email": "nope"}, API)
     assert caught.value.errors == {"email": "Please enter a valid email address, like name@school.edu."}
     assert count(LeadKind.PRODUCT_DEMO) == before
+
+
+def test_a_check_reports_every_field_error_at_once_and_stores_nothing():
+    """What the demo booking asks before it books (a lead and its slot are refused together)."""
+    before = count(LeadKind.SCHEDULE_DEMO)
+    lead_check(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], API)
+    with pytest.raises(LeadValidationError) as refused:
+        lead_check(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], "email": "x", "firstName": " "}, API)
+    assert set(refused.value.errors) == {"email", "firstName"}
+    assert count(LeadKind.SCHEDULE_DEMO) == before
 
 
 def test_bad_origin_values_are_reported_by_name():
