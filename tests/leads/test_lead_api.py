@@ -16,7 +16,7 @@ from stored_leads import count, fetch
 from marketing_site.content.forms import HONEYPOT_NAME
 from marketing_site.content.messages import message
 from marketing_site.csp_hashes import inline_script_hashes
-from marketing_site.leads import antispam, api, db
+from marketing_site.leads import antispam, api, db, idempotency
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.settings import settings
 
@@ -117,6 +117,7 @@ def test_rate_limit_gets_429_with_retry_after(client):
     assert client.post("/api/ProductVideo", json=VALID["ProductVideo"]).status_code == 201
     limited = client.post("/api/ProductVideo", json=VALID["ProductVideo"])
     assert limited.status_code == 429 and limited.headers["Retry-After"] == "60"
+    assert limited.json() == {"error": message("lead.rejected")}
 
 
 def test_honeypot_gets_the_same_answer_and_stores_nothing(client):
@@ -148,10 +149,21 @@ def test_concurrent_idempotent_posts_store_once(client):
     assert count(LeadKind.PRODUCT_DEMO) == before + 1
 
 
-@pytest.mark.parametrize("key", ["has space", "x" * 201, "tab\tkey"])
+@pytest.mark.parametrize("key", ["has space", "x" * 201, "tab\tkey", ""])
 def test_bad_idempotency_key_gets_400(client, key):
+    answer = client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers={"Idempotency-Key": key})
+    assert (answer.status_code, answer.json()) == (400, {"error": message("api.idempotency_key")})
+
+
+@pytest.mark.parametrize("key", ["k", "!", "~", "x" * 200])
+def test_a_key_of_visible_ascii_up_to_200_characters_is_accepted(client, key):
+    """The published pattern ^[!-~]{1,200}$, at each of its ends."""
     assert client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers={"Idempotency-Key": key}
-                       ).status_code == 400
+                       ).status_code == 201
+
+
+def test_a_key_with_the_delete_character_past_tilde_is_invalid():
+    assert not idempotency.key_is_valid("del\x7f")  # no HTTP client sends it in a header, so asked directly
 
 
 def test_cors_allows_only_the_site(client):
@@ -167,8 +179,18 @@ def test_cors_allows_only_the_site(client):
     assert posted.headers["access-control-allow-origin"] == settings.site_url
 
 
-def test_only_post_is_served(client):
-    assert client.get("/api/ProductVideo").status_code == 405
+@pytest.mark.parametrize("method", ["GET", "PUT", "PATCH", "DELETE"])
+def test_other_methods_get_405_naming_post_in_the_client_language(client, method):
+    for language, header in (("en", ""), ("ar", "ar-OM,ar;q=0.9")):
+        answer = client.request(method, "/api/ProductVideo", headers={"Accept-Language": header})
+        assert (answer.status_code, answer.headers["Allow"], answer.json()) == (
+            405, "POST, OPTIONS", {"error": message("api.post_only", language)})
+
+
+def test_a_plain_options_request_is_told_what_is_allowed(client):
+    """Not a CORS preflight (no Origin): the endpoint answers it itself, with no body."""
+    answer = client.options("/api/ProductVideo")
+    assert (answer.status_code, answer.headers["Allow"], answer.content) == (204, "POST, OPTIONS", b"")
 
 
 def test_openapi_is_published_outside_production(client):
@@ -177,10 +199,13 @@ def test_openapi_is_published_outside_production(client):
     assert "studnetSmart" in body["properties"] and "firstName" in body["required"]
     docs = client.get("/api/docs")
     assert docs.status_code == 200
+    assert "<title>Lead capture API</title>" in docs.text and "url: '/api/openapi.json'" in docs.text
     # Its own policy (the site's would refuse Swagger UI): its CDN and its one inline script, by hash.
     (digest,) = inline_script_hashes(docs.text)
-    policy = docs.headers["content-security-policy"]
-    assert f"script-src {api.SWAGGER_CDN} 'sha256-{digest}';" in policy and "frame-ancestors 'none'" in policy
+    assert docs.headers["content-security-policy"] == (
+        f"default-src 'none'; script-src {api.SWAGGER_CDN} 'sha256-{digest}'; style-src {api.SWAGGER_CDN} "
+        "'unsafe-inline'; img-src https://fastapi.tiangolo.com data:; connect-src 'self'; frame-ancestors 'none'; "
+        "object-src 'none'; base-uri 'none'")
 
 
 def test_openapi_is_hidden_in_production(monkeypatch):

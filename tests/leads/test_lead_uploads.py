@@ -123,4 +123,4 @@ def test_a_refused_impostor_is_logged_with_its_claimed_type_and_the_parser_error
     assert uploads.sniff(HTML_BEHIND_PDF_MAGIC) is None
     [record] = [r for r in caplog.records if r.name == "marketing_site.leads.documents"]
     assert record.getMessage() == "Refused a file that starts like a PDF but does not parse as one"
-    assert record.exc_info is not None
+    assert record.exc_info and isinstance(record.exc_info[1], Exception)  # the parser's own error, with its trace
