@@ -24,6 +24,26 @@ def bounded(database_url):
     db.configure_engine(database_url)
 
 
+@pytest.mark.parametrize(("configured", "used"), [
+    ("postgres://leads:secret@db.example:5432/leads", "postgresql+psycopg://leads:secret@db.example:5432/leads"),
+    ("postgresql://leads@db.example/leads", "postgresql+psycopg://leads@db.example/leads"),
+    ("postgresql+psycopg://leads@db.example/leads", "postgresql+psycopg://leads@db.example/leads"),
+    ("sqlite:///data/leads.db", "sqlite:///data/leads.db"),
+])
+def test_a_postgres_url_as_hosting_providers_write_it_is_pointed_at_psycopg_3(configured, used):
+    assert db.normalise_url(configured) == used
+
+
+def test_a_sqlite_file_in_a_folder_that_does_not_exist_yet_gets_its_folder(tmp_path):
+    engine = db.build_engine(f"sqlite:///{tmp_path}/data/new/leads.db")
+    try:
+        with engine.connect() as connection:
+            assert connection.execute(text("SELECT 1")).scalar_one() == 1
+    finally:
+        engine.dispose()
+    assert (tmp_path / "data" / "new" / "leads.db").is_file()
+
+
 def test_pointing_the_process_at_a_database_closes_the_previous_engines_connections(database_url):
     previous = db.get_engine()
     with previous.connect():
