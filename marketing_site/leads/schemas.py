@@ -47,15 +47,16 @@ class InputField:
     required: bool = False  # set from the form's copy (content/forms.py), the one definition
     choices: tuple[str, ...] = ()  # CHOICE fields: the options of the form's copy
 
-    def label_text(self, language: str | None = None) -> str:
-        values = {key: choice_name(value, language) for key, value in self.label_values}  # a checkbox's own label
-        return message(self.label or f"label.{self.name}", language, **values)
+    def label_text(self) -> str:
+        """In the language being spoken, like every message."""
+        values = {key: choice_name(value) for key, value in self.label_values}  # a checkbox's own label
+        return message(self.label or f"label.{self.name}", **values)
 
-    def missing_message(self, language: str | None = None) -> str:
+    def missing_message(self) -> str:
         """The field's own sentence (content/messages.py ``required.<name>``) or the generic one."""
         if has_message(own := f"required.{self.name}"):
-            return message(own, language)
-        return message("field.required", language, label=self.label_text(language))
+            return message(own)
+        return message("field.required", label=self.label_text())
 
 
 @dataclass(frozen=True)

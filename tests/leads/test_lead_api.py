@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
+import logging
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
@@ -40,6 +41,11 @@ def test_origin_fields_are_stored(client):
     assert (lead.source_page, lead.utm_source, lead.referrer, lead.consent_text_version) == (
         "/studentSmart", "mail", "https://school.example/x", "v1")
     assert lead.consent_communications_at is not None and lead.consent_data_processing_at is None
+
+
+def test_a_lead_that_names_no_origin_stores_empty_origin_fields(client):
+    lead = fetch(client.post("/api/ProductVideo", json=VALID["ProductVideo"]).json()["id"])
+    assert (lead.source_page, lead.referrer, lead.consent_text_version, lead.utm_source) == ("", "", "", "")
 
 
 def test_a_long_referer_header_is_trimmed_not_an_error(client):
@@ -220,7 +226,7 @@ def test_openapi_is_hidden_in_production(monkeypatch):
 
 
 @pytest.mark.parametrize("headers", [{}, {"Idempotency-Key": "retry-while-down"}], ids=["plain", "idempotency-key"])
-def test_database_outage_gets_503_with_retry_after_and_stores_nothing(database_url, headers):
+def test_database_outage_gets_503_with_retry_after_and_stores_nothing(database_url, headers, caplog):
     """A lead that could not be committed is never acknowledged: 503 + Retry-After, not a 201 or a bare 500,
     also when the key lookup is the first thing to reach the database."""
 
@@ -238,6 +244,7 @@ def test_database_outage_gets_503_with_retry_after_and_stores_nothing(database_u
     assert response.status_code == 503 and response.headers["retry-after"] == str(api.DATABASE_RETRY_AFTER_SECONDS)
     assert response.json() == {"error": message("lead.not_stored")}
     assert count(LeadKind.PRODUCT_VIDEO) == before
+    assert "Storing a ProductVideo lead failed: database unavailable" in caplog.messages
 
 
 def trusting(monkeypatch, hops: int) -> None:
@@ -251,20 +258,31 @@ def test_behind_a_trusted_proxy_each_visitor_has_their_own_rate_limit(client, mo
     """With REFLEX_TRUSTED_PROXY_HOPS=1 (one nginx in front, as for the websocket) X-Forwarded-For names the client."""
     trusting(monkeypatch, hops=1)
     antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
-    for visitor in ("198.51.100.1", "198.51.100.2"):
-        headers = {"X-Forwarded-For": f"203.0.113.50, {visitor}"}  # spoofed first hop, then nginx's entry
+    for visitor, separator in (("198.51.100.1", ", "), ("198.51.100.2", ",")):  # proxies write either
+        headers = {"X-Forwarded-For": f"203.0.113.50{separator}{visitor}"}  # spoofed first hop, then nginx's entry
         assert client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers=headers).status_code == 201
     again = client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers={"X-Forwarded-For": "198.51.100.2"})
     assert again.status_code == 429
 
 
-def test_without_trusted_proxies_x_forwarded_for_is_ignored(client, monkeypatch):
+def test_a_trusted_proxy_that_adds_no_x_forwarded_for_leaves_the_peer_address(client, monkeypatch, caplog):
+    caplog.set_level(logging.INFO, logger=antispam.__name__)
+    trusting(monkeypatch, hops=1)
+    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    assert client.post("/api/ProductVideo", json=VALID["ProductVideo"]).status_code == 201
+    assert client.post("/api/ProductVideo", json=VALID["ProductVideo"]).status_code == 429
+    assert "Lead rejected by rate limit trap (client 127.0.0.1)" in caplog.messages
+
+
+def test_without_trusted_proxies_x_forwarded_for_is_ignored(client, monkeypatch, caplog):
+    caplog.set_level(logging.INFO, logger=antispam.__name__)
     trusting(monkeypatch, hops=0)
     antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
     assert client.post("/api/ProductVideo", json=VALID["ProductVideo"],
                        headers={"X-Forwarded-For": "198.51.100.3"}).status_code == 201
     assert client.post("/api/ProductVideo", json=VALID["ProductVideo"],
                        headers={"X-Forwarded-For": "198.51.100.4"}).status_code == 429
+    assert "Lead rejected by rate limit trap (client 127.0.0.1)" in caplog.messages  # the peer, as the log names it
 
 
 TYPED = {"firstName": "<script>alert('x')</script>", "lastName": "=HYPERLINK(\"http://evil.example\",\"CV\")",

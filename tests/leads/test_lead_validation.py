@@ -172,12 +172,13 @@ def test_phone_is_stored_as_e164_with_raw_text(raw, e164):
     assert (values["phone_e164"], values["phone_raw"]) == (e164, raw)
 
 
-@pytest.mark.parametrize(("raw", "country"), [
-    ("12345", "Pakistan"), ("0300 12", "Pakistan"), ("call me", "Pakistan"), ("+44 12", "United Kingdom"),
+@pytest.mark.parametrize(("raw", "country", "example"), [
+    ("12345", "Pakistan", "+92 301 2345678"), ("0300 12", "Pakistan", "+92 301 2345678"),
+    ("call me", "Pakistan", "+92 301 2345678"), ("+44 12", "United Kingdom", "+44 7400 123456"),
 ])
-def test_phone_must_be_valid_for_its_country(raw, country):
+def test_phone_must_be_valid_for_its_country_with_an_example_from_it(raw, country, example):
     errors = errors_of(LeadKind.PRODUCT_VIDEO, {**payload(LeadKind.PRODUCT_VIDEO), "contactNo": raw})
-    assert errors["contactNo"].startswith(f"That phone number isn't valid for {country}. Include the country code")
+    assert errors["contactNo"] == f"That phone number isn't valid for {country}. Include the country code, e.g. {example}."
 
 
 def test_whitespace_is_trimmed_and_collapsed():
