@@ -80,7 +80,7 @@ def test_a_number_too_long_to_read_gets_a_message_about_the_number(client):
 def test_non_json_gets_415(client, content_type):
     headers = {"Content-Type": content_type} if content_type else {}
     response = client.post("/api/ProductVideo", content=json.dumps(VALID["ProductVideo"]), headers=headers)
-    assert response.status_code == 415
+    assert (response.status_code, response.json()) == (415, {"error": message("api.json_only")})
 
 
 def test_json_with_charset_is_accepted(client):
@@ -201,6 +201,8 @@ def test_a_plain_options_request_is_told_what_is_allowed(client):
 
 def test_openapi_is_published_outside_production(client):
     schema = client.get("/api/openapi.json").json()
+    assert schema["info"] == {"title": "Lead capture API", "version": "1"}
+    assert [client.get(path).status_code for path in ("/redoc", "/docs", "/openapi.json")] == [404, 404, 404]
     body = schema["paths"]["/api/ScheduleDemo"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert "studnetSmart" in body["properties"] and "firstName" in body["required"]
     docs = client.get("/api/docs")
