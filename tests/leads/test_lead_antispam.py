@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import socket
@@ -114,6 +115,8 @@ def test_with_redis_configured_every_worker_built_from_settings_shares_one_limit
     workers = [antispam.build_rate_limiter() for _ in range(2)]
     client = f"visitor-{uuid.uuid4().hex}"
     assert [workers[i % 2].allow(client) for i in range(3)] == [True, True, False]
+    # An operator finds (or clears) a client's window under leads:rate:<sha256 of the client id>.
+    assert redis_client.zcard(f"leads:rate:{hashlib.sha256(client.encode()).hexdigest()}") == 2
 
 
 def test_a_client_id_that_is_not_valid_utf8_still_gets_a_shared_bucket(redis_client):

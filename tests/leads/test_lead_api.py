@@ -216,6 +216,32 @@ def test_openapi_is_published_outside_production(client):
         "object-src 'none'; base-uri 'none'")
 
 
+def test_the_document_lists_each_endpoint_once_with_the_answers_it_gives(client):
+    """Only the POSTs and the booking endpoints are published (not the docs page, not the 405 routes), each
+    with a stable operation id and summary for generated clients, and only answers the server gives."""
+    paths = client.get("/api/openapi.json").json()["paths"]
+    assert {path: set(operations) for path, operations in paths.items()} == {
+        **{f"/api/{kind}": {"post"} for kind in KINDS}, "/api/demo-slots": {"get"}, "/api/demo-bookings": {"post"}}
+    for kind in KINDS:
+        operation = paths[f"/api/{kind}"]["post"]
+        assert (operation["operationId"], operation["summary"]) == (f"{kind}_api_{kind}_post", f"Store a {kind} lead")
+        assert set(operation["responses"]) == {"201", "400", "413", "415", "422", "429", "503"}
+
+
+def test_a_client_without_an_address_is_named_unknown(monkeypatch, caplog):
+    """A server on a Unix socket passes no client address: such requests share one bucket, named in the log."""
+    caplog.set_level(logging.INFO, logger=antispam.__name__)
+    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+
+    async def statuses() -> list[int]:
+        transport = httpx.ASGITransport(app=api.build_api(), client=None)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            return [(await http.post("/api/ProductVideo", json=VALID["ProductVideo"])).status_code for _ in range(2)]
+
+    assert asyncio.run(statuses()) == [201, 429]
+    assert "Lead rejected by rate limit trap (client unknown)" in caplog.messages
+
+
 def test_openapi_is_hidden_in_production(monkeypatch):
     monkeypatch.setattr(api, "settings", settings.model_copy(update={"environment": "prod"}))
 
