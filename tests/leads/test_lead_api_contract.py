@@ -18,7 +18,9 @@ from marketing_site.content.forms import HONEYPOT_NAME
 KINDS = list(VALID)
 # JSON Schema cannot say which addresses and numbers exist: the server may refuse these when the schema allows.
 SEMANTIC = {"email", "phone", "contactNo"}
-PROBES = ["", "  ", "x", "Yes", " no ", "maybe", True, None, 7, -7, "a\x07b", "a\x85b"]
+# ... and past every limit a column or the body's number reader has, whatever the document says.
+PROBES = ["", "  ", "x", "Yes", " no ", "maybe", True, None, 7, -7, "a\x07b", "a\x85b", "x" * 4001, 10 ** 100,
+          -(10 ** 100)]
 
 
 def published_body(client, path: str) -> dict:
@@ -53,6 +55,15 @@ def test_every_field_accepts_exactly_what_its_published_schema_allows(client, ki
                 mismatches.append((name, repr(value)[:40], answer.status_code))
         shapes.add(shape)
     assert not mismatches
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_body_that_is_not_an_object_is_refused_as_published(client, kind):
+    allows = jsonschema_rs.validator_for(published_body(client, f"/api/{kind}"))
+    assert allows.is_valid(VALID[kind])
+    for body in ([VALID[kind]], "text", 7, None):
+        sent = client.post(f"/api/{kind}", content=json.dumps(body), headers={"Content-Type": "application/json"})
+        assert not allows.is_valid(body) and sent.status_code == 400
 
 
 @pytest.mark.parametrize("kind", KINDS)
