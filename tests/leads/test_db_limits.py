@@ -11,6 +11,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from marketing_site.leads import db
+from marketing_site.settings import settings
 
 LIMITS = db.Limits(connect_timeout=2, pool_timeout=1.0, statement_timeout=1.5, idle_in_transaction_timeout=1.25,
                    submit_timeout=1.0, pool_size=3, sqlite_synchronous="NORMAL")
@@ -42,6 +43,12 @@ def test_a_sqlite_file_in_a_folder_that_does_not_exist_yet_gets_its_folder(tmp_p
     finally:
         engine.dispose()
     assert (tmp_path / "data" / "new" / "leads.db").is_file()
+
+
+def test_reflexs_own_engine_holds_one_connection_per_worker_within_the_budget():
+    """rxconfig.py hands these to Reflex (its /_health check), so its engine never grows past one connection."""
+    assert db.reflex_engine_environment() == {"SQLALCHEMY_POOL_SIZE": "1", "SQLALCHEMY_MAX_OVERFLOW": "0",
+                                              "SQLALCHEMY_POOL_TIMEOUT": str(settings.database_pool_timeout)}
 
 
 def test_pointing_the_process_at_a_database_closes_the_previous_engines_connections(database_url):

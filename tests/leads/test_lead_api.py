@@ -226,6 +226,11 @@ def test_the_document_lists_each_endpoint_once_with_the_answers_it_gives(client)
         operation = paths[f"/api/{kind}"]["post"]
         assert (operation["operationId"], operation["summary"]) == (f"{kind}_api_{kind}_post", f"Store a {kind} lead")
         assert set(operation["responses"]) == {"201", "400", "413", "415", "422", "429", "503"}
+    booking = paths["/api/demo-bookings"]["post"]
+    body = booking["requestBody"]["content"]["application/json"]["schema"]
+    assert booking["requestBody"]["required"] is True and [p["name"] for p in booking["parameters"]] == ["Idempotency-Key"]
+    assert {"slotId", "timeZone", "email"} <= set(body["required"]) <= set(body["properties"])
+    assert set(booking["responses"]) == {"201", "400", "409", "413", "415", "422", "429", "503"}
 
 
 def test_a_client_without_an_address_is_named_unknown(monkeypatch, caplog):

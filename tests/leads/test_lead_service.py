@@ -19,7 +19,7 @@ from sqlmodel import select
 
 from marketing_site.leads import antispam, db, idempotency, service
 from marketing_site.mail.models import OutboxMail
-from marketing_site.leads.models import utc_now
+from marketing_site.leads.models import LeadModule, utc_now
 from marketing_site.leads.service import (
     LeadKind, LeadRejected, LeadValidationError, ResumeUpload, SubmissionContext, application_submit, lead_check,
     lead_submit,
@@ -71,7 +71,8 @@ def test_origin_and_consent_are_stored():
     assert (lead.source_page, lead.referrer, lead.utm_source, lead.utm_campaign, lead.utm_medium) == (
         "/signup", "https://www.google.com/", "newsletter", "spring", "")
     assert lead.consent_text_version == "2026-01" and lead.website == "greenfield.pk"
-    assert lead.consent_communications_at is not None and lead.consent_data_processing_at is not None
+    # Both consents are dated to the submission itself, the moment the lead is stored with.
+    assert lead.consent_communications_at == lead.consent_data_processing_at == lead.created_at
 
 
 def test_invalid_input_stores_nothing():
@@ -90,6 +91,35 @@ def test_a_check_reports_every_field_error_at_once_and_stores_nothing():
         lead_check(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], "email": "x", "firstName": " "}, API)
     assert set(refused.value.errors) == {"email", "firstName"}
     assert count(LeadKind.SCHEDULE_DEMO) == before
+
+
+def test_a_key_replays_only_answers_of_the_endpoint_it_was_first_sent_to():
+    """The demo booking stores its ScheduleDemo lead under its own endpoint: the same key on the plain form is new."""
+    context = SubmissionContext("203.0.113.30", idempotency_key="per-endpoint")
+    booked = lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], context, endpoint="demo-bookings")
+    assert lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], context, endpoint="demo-bookings") == booked
+    plain = lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], context)
+    assert plain != booked and lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], context) == plain
+
+
+def test_attached_rows_commit_with_the_lead_or_not_at_all():
+    seen: list[tuple[int, str]] = []
+    lead_id = lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], API,
+                          attach=lambda session, lead: seen.append((lead.id, lead.kind)))
+    assert seen == [(lead_id, "ScheduleDemo")]
+    before = count(LeadKind.SCHEDULE_DEMO)
+
+    def refuse(session, lead):
+        raise LeadRejected()
+
+    with pytest.raises(LeadRejected):
+        lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], API, attach=refuse)
+    assert count(LeadKind.SCHEDULE_DEMO) == before
+
+
+def test_tracking_values_are_cut_to_their_column_without_unreadable_characters():
+    assert service.fitted("https://school.example/\ud800a\x07b\n c", "referrer") == "https://school.example/ab c"
+    assert service.fitted("x" * 80, "module", LeadModule) == "x" * 50
 
 
 def test_bad_origin_values_are_reported_by_name():

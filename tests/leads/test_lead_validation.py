@@ -9,6 +9,7 @@ import pytest
 from lead_payloads import CAREERS, CONSENTED, VALID
 
 from marketing_site.content.messages import speaking
+from marketing_site.content.messages import message
 from marketing_site.leads import validation
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.schemas import CONSENT_FIELDS, LeadKind, lead_form
@@ -118,6 +119,24 @@ def test_site_forms_require_both_consents(kind):
     assert set(errors) == {"consentCommunications", "consentDataProcessing"}
     errors = errors_of(kind, {**payload(kind), **CONSENTED, "consentCommunications": "No"}, require_consent=True)
     assert set(errors) == {"consentCommunications"}
+
+
+def test_each_refusal_names_its_field_in_words():
+    errors = errors_of(LeadKind.SCHEDULE_DEMO, {**payload(LeadKind.SCHEDULE_DEMO), "consentCommunications": "maybe",
+                                                 "phone": "+92 300\x071234567", "school": "Green\x07field"},
+                       require_consent=True)
+    assert errors == {
+        "consentCommunications": f"Please answer Yes or No for {message('label.consentCommunications')}.",
+        "consentDataProcessing": "Please tick the box to let us store and process your personal data.",
+        "phone": f"Your {message('label.phone')} contains characters we can't accept. Please retype it.",
+        "school": f"Your {message('label.school')} contains characters we can't accept. Please retype it.",
+    }
+
+
+@pytest.mark.parametrize("raw", ["+", "+x", "+ call me"])
+def test_an_unreadable_international_number_gets_the_example_without_naming_a_country(raw):
+    errors = errors_of(LeadKind.PRODUCT_VIDEO, {**payload(LeadKind.PRODUCT_VIDEO), "contactNo": raw})
+    assert errors["contactNo"] == "That phone number isn't valid. Include the country code, e.g. +92 301 2345678."
 
 
 def test_consent_is_stored_as_the_time_given():
