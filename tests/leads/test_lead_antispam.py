@@ -39,7 +39,7 @@ def test_traps_give_one_generic_rejection(caplog, honeypot, seconds_ago, trap):
 def test_too_fast_alone_quarantines_instead_of_rejecting(caplog):
     caplog.set_level(logging.INFO, logger=antispam.__name__)
     assert antispam.screen("typist", "", time.time()) is True
-    assert "quarantined by the too fast trap" in caplog.text
+    assert "Lead quarantined by the too fast trap (client typist)" in caplog.messages
     assert antispam.screen("typist", "", time.time() - 60) is False
 
 
