@@ -39,7 +39,7 @@ NO_STORE = {"Cache-Control": "no-store"}  # free slots change with every booking
 
 def add_routes(app: FastAPI) -> None:
     app.add_api_route(SLOTS_PATH, list_slots, methods=["GET"], name="demo-slots", summary="List free demo slots",
-                      openapi_extra=openapi.demo_slots_operation())
+                      openapi_extra=openapi.DEMO_SLOTS_OPERATION)
     app.add_api_route(SLOTS_PATH, _slots_other_method, methods=["HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
                       include_in_schema=False)
     app.add_api_route(BOOKINGS_PATH, book, methods=["POST"], status_code=201, name="demo-bookings",

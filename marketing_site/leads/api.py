@@ -72,7 +72,6 @@ def _endpoint(kind: LeadKind):
     async def submit(request: Request) -> JSONResponse:
         return await _submit(kind, request)
 
-    submit.__name__ = f"submit_{kind.name.lower()}"
     return submit
 
 

@@ -11,7 +11,7 @@ from marketing_site.leads.json_body import MAX_NUMBER_DIGITS
 from marketing_site.booking.slots import SLOT_ID_PATTERN, ZONE_PATTERN
 from marketing_site.content.forms import HONEYPOT_NAME
 from marketing_site.leads import idempotency
-from marketing_site.leads.schemas import CONTEXT_FIELDS, FORMS, FieldType, InputField, LeadKind, accepted_fields
+from marketing_site.leads.schemas import CONTEXT_FIELDS, FieldType, InputField, LeadKind, accepted_fields, lead_form
 from marketing_site.leads.validation import max_length
 
 # Yes/No in any case with blanks around, a boolean, or nothing (= No), as validation.parse_flag reads them.
@@ -22,32 +22,27 @@ _FLAG = {"anyOf": [{"type": "string", "pattern": r"^\s*([Yy][Ee][Ss]|[Nn][Oo]|[T
 _VISIBLE = "[^\\s\x1c-\x1f\x85]"
 # Control characters validation refuses: those Python does not count as blanks (blanks are collapsed).
 _NO_CONTROL = "^[^\x00-\x08\x0e-\x1b\x7f-\x84\x86-\x9f]*$"
-_ERROR = {"type": "object", "required": ["error"], "properties": {"error": {"type": "string"}}}
+_ERROR = {"application/json": {"schema": {"type": "object", "required": ["error"],
+                                          "properties": {"error": {"type": "string"}}}}}
 _RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before trying again.", "required": True,
                                 "schema": {"type": "string", "pattern": "^[0-9]+$"}}}
-
-
-def _error(description: str, headers: dict[str, Any] | None = None) -> dict[str, Any]:
-    answer: dict[str, Any] = {"description": description, "content": {"application/json": {"schema": _ERROR}}}
-    if headers:
-        answer["headers"] = headers
-    return answer
-
 
 RESPONSES: dict[str, dict[str, Any]] = {
     "201": {"description": "Stored (or, for a repeated Idempotency-Key, stored before): the lead's id.",
             "content": {"application/json": {"schema": {
                 "type": "object", "required": ["id"], "additionalProperties": False,
                 "properties": {"id": {"type": "integer", "minimum": 1}}}}}},
-    "400": _error("The body is not a JSON object, holds an unreadable number, or the Idempotency-Key is malformed."),
+    "400": {"description": "The body is not a JSON object, holds an unreadable number, or the Idempotency-Key is "
+                           "malformed.", "content": _ERROR},
     "413": {"description": "The body is larger than LEAD_MAX_BODY_BYTES."},
-    "415": _error("The body is not sent as application/json."),
+    "415": {"description": "The body is not sent as application/json.", "content": _ERROR},
     "422": {"description": "Fields the client can fix, each with a message in plain words.",
             "content": {"application/json": {"schema": {
                 "type": "object", "required": ["errors"],
                 "properties": {"errors": {"type": "object", "additionalProperties": {"type": "string"}}}}}}},
-    "429": _error("Too many leads from this client, or a spam trap fired; nothing stored.", _RETRY_AFTER),
-    "503": _error("The database is unavailable; nothing stored.", _RETRY_AFTER),
+    "429": {"description": "Too many leads from this client, or a spam trap fired; nothing stored.",
+            "content": _ERROR, "headers": _RETRY_AFTER},
+    "503": {"description": "The database is unavailable; nothing stored.", "content": _ERROR, "headers": _RETRY_AFTER},
 }
 IDEMPOTENCY_KEY = {"name": "Idempotency-Key", "in": "header", "required": False,
                    "description": "Retries with the same key get the first answer and store nothing more.",
@@ -61,7 +56,7 @@ def operation(kind: LeadKind) -> dict[str, Any]:
 
 
 def request_schema(kind: LeadKind) -> dict[str, Any]:
-    form = FORMS[kind]
+    form = lead_form(kind)
     properties = {spec.name: _property(spec) for spec in accepted_fields(form)}
     properties.update({spec.name: _property(spec) for spec in CONTEXT_FIELDS})
     properties[HONEYPOT_NAME] = {"anyOf": [{"type": "string", "pattern": r"^\s*$"}, {"type": "null"}],
@@ -76,10 +71,11 @@ def _property(spec: InputField) -> dict[str, Any]:
     if spec.type in (FieldType.FLAG, FieldType.CONSENT):
         return dict(_FLAG)
     limit = max_length(f"{spec.column}_raw" if spec.type is FieldType.PHONE else spec.column)
-    digits = min(limit, MAX_NUMBER_DIGITS)
     types = ["string"] if spec.type is FieldType.EMAIL else ["string", "integer"]
+    # An integer's digits must fit the column (a minus sign takes one place) and the body's number limit.
     schema: dict[str, Any] = {"type": types if spec.required else [*types, "null"], "maxLength": limit,
-                              "minimum": 1 - 10 ** (digits - 1), "maximum": 10 ** digits - 1}
+                              "minimum": 1 - 10 ** min(limit - 1, MAX_NUMBER_DIGITS),
+                              "maximum": 10 ** min(limit, MAX_NUMBER_DIGITS) - 1}
     schema["allOf"] = [{"pattern": _NO_CONTROL}, *([{"pattern": _VISIBLE}] if spec.required else [])]
     if spec.type is FieldType.EMAIL:
         schema.update(format="email", description="The part before the @ holds at most 64 characters.")
@@ -100,41 +96,41 @@ _SLOT = {"type": "object", "required": ["id", "start", "end", "host"], "properti
 _FIELD_ERRORS = RESPONSES["422"]
 
 
-def demo_slots_operation() -> dict[str, Any]:
-    def query(name: str, schema: dict[str, Any], description: str) -> dict[str, Any]:
-        return {"name": name, "in": "query", "required": False, "schema": schema, "description": description}
-
-    return {"parameters": [
-        query("from", {"type": "string", "format": "date"}, "First day, on the visitor's calendar (default: today)."),
-        query("days", {"type": "integer", "minimum": 1, "maximum": MAX_SLOT_DAYS}, "How many days (default 7)."),
-        query("tz", _TIME_ZONE, "The visitor's time zone (default UTC): the slots' times are given in it."),
-    ], "responses": {
-        "200": {"description": "The free slots in start order.", "content": {"application/json": {"schema": {
-            "type": "object", "required": ["timeZone", "slots"],
-            "properties": {"timeZone": {"type": "string"}, "slots": {"type": "array", "items": _SLOT}}}}}},
-        "422": _FIELD_ERRORS,
-        "503": RESPONSES["503"],
-    }}
+DEMO_SLOTS_OPERATION = {"parameters": [
+    {"name": "from", "in": "query", "required": False, "schema": {"type": "string", "format": "date"},
+     "description": "First day, on the visitor's calendar (default: today)."},
+    {"name": "days", "in": "query", "required": False,
+     "schema": {"type": "integer", "minimum": 1, "maximum": MAX_SLOT_DAYS}, "description": "How many days (default 7)."},
+    {"name": "tz", "in": "query", "required": False, "schema": _TIME_ZONE,
+     "description": "The visitor's time zone (default UTC): the slots' times are given in it."},
+], "responses": {
+    "200": {"description": "The free slots in start order.", "content": {"application/json": {"schema": {
+        "type": "object", "required": ["timeZone", "slots"],
+        "properties": {"timeZone": {"type": "string"}, "slots": {"type": "array", "items": _SLOT}}}}}},
+    "422": _FIELD_ERRORS,
+    "503": RESPONSES["503"],
+}}
+_BOOKING = {"type": "object", "required": ["id", "slotId", "start", "end", "host", "timeZone", "status"],
+            "properties": {**_SLOT["properties"], "id": {"type": "integer", "minimum": 1},
+                           "slotId": _SLOT["properties"]["id"], "timeZone": {"type": "string"},
+                           "status": {"type": "string", "enum": ["booked", "cancelled"]}}}
+_BOOKING_RESPONSES = {**RESPONSES, "201": {
+    "description": "Stored and booked (or, for a repeated Idempotency-Key, before): the lead's id and the booking.",
+    "content": {"application/json": {"schema": {"type": "object", "required": ["id", "booking"], "properties": {
+        "id": {"type": "integer", "minimum": 1}, "booking": _BOOKING}}}}},
+    "409": {"description": "That slot was just taken (or is inside the minimum notice): nothing stored; the next "
+                           "free slots.", "content": {"application/json": {"schema": {
+                "type": "object", "required": ["error", "nextSlots"],
+                "properties": {"error": {"type": "string"}, "nextSlots": {"type": "array", "items": _SLOT}}}}}}}
+_SLOT_CHOICE = {"slotId": {"type": "string", "pattern": f"^{SLOT_ID_PATTERN}$",
+                           "description": "A slot id from GET /api/demo-slots."},
+                "timeZone": _TIME_ZONE}
 
 
 def demo_booking_operation() -> dict[str, Any]:
     """ScheduleDemo's body plus the chosen slot and the visitor's zone; 409 when the slot is gone."""
     body = request_schema(LeadKind.SCHEDULE_DEMO)
-    body["properties"].update({"slotId": {"type": "string", "pattern": f"^{SLOT_ID_PATTERN}$",
-                                          "description": "A slot id from GET /api/demo-slots."},
-                               "timeZone": _TIME_ZONE})
-    body["required"] = [*body["required"], "slotId", "timeZone"]
-    booking = {"type": "object", "required": ["id", "slotId", "start", "end", "host", "timeZone", "status"],
-               "properties": {**_SLOT["properties"], "id": {"type": "integer", "minimum": 1},
-                              "slotId": _SLOT["properties"]["id"], "timeZone": {"type": "string"},
-                              "status": {"type": "string", "enum": ["booked", "cancelled"]}}}
-    responses = {**RESPONSES, "201": {
-        "description": "Stored and booked (or, for a repeated Idempotency-Key, before): the lead's id and the booking.",
-        "content": {"application/json": {"schema": {"type": "object", "required": ["id", "booking"], "properties": {
-            "id": {"type": "integer", "minimum": 1}, "booking": booking}}}}},
-        "409": {"description": "That slot was just taken (or is inside the minimum notice): nothing stored; the next "
-                               "free slots.", "content": {"application/json": {"schema": {
-                    "type": "object", "required": ["error", "nextSlots"],
-                    "properties": {"error": {"type": "string"}, "nextSlots": {"type": "array", "items": _SLOT}}}}}}}
-    return {"parameters": [IDEMPOTENCY_KEY], "responses": responses,
+    body["properties"].update(_SLOT_CHOICE)
+    body["required"] = [*body["required"], *_SLOT_CHOICE]
+    return {"parameters": [IDEMPOTENCY_KEY], "responses": _BOOKING_RESPONSES,
             "requestBody": {"required": True, "content": {"application/json": {"schema": body}}}}

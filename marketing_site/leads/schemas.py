@@ -47,15 +47,16 @@ class InputField:
     required: bool = False  # set from the form's copy (content/forms.py), the one definition
     choices: tuple[str, ...] = ()  # CHOICE fields: the options of the form's copy
 
-    def label_text(self, language: str | None = None) -> str:
-        values = {key: choice_name(value, language) for key, value in self.label_values}  # a checkbox's own label
-        return message(self.label or f"label.{self.name}", language, **values)
+    def label_text(self) -> str:
+        """In the language being spoken, like every message."""
+        values = {key: choice_name(value) for key, value in self.label_values}  # a checkbox's own label
+        return message(self.label or f"label.{self.name}", **values)
 
-    def missing_message(self, language: str | None = None) -> str:
+    def missing_message(self) -> str:
         """The field's own sentence (content/messages.py ``required.<name>``) or the generic one."""
         if has_message(own := f"required.{self.name}"):
-            return message(own, language)
-        return message("field.required", language, label=self.label_text(language))
+            return message(own)
+        return message("field.required", label=self.label_text())
 
 
 @dataclass(frozen=True)
@@ -74,16 +75,6 @@ class LeadForm:
     flag_groups: tuple[FlagGroup, ...] = ()
 
 
-def _as_in(copy: LeadFormCopy, *fields: InputField) -> tuple[InputField, ...]:
-    """The fields, required and with choices exactly as the visible form has them (content/forms.py)."""
-    visible = {field.name: field for field in copy.fields}
-    return tuple(
-        replace(spec, required=spec.name in visible and visible[spec.name].required,
-                choices=visible[spec.name].options if spec.type is FieldType.CHOICE else ())
-        for spec in fields
-    )
-
-
 UTM_KEYS = ("utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content")
 CONSENT_FIELDS = (
     InputField("consentCommunications", "consent_communications_at", FieldType.CONSENT),
@@ -98,55 +89,37 @@ CONTEXT_FIELDS = (
     *(InputField(name, name) for name in UTM_KEYS),
 )
 
-
-def _demo_contact(copy: LeadFormCopy, system_label: str = "") -> tuple[InputField, ...]:
-    return _as_in(
-        copy,
-        InputField("email", "email", FieldType.EMAIL),
-        InputField("firstName", "first_name"),
-        InputField("lastName", "last_name"),
-        InputField("school", "school"),
-        InputField("country", "country"),
-        InputField("phone", "phone", FieldType.PHONE),
-        InputField("job", "job_title"),
-        InputField("nStudent", "student_count"),
-        InputField("mis", "current_system", label=system_label),
-        InputField("ss", "current_product_use"),
-        InputField("about", "heard_about_us"),
-        InputField("tSchool", "school_type"),
-    )
-
-
-def _flags(choices: tuple[Choice, ...], label: str, stored=lambda name: name) -> tuple[InputField, ...]:
-    """Yes/No flags named and labelled as the form's checkboxes (content/forms.py)."""
-    return tuple(InputField(choice.name, stored(choice.name), FieldType.FLAG, label, (("choice", choice.label),))
-                 for choice in choices)
-
-
-# The spec spells the Student Smart flag "studnetSmart"; every module is stored under its route's slug.
-_SPEC_SPELLING = {"studnetSmart": routes.slug(routes.STUDENT_SMART)}
-MODULES = FlagGroup(LeadModule, "module",
-                    _flags(forms.MODULE_CHOICES, "label.choice", lambda name: _SPEC_SPELLING.get(name, name)))
-RESPONSIBILITIES = FlagGroup(LeadResponsibility, "responsibility",
-                             _flags(forms.RESPONSIBILITY_CHOICES, "label.responsibility"))
+_DEMO_CONTACT = (
+    InputField("email", "email", FieldType.EMAIL),
+    InputField("firstName", "first_name"),
+    InputField("lastName", "last_name"),
+    InputField("school", "school"),
+    InputField("country", "country"),
+    InputField("phone", "phone", FieldType.PHONE),
+    InputField("job", "job_title"),
+    InputField("nStudent", "student_count"),
+    InputField("mis", "current_system"),
+    InputField("ss", "current_product_use"),
+    InputField("about", "heard_about_us"),
+    InputField("tSchool", "school_type"),
+)
+# The sign-up form asks for the admission system in use where the others ask for the MIS.
+_SIGNUP_CONTACT = tuple(replace(spec, label="label.mis.admission") if spec.name == "mis" else spec
+                        for spec in _DEMO_CONTACT)
 PRODUCT = InputField("product", "product")
 
-FORMS: dict[LeadKind, LeadForm] = {
-    LeadKind.PRODUCT_VIDEO: LeadForm(LeadKind.PRODUCT_VIDEO, _as_in(
-        forms.PRODUCT_VIDEO,
+# Each kind's visible form (content/forms.py) and the fields the API accepts for it.
+_FIELDS: dict[LeadKind, tuple[LeadFormCopy, tuple[InputField, ...]]] = {
+    LeadKind.PRODUCT_VIDEO: (forms.PRODUCT_VIDEO, (
         InputField("name", "full_name"),
         InputField("email", "email", FieldType.EMAIL),
         InputField("contactNo", "phone", FieldType.PHONE),
         PRODUCT,
     )),
-    LeadKind.SCHEDULE_DEMO: LeadForm(LeadKind.SCHEDULE_DEMO, _demo_contact(forms.SCHEDULE),
-                                     (MODULES, RESPONSIBILITIES)),
-    LeadKind.SIGNUP_DEMO: LeadForm(LeadKind.SIGNUP_DEMO, (
-        *_demo_contact(forms.SIGNUP, "label.mis.admission"), InputField("website", "website"),
-    )),
-    LeadKind.PRODUCT_DEMO: LeadForm(LeadKind.PRODUCT_DEMO, (*_demo_contact(forms.DEMO_REQUEST), PRODUCT)),
-    LeadKind.CAREERS: LeadForm(LeadKind.CAREERS, _as_in(
-        forms.CAREERS,
+    LeadKind.SCHEDULE_DEMO: (forms.SCHEDULE, _DEMO_CONTACT),
+    LeadKind.SIGNUP_DEMO: (forms.SIGNUP, (*_SIGNUP_CONTACT, InputField("website", "website"))),
+    LeadKind.PRODUCT_DEMO: (forms.DEMO_REQUEST, (*_DEMO_CONTACT, PRODUCT)),
+    LeadKind.CAREERS: (forms.CAREERS, (
         InputField("firstName", "first_name"),
         InputField("lastName", "last_name"),
         InputField("email", "email", FieldType.EMAIL),
@@ -158,6 +131,37 @@ FORMS: dict[LeadKind, LeadForm] = {
         InputField("training", "training", FieldType.MULTILINE),
     )),
 }
+# The spec spells the Student Smart flag "studnetSmart"; every module is stored under its route's slug.
+_SPEC_SPELLING = {"studnetSmart": routes.slug(routes.STUDENT_SMART)}
+
+
+def lead_form(kind: LeadKind) -> LeadForm:
+    """A kind's fields, required and with choices exactly as its visible form has them, and its checkboxes.
+
+    Assembled on each call (microseconds, once per lead) rather than once at import, so mutation
+    testing (`make mutation`), which cannot reach code run at import, checks it like the rest.
+    """
+    copy, fields = _FIELDS[kind]
+    visible = {field.name: field for field in copy.fields}
+    return LeadForm(kind, tuple(
+        replace(spec, required=spec.name in visible and visible[spec.name].required,
+                choices=visible[spec.name].options if spec.type is FieldType.CHOICE else ())
+        for spec in fields
+    ), _checkboxes() if kind is LeadKind.SCHEDULE_DEMO else ())
+
+
+def _checkboxes() -> tuple[FlagGroup, ...]:
+    """The schedule form's modules and responsibilities, each box a Yes/No flag named as on the form."""
+    return (FlagGroup(LeadModule, "module", _flags(forms.MODULE_CHOICES, "label.choice", _SPEC_SPELLING)),
+            FlagGroup(LeadResponsibility, "responsibility",
+                      _flags(forms.RESPONSIBILITY_CHOICES, "label.responsibility", {})))
+
+
+def _flags(choices: tuple[Choice, ...], label: str, stored: dict[str, str]) -> tuple[InputField, ...]:
+    """One flag per checkbox, stored under its own name unless ``stored`` renames it."""
+    return tuple(InputField(choice.name, stored.get(choice.name, choice.name), FieldType.FLAG, label,
+                            (("choice", choice.label),))
+                 for choice in choices)
 
 
 def accepted_fields(form: LeadForm) -> tuple[InputField, ...]:

@@ -20,7 +20,7 @@ from marketing_site.leads import antispam, db, idempotency, uploads, validation
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
 from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule, utc_now
 from marketing_site.mail import compose
-from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, FORMS, UTM_KEYS, FlagGroup, LeadKind
+from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, UTM_KEYS, FlagGroup, LeadKind, lead_form
 from marketing_site.leads.uploads import ResumeUpload
 
 LEAD = Lead.__table__
@@ -122,7 +122,7 @@ Ticked = dict[FlagGroup, tuple[str, ...]]
 
 def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> tuple[dict[str, Any], Ticked]:
     """The lead's column values and each flag group's ticked values, or every error at once."""
-    form, now = FORMS[kind], utc_now()
+    form, now = lead_form(kind), utc_now()
     origin = {"page": context.page, "referrer": context.referrer,
               "consentTextVersion": context.consent_text_version,
               **{key: context.utm.get(key) for key in UTM_KEYS}}

@@ -21,7 +21,7 @@ from samples import PDF
 from stored_leads import leads_for, ticked
 from marketing_site.content import forms
 from marketing_site.content.modules import HR
-from marketing_site.leads.schemas import CONSENT_FIELDS, FORMS, LeadKind, accepted_fields
+from marketing_site.leads.schemas import CONSENT_FIELDS, LeadKind, accepted_fields, lead_form
 from marketing_site.leads.uploads import size_text
 from marketing_site.settings import settings
 from marketing_site.state.careers import CareersState
@@ -202,7 +202,7 @@ def test_every_field_the_service_checks_has_an_error_slot(static_root, route: st
     form_id, kind, from_state = FORM_PAGES[route]
     html = (static_root / f"{route}.html").read_text()
     consent = {spec.name for spec in CONSENT_FIELDS} if form_id in ("schedule-demo", "signup-demo", "demo-request") else set()
-    names = ({spec.name for spec in accepted_fields(FORMS[kind])} - {spec.name for spec in CONSENT_FIELDS} | consent) - from_state
+    names = ({spec.name for spec in accepted_fields(lead_form(kind))} - {spec.name for spec in CONSENT_FIELDS} | consent) - from_state
     if kind is LeadKind.CAREERS:
         names.add("resume")
     missing = sorted(name for name in names if f'id="{form_id}-{name}-error"' not in html)

@@ -11,6 +11,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
 from marketing_site.leads import db
+from marketing_site.settings import settings
 
 LIMITS = db.Limits(connect_timeout=2, pool_timeout=1.0, statement_timeout=1.5, idle_in_transaction_timeout=1.25,
                    submit_timeout=1.0, pool_size=3, sqlite_synchronous="NORMAL")
@@ -22,6 +23,41 @@ def bounded(database_url):
     engine = db.configure_engine(database_url, LIMITS)
     yield engine
     db.configure_engine(database_url)
+
+
+@pytest.mark.parametrize(("configured", "used"), [
+    ("postgres://leads:secret@db.example:5432/leads", "postgresql+psycopg://leads:secret@db.example:5432/leads"),
+    ("postgresql://leads@db.example/leads", "postgresql+psycopg://leads@db.example/leads"),
+    ("postgresql+psycopg://leads@db.example/leads", "postgresql+psycopg://leads@db.example/leads"),
+    ("sqlite:///data/leads.db", "sqlite:///data/leads.db"),
+])
+def test_a_postgres_url_as_hosting_providers_write_it_is_pointed_at_psycopg_3(configured, used):
+    assert db.normalise_url(configured) == used
+
+
+def test_a_sqlite_file_in_a_folder_that_does_not_exist_yet_gets_its_folder(tmp_path):
+    engine = db.build_engine(f"sqlite:///{tmp_path}/data/new/leads.db")
+    try:
+        with engine.connect() as connection:
+            assert connection.execute(text("SELECT 1")).scalar_one() == 1
+    finally:
+        engine.dispose()
+    assert (tmp_path / "data" / "new" / "leads.db").is_file()
+
+
+def test_reflexs_own_engine_holds_one_connection_per_worker_within_the_budget():
+    """rxconfig.py hands these to Reflex (its /_health check), so its engine never grows past one connection."""
+    assert db.reflex_engine_environment() == {"SQLALCHEMY_POOL_SIZE": "1", "SQLALCHEMY_MAX_OVERFLOW": "0",
+                                              "SQLALCHEMY_POOL_TIMEOUT": str(settings.database_pool_timeout)}
+
+
+def test_pointing_the_process_at_a_database_closes_the_previous_engines_connections(database_url):
+    previous = db.get_engine()
+    with previous.connect():
+        pass
+    assert previous.pool.checkedin() >= 1
+    db.configure_engine(database_url)
+    assert previous.pool.checkedin() == 0  # disposed: no idle connection left open on the server
 
 
 @pytest.mark.parametrize("workers", range(1, db.MAX_BACKEND_WORKERS + 1))

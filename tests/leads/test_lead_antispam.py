@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
+import socket
+import threading
 import time
 import uuid
 
@@ -30,13 +33,13 @@ def test_traps_give_one_generic_rejection(caplog, honeypot, seconds_ago, trap):
     with pytest.raises(LeadRejected) as caught:
         antispam.screen("bot", honeypot, time.time() - seconds_ago)
     assert str(caught.value) == str(LeadRejected()) and "honeypot" not in str(caught.value)
-    assert f"by {trap} trap" in caplog.text
+    assert f"Lead rejected by {trap} trap (client bot)" in caplog.messages  # which trap, and whose lead
 
 
 def test_too_fast_alone_quarantines_instead_of_rejecting(caplog):
     caplog.set_level(logging.INFO, logger=antispam.__name__)
     assert antispam.screen("typist", "", time.time()) is True
-    assert "quarantined by the too fast trap" in caplog.text
+    assert "Lead quarantined by the too fast trap (client typist)" in caplog.messages
     assert antispam.screen("typist", "", time.time() - 60) is False
 
 
@@ -58,9 +61,12 @@ def test_memory_window_slides():
     assert limiter.allow("x")
 
 
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
 @pytest.fixture
 def redis_client():
-    client = antispam.connect_redis(os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
+    client = antispam.connect_redis(REDIS_URL)
     try:
         client.ping()
     except redis.RedisError:
@@ -81,7 +87,60 @@ def test_redis_limit_is_shared_between_workers(redis_client):
         redis_client.delete(key)
 
 
-def test_redis_outage_lets_leads_through(caplog):
+def test_redis_outage_lets_leads_through_and_logs_the_error_with_its_cause(caplog):
     dead = antispam.connect_redis("redis://127.0.0.1:1/0")
     assert antispam.RedisRateLimiter(dead, limit=1).allow("client")
-    assert "Rate limiter unavailable" in caplog.text
+    [record] = [r for r in caplog.records if r.name == antispam.log.name]
+    assert (record.levelno, record.getMessage()) == (logging.ERROR, "Rate limiter unavailable; allowing submission")
+    assert record.exc_info and isinstance(record.exc_info[1], redis.RedisError)  # why: refused, timed out, ...
+
+
+def test_a_frozen_redis_costs_a_lead_about_a_second_then_lets_it_through():
+    """A Redis that accepts connections but never answers (frozen, overloaded) must not hang the submission."""
+    with socket.socket() as frozen:
+        frozen.bind(("127.0.0.1", 0))
+        frozen.listen()
+        limiter = antispam.RedisRateLimiter(antispam.connect_redis(f"redis://127.0.0.1:{frozen.getsockname()[1]}/0"), 1)
+        answers: list[bool] = []
+        started = time.monotonic()
+        waiting = threading.Thread(target=lambda: answers.append(limiter.allow("client")), daemon=True)
+        waiting.start()
+        waiting.join(timeout=10)
+        assert answers == [True] and time.monotonic() - started < 2.5  # two tries of 0.5 s each, and slack
+
+
+def test_with_redis_configured_every_worker_built_from_settings_shares_one_limit(redis_client, monkeypatch):
+    configured = antispam.settings.model_copy(update={"redis_url": REDIS_URL, "rate_limit_per_minute": 2})
+    monkeypatch.setattr(antispam, "settings", configured)
+    workers = [antispam.build_rate_limiter() for _ in range(2)]
+    client = f"visitor-{uuid.uuid4().hex}"
+    assert [workers[i % 2].allow(client) for i in range(3)] == [True, True, False]
+    # An operator finds (or clears) a client's window under leads:rate:<sha256 of the client id>.
+    assert redis_client.zcard(f"leads:rate:{hashlib.sha256(client.encode()).hexdigest()}") == 2
+
+
+def test_a_client_id_that_is_not_valid_utf8_still_gets_a_shared_bucket(redis_client):
+    """A websocket token is any JSON string, lone surrogates included: it is counted, not a crash."""
+    limiter = antispam.RedisRateLimiter(redis_client, limit=1, window=1, prefix=f"leads-test:{uuid.uuid4().hex}")
+    assert limiter.allow("token-\ud800") and not limiter.allow("token-\ud800")
+
+
+@pytest.mark.parametrize("shared", [False, True], ids=["memory", "redis"])
+def test_failures_are_counted_apart_from_the_quota_and_forgotten_after_the_window(shared, request):
+    """used() and record() serve the staff sign-in throttle: failures counted per client, expired with the window;
+    in Redis every key expires with it too, so an idle limiter leaves nothing behind."""
+    prefix = f"leads-test:{uuid.uuid4().hex}"
+    if shared:
+        redis_client = request.getfixturevalue("redis_client")
+        limiter = antispam.RedisRateLimiter(redis_client, limit=2, window=0.5, prefix=prefix)
+    else:
+        limiter = antispam.MemoryRateLimiter(limit=2, window=0.5)
+    assert limiter.used("client") == 0
+    limiter.record("client")
+    limiter.record("client")
+    assert (limiter.used("client"), limiter.used("client"), limiter.used("other")) == (2, 2, 0)
+    assert not limiter.allow("client")
+    if shared:
+        assert all(0 < redis_client.pttl(key) <= 500 for key in redis_client.scan_iter(f"{prefix}:*"))
+    time.sleep(0.6)
+    assert limiter.used("client") == 0

@@ -5,14 +5,11 @@ from __future__ import annotations
 import asyncio
 import copy
 import json
-import socket
-import threading
-import time
+import logging
 from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
-import uvicorn
 from reflex.config import get_config
 from lead_payloads import VALID
 from stored_leads import count, fetch
@@ -20,37 +17,12 @@ from stored_leads import count, fetch
 from marketing_site.content.forms import HONEYPOT_NAME
 from marketing_site.content.messages import message
 from marketing_site.csp_hashes import inline_script_hashes
-from marketing_site.leads import antispam, api, db
+from marketing_site.leads import antispam, api, db, idempotency
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.settings import settings
 
 KINDS = list(VALID)
 FOREIGN = "https://evil.example"
-
-
-@pytest.fixture(scope="session")
-def base_url(database_url):
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    # proxy_headers=False: like Granian, which serves the API in production, trust no X-Forwarded-For itself.
-    server = uvicorn.Server(uvicorn.Config(api.build_api(), host="127.0.0.1", port=port, log_level="warning",
-                                           proxy_headers=False))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline and thread.is_alive(), "API server did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
-
-
-@pytest.fixture
-def client(base_url):
-    with httpx.Client(base_url=base_url, timeout=10) as http:
-        yield http
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -69,6 +41,11 @@ def test_origin_fields_are_stored(client):
     assert (lead.source_page, lead.utm_source, lead.referrer, lead.consent_text_version) == (
         "/studentSmart", "mail", "https://school.example/x", "v1")
     assert lead.consent_communications_at is not None and lead.consent_data_processing_at is None
+
+
+def test_a_lead_that_names_no_origin_stores_empty_origin_fields(client):
+    lead = fetch(client.post("/api/ProductVideo", json=VALID["ProductVideo"]).json()["id"])
+    assert (lead.source_page, lead.referrer, lead.consent_text_version, lead.utm_source) == ("", "", "", "")
 
 
 def test_a_long_referer_header_is_trimmed_not_an_error(client):
@@ -103,7 +80,7 @@ def test_a_number_too_long_to_read_gets_a_message_about_the_number(client):
 def test_non_json_gets_415(client, content_type):
     headers = {"Content-Type": content_type} if content_type else {}
     response = client.post("/api/ProductVideo", content=json.dumps(VALID["ProductVideo"]), headers=headers)
-    assert response.status_code == 415
+    assert (response.status_code, response.json()) == (415, {"error": message("api.json_only")})
 
 
 def test_json_with_charset_is_accepted(client):
@@ -146,6 +123,7 @@ def test_rate_limit_gets_429_with_retry_after(client):
     assert client.post("/api/ProductVideo", json=VALID["ProductVideo"]).status_code == 201
     limited = client.post("/api/ProductVideo", json=VALID["ProductVideo"])
     assert limited.status_code == 429 and limited.headers["Retry-After"] == "60"
+    assert limited.json() == {"error": message("lead.rejected")}
 
 
 def test_honeypot_gets_the_same_answer_and_stores_nothing(client):
@@ -177,10 +155,21 @@ def test_concurrent_idempotent_posts_store_once(client):
     assert count(LeadKind.PRODUCT_DEMO) == before + 1
 
 
-@pytest.mark.parametrize("key", ["has space", "x" * 201, "tab\tkey"])
+@pytest.mark.parametrize("key", ["has space", "x" * 201, "tab\tkey", ""])
 def test_bad_idempotency_key_gets_400(client, key):
+    answer = client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers={"Idempotency-Key": key})
+    assert (answer.status_code, answer.json()) == (400, {"error": message("api.idempotency_key")})
+
+
+@pytest.mark.parametrize("key", ["k", "!", "~", "x" * 200])
+def test_a_key_of_visible_ascii_up_to_200_characters_is_accepted(client, key):
+    """The published pattern ^[!-~]{1,200}$, at each of its ends."""
     assert client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers={"Idempotency-Key": key}
-                       ).status_code == 400
+                       ).status_code == 201
+
+
+def test_a_key_with_the_delete_character_past_tilde_is_invalid():
+    assert not idempotency.key_is_valid("del\x7f")  # no HTTP client sends it in a header, so asked directly
 
 
 def test_cors_allows_only_the_site(client):
@@ -196,20 +185,66 @@ def test_cors_allows_only_the_site(client):
     assert posted.headers["access-control-allow-origin"] == settings.site_url
 
 
-def test_only_post_is_served(client):
-    assert client.get("/api/ProductVideo").status_code == 405
+@pytest.mark.parametrize("method", ["GET", "PUT", "PATCH", "DELETE"])
+def test_other_methods_get_405_naming_post_in_the_client_language(client, method):
+    for language, header in (("en", ""), ("ar", "ar-OM,ar;q=0.9")):
+        answer = client.request(method, "/api/ProductVideo", headers={"Accept-Language": header})
+        assert (answer.status_code, answer.headers["Allow"], answer.json()) == (
+            405, "POST, OPTIONS", {"error": message("api.post_only", language)})
+
+
+def test_a_plain_options_request_is_told_what_is_allowed(client):
+    """Not a CORS preflight (no Origin): the endpoint answers it itself, with no body."""
+    answer = client.options("/api/ProductVideo")
+    assert (answer.status_code, answer.headers["Allow"], answer.content) == (204, "POST, OPTIONS", b"")
 
 
 def test_openapi_is_published_outside_production(client):
     schema = client.get("/api/openapi.json").json()
+    assert schema["info"] == {"title": "Lead capture API", "version": "1"}
+    assert [client.get(path).status_code for path in ("/redoc", "/docs", "/openapi.json")] == [404, 404, 404]
     body = schema["paths"]["/api/ScheduleDemo"]["post"]["requestBody"]["content"]["application/json"]["schema"]
     assert "studnetSmart" in body["properties"] and "firstName" in body["required"]
     docs = client.get("/api/docs")
     assert docs.status_code == 200
+    assert "<title>Lead capture API</title>" in docs.text and "url: '/api/openapi.json'" in docs.text
     # Its own policy (the site's would refuse Swagger UI): its CDN and its one inline script, by hash.
     (digest,) = inline_script_hashes(docs.text)
-    policy = docs.headers["content-security-policy"]
-    assert f"script-src {api.SWAGGER_CDN} 'sha256-{digest}';" in policy and "frame-ancestors 'none'" in policy
+    assert docs.headers["content-security-policy"] == (
+        f"default-src 'none'; script-src {api.SWAGGER_CDN} 'sha256-{digest}'; style-src {api.SWAGGER_CDN} "
+        "'unsafe-inline'; img-src https://fastapi.tiangolo.com data:; connect-src 'self'; frame-ancestors 'none'; "
+        "object-src 'none'; base-uri 'none'")
+
+
+def test_the_document_lists_each_endpoint_once_with_the_answers_it_gives(client):
+    """Only the POSTs and the booking endpoints are published (not the docs page, not the 405 routes), each
+    with a stable operation id and summary for generated clients, and only answers the server gives."""
+    paths = client.get("/api/openapi.json").json()["paths"]
+    assert {path: set(operations) for path, operations in paths.items()} == {
+        **{f"/api/{kind}": {"post"} for kind in KINDS}, "/api/demo-slots": {"get"}, "/api/demo-bookings": {"post"}}
+    for kind in KINDS:
+        operation = paths[f"/api/{kind}"]["post"]
+        assert (operation["operationId"], operation["summary"]) == (f"{kind}_api_{kind}_post", f"Store a {kind} lead")
+        assert set(operation["responses"]) == {"201", "400", "413", "415", "422", "429", "503"}
+    booking = paths["/api/demo-bookings"]["post"]
+    body = booking["requestBody"]["content"]["application/json"]["schema"]
+    assert booking["requestBody"]["required"] is True and [p["name"] for p in booking["parameters"]] == ["Idempotency-Key"]
+    assert {"slotId", "timeZone", "email"} <= set(body["required"]) <= set(body["properties"])
+    assert set(booking["responses"]) == {"201", "400", "409", "413", "415", "422", "429", "503"}
+
+
+def test_a_client_without_an_address_is_named_unknown(monkeypatch, caplog):
+    """A server on a Unix socket passes no client address: such requests share one bucket, named in the log."""
+    caplog.set_level(logging.INFO, logger=antispam.__name__)
+    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+
+    async def statuses() -> list[int]:
+        transport = httpx.ASGITransport(app=api.build_api(), client=None)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
+            return [(await http.post("/api/ProductVideo", json=VALID["ProductVideo"])).status_code for _ in range(2)]
+
+    assert asyncio.run(statuses()) == [201, 429]
+    assert "Lead rejected by rate limit trap (client unknown)" in caplog.messages
 
 
 def test_openapi_is_hidden_in_production(monkeypatch):
@@ -224,7 +259,7 @@ def test_openapi_is_hidden_in_production(monkeypatch):
 
 
 @pytest.mark.parametrize("headers", [{}, {"Idempotency-Key": "retry-while-down"}], ids=["plain", "idempotency-key"])
-def test_database_outage_gets_503_with_retry_after_and_stores_nothing(database_url, headers):
+def test_database_outage_gets_503_with_retry_after_and_stores_nothing(database_url, headers, caplog):
     """A lead that could not be committed is never acknowledged: 503 + Retry-After, not a 201 or a bare 500,
     also when the key lookup is the first thing to reach the database."""
 
@@ -242,6 +277,7 @@ def test_database_outage_gets_503_with_retry_after_and_stores_nothing(database_u
     assert response.status_code == 503 and response.headers["retry-after"] == str(api.DATABASE_RETRY_AFTER_SECONDS)
     assert response.json() == {"error": message("lead.not_stored")}
     assert count(LeadKind.PRODUCT_VIDEO) == before
+    assert "Storing a ProductVideo lead failed: database unavailable" in caplog.messages
 
 
 def trusting(monkeypatch, hops: int) -> None:
@@ -255,20 +291,31 @@ def test_behind_a_trusted_proxy_each_visitor_has_their_own_rate_limit(client, mo
     """With REFLEX_TRUSTED_PROXY_HOPS=1 (one nginx in front, as for the websocket) X-Forwarded-For names the client."""
     trusting(monkeypatch, hops=1)
     antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
-    for visitor in ("198.51.100.1", "198.51.100.2"):
-        headers = {"X-Forwarded-For": f"203.0.113.50, {visitor}"}  # spoofed first hop, then nginx's entry
+    for visitor, separator in (("198.51.100.1", ", "), ("198.51.100.2", ",")):  # proxies write either
+        headers = {"X-Forwarded-For": f"203.0.113.50{separator}{visitor}"}  # spoofed first hop, then nginx's entry
         assert client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers=headers).status_code == 201
     again = client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers={"X-Forwarded-For": "198.51.100.2"})
     assert again.status_code == 429
 
 
-def test_without_trusted_proxies_x_forwarded_for_is_ignored(client, monkeypatch):
+def test_a_trusted_proxy_that_adds_no_x_forwarded_for_leaves_the_peer_address(client, monkeypatch, caplog):
+    caplog.set_level(logging.INFO, logger=antispam.__name__)
+    trusting(monkeypatch, hops=1)
+    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    assert client.post("/api/ProductVideo", json=VALID["ProductVideo"]).status_code == 201
+    assert client.post("/api/ProductVideo", json=VALID["ProductVideo"]).status_code == 429
+    assert "Lead rejected by rate limit trap (client 127.0.0.1)" in caplog.messages
+
+
+def test_without_trusted_proxies_x_forwarded_for_is_ignored(client, monkeypatch, caplog):
+    caplog.set_level(logging.INFO, logger=antispam.__name__)
     trusting(monkeypatch, hops=0)
     antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
     assert client.post("/api/ProductVideo", json=VALID["ProductVideo"],
                        headers={"X-Forwarded-For": "198.51.100.3"}).status_code == 201
     assert client.post("/api/ProductVideo", json=VALID["ProductVideo"],
                        headers={"X-Forwarded-For": "198.51.100.4"}).status_code == 429
+    assert "Lead rejected by rate limit trap (client 127.0.0.1)" in caplog.messages  # the peer, as the log names it
 
 
 TYPED = {"firstName": "<script>alert('x')</script>", "lastName": "=HYPERLINK(\"http://evil.example\",\"CV\")",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import resource
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -16,15 +17,17 @@ from stored_leads import count, fetch, ticked
 
 from sqlmodel import select
 
-from marketing_site.leads import antispam, db, idempotency
+from marketing_site.leads import antispam, db, idempotency, service
 from marketing_site.mail.models import OutboxMail
-from marketing_site.leads.models import utc_now
+from marketing_site.leads.models import Lead, LeadModule, utc_now
 from marketing_site.leads.service import (
-    LeadKind, LeadRejected, LeadValidationError, ResumeUpload, SubmissionContext, application_submit, lead_submit,
+    LeadKind, LeadRejected, LeadValidationError, ResumeUpload, SubmissionContext, application_submit, lead_check,
+    lead_submit,
 )
 from marketing_site.settings import settings
 
 pytestmark = pytest.mark.usefixtures("database_url")
+UPLOADS_LOG = "marketing_site.leads.uploads"
 API = SubmissionContext(client_id="203.0.113.9")
 
 
@@ -68,7 +71,8 @@ def test_origin_and_consent_are_stored():
     assert (lead.source_page, lead.referrer, lead.utm_source, lead.utm_campaign, lead.utm_medium) == (
         "/signup", "https://www.google.com/", "newsletter", "spring", "")
     assert lead.consent_text_version == "2026-01" and lead.website == "greenfield.pk"
-    assert lead.consent_communications_at is not None and lead.consent_data_processing_at is not None
+    # Both consents are dated to the submission itself, the moment the lead is stored with.
+    assert lead.consent_communications_at == lead.consent_data_processing_at == lead.created_at
 
 
 def test_invalid_input_stores_nothing():
@@ -77,6 +81,45 @@ def test_invalid_input_stores_nothing():
         lead_submit(LeadKind.PRODUCT_DEMO, {**VALID["ProductDemo"], "email": "nope"}, API)
     assert caught.value.errors == {"email": "Please enter a valid email address, like name@school.edu."}
     assert count(LeadKind.PRODUCT_DEMO) == before
+
+
+def test_a_check_reports_every_field_error_at_once_and_stores_nothing():
+    """What the demo booking asks before it books (a lead and its slot are refused together)."""
+    before = count(LeadKind.SCHEDULE_DEMO)
+    lead_check(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], API)
+    with pytest.raises(LeadValidationError) as refused:
+        lead_check(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], "email": "x", "firstName": " "}, API)
+    assert set(refused.value.errors) == {"email", "firstName"}
+    assert count(LeadKind.SCHEDULE_DEMO) == before
+
+
+def test_a_key_replays_only_answers_of_the_endpoint_it_was_first_sent_to():
+    """The demo booking stores its ScheduleDemo lead under its own endpoint: the same key on the plain form is new."""
+    context = SubmissionContext("203.0.113.30", idempotency_key="per-endpoint")
+    booked = lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], context, endpoint="demo-bookings")
+    assert lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], context, endpoint="demo-bookings") == booked
+    plain = lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], context)
+    assert plain != booked and lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], context) == plain
+
+
+def test_attached_rows_commit_with_the_lead_or_not_at_all():
+    seen: list[tuple[int, str]] = []
+    lead_id = lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], API, attach=lambda session, lead: seen.append(
+        (lead.id, session.execute(select(Lead.kind).where(Lead.id == lead.id)).scalar_one())))  # its own transaction
+    assert seen == [(lead_id, "ScheduleDemo")]
+    before = count(LeadKind.SCHEDULE_DEMO)
+
+    def refuse(session, lead):
+        raise LeadRejected()
+
+    with pytest.raises(LeadRejected):
+        lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], API, attach=refuse)
+    assert count(LeadKind.SCHEDULE_DEMO) == before
+
+
+def test_tracking_values_are_cut_to_their_column_without_unreadable_characters():
+    assert service.fitted("https://school.example/\ud800a\x07b\n c", "referrer") == "https://school.example/ab c"
+    assert service.fitted("x" * 80, "module", LeadModule) == "x" * 50
 
 
 def test_bad_origin_values_are_reported_by_name():
@@ -140,8 +183,13 @@ def test_application_reports_field_and_file_errors_together():
     assert (count(LeadKind.CAREERS), sorted(settings.resume_dir.glob("*"))) == before
 
 
-def test_failed_commit_leaves_no_row_and_no_file(monkeypatch):
-    """The database refuses the transaction (a NOT NULL breach): neither lead nor résumé survives."""
+REMOVED = re.compile(r"Removed résumé [0-9a-f]{32}\.pdf after the application was not saved")
+
+
+def test_failed_commit_leaves_no_row_and_no_file(monkeypatch, caplog):
+    """The database refuses the transaction (a NOT NULL breach): neither lead nor résumé survives, and the
+    log names the file removed."""
+    caplog.set_level(logging.INFO, logger=UPLOADS_LOG)
     record = idempotency.record
 
     def broken(endpoint: str, key: str, lead_id: int):
@@ -152,6 +200,26 @@ def test_failed_commit_leaves_no_row_and_no_file(monkeypatch):
     with pytest.raises(IntegrityError, match="endpoint"):
         application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), SubmissionContext("c5", idempotency_key="k"))
     assert (count(LeadKind.CAREERS), sorted(settings.resume_dir.glob("*"))) == before
+    assert [REMOVED.fullmatch(r.getMessage()) is not None for r in caplog.records if r.name == UPLOADS_LOG] == [True]
+
+
+def test_an_application_that_loses_the_key_race_gets_the_first_id_and_keeps_no_resume(monkeypatch, caplog):
+    """A twin with the same key committed between this one's key check and its commit (the race the concurrent
+    test below may or may not hit): the first id comes back, this résumé is removed, one lead stays."""
+    caplog.set_level(logging.INFO, logger=UPLOADS_LOG)
+    context = SubmissionContext("careers-twin", idempotency_key="twin-careers")
+    first = application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), context)
+    before = count(LeadKind.CAREERS), set(settings.resume_dir.glob("*"))
+    replayed, checks = service._replayed, []
+
+    def checked_before_the_twin_committed(endpoint: str, context: SubmissionContext) -> int | None:
+        checks.append(endpoint)
+        return None if len(checks) == 1 else replayed(endpoint, context)
+
+    monkeypatch.setattr(service, "_replayed", checked_before_the_twin_committed)
+    assert application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), context) == first
+    assert (count(LeadKind.CAREERS), set(settings.resume_dir.glob("*"))) == before
+    assert [REMOVED.fullmatch(r.getMessage()) is not None for r in caplog.records if r.name == UPLOADS_LOG] == [True]
 
 
 def test_a_resume_write_that_fails_midway_leaves_no_file():
@@ -187,7 +255,7 @@ def test_careers_applications_are_screened_per_client_and_for_speed():
 
 
 def test_concurrent_applications_with_one_key_keep_one_lead_and_one_resume(caplog):
-    caplog.set_level(logging.INFO, logger="marketing_site.leads.uploads")
+    caplog.set_level(logging.INFO, logger=UPLOADS_LOG)
     context = SubmissionContext("careers-race", idempotency_key="race-careers")
     before = count(LeadKind.CAREERS), set(settings.resume_dir.glob("*"))
     with ThreadPoolExecutor(max_workers=4) as pool:

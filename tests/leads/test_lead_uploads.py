@@ -123,4 +123,22 @@ def test_a_refused_impostor_is_logged_with_its_claimed_type_and_the_parser_error
     assert uploads.sniff(HTML_BEHIND_PDF_MAGIC) is None
     [record] = [r for r in caplog.records if r.name == "marketing_site.leads.documents"]
     assert record.getMessage() == "Refused a file that starts like a PDF but does not parse as one"
-    assert record.exc_info is not None
+    assert record.exc_info and isinstance(record.exc_info[1], Exception)  # the parser's own error, with its trace
+
+
+def test_staff_reach_a_stored_resume_by_its_row_name_and_nothing_else():
+    """stored_path answers the inbox's download and the erasure: only a name the service gave, only in RESUME_DIR."""
+    stored = uploads.store(uploads.ResumeUpload("cv.pdf", PDF))
+    name = stored.path.name
+    assert uploads.stored_path(name) == settings.resume_dir / name
+    docx_name = f"{uuid.uuid4().hex}.docx"
+    (settings.resume_dir / docx_name).write_bytes(docx())
+    assert uploads.stored_path(docx_name) == settings.resume_dir / docx_name
+    (settings.resume_dir / f"{'a' * 32}.pdf").mkdir(exist_ok=True)
+    for other in (f"{uuid.uuid4().hex}.pdf", f"../{name}", name.upper(), name[1:], f"x{name}", f"{name[:-4]}.exe",
+                  f"{name[:-4]}g.pdf", name.replace(".", ""), f"{'a' * 32}.pdf", f"{'g' * 32}.pdf"):
+        assert uploads.stored_path(other) is None, other
+    uploads.remove_stored(f"../{name}")  # refused: nothing outside the rules is touched
+    uploads.remove_stored(name)
+    uploads.remove_stored(name)  # already gone: nothing to do
+    assert not stored.path.exists() and (settings.resume_dir / docx_name).exists()

@@ -9,9 +9,10 @@ import pytest
 from lead_payloads import CAREERS, CONSENTED, VALID
 
 from marketing_site.content.messages import speaking
+from marketing_site.content.messages import message
 from marketing_site.leads import validation
 from marketing_site.leads.errors import LeadValidationError
-from marketing_site.leads.schemas import CONSENT_FIELDS, FORMS, LeadKind
+from marketing_site.leads.schemas import CONSENT_FIELDS, LeadKind, lead_form
 
 NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
 DEMO_KINDS = (LeadKind.SCHEDULE_DEMO, LeadKind.PRODUCT_DEMO, LeadKind.SIGNUP_DEMO)
@@ -22,7 +23,7 @@ def payload(kind: LeadKind) -> dict[str, Any]:
 
 
 def run(kind: LeadKind, data: dict[str, Any], require_consent: bool = False) -> dict[str, Any]:
-    form = FORMS[kind]
+    form = lead_form(kind)
     values = validation.validate(form.fields + CONSENT_FIELDS, data, require_consent=require_consent, now=NOW)
     for group in form.flag_groups:
         values[group.attribute] = validation.ticked(group, data)
@@ -120,6 +121,24 @@ def test_site_forms_require_both_consents(kind):
     assert set(errors) == {"consentCommunications"}
 
 
+def test_each_refusal_names_its_field_in_words():
+    errors = errors_of(LeadKind.SCHEDULE_DEMO, {**payload(LeadKind.SCHEDULE_DEMO), "consentCommunications": "maybe",
+                                                 "phone": "+92 300\x071234567", "school": "Green\x07field"},
+                       require_consent=True)
+    assert errors == {
+        "consentCommunications": f"Please answer Yes or No for {message('label.consentCommunications')}.",
+        "consentDataProcessing": "Please tick the box to let us store and process your personal data.",
+        "phone": f"Your {message('label.phone')} contains characters we can't accept. Please retype it.",
+        "school": f"Your {message('label.school')} contains characters we can't accept. Please retype it.",
+    }
+
+
+@pytest.mark.parametrize("raw", ["+", "+x", "+ call me"])
+def test_an_unreadable_international_number_gets_the_example_without_naming_a_country(raw):
+    errors = errors_of(LeadKind.PRODUCT_VIDEO, {**payload(LeadKind.PRODUCT_VIDEO), "contactNo": raw})
+    assert errors["contactNo"] == "That phone number isn't valid. Include the country code, e.g. +92 301 2345678."
+
+
 def test_consent_is_stored_as_the_time_given():
     values = run(LeadKind.SIGNUP_DEMO, {**payload(LeadKind.SIGNUP_DEMO), **CONSENTED}, require_consent=True)
     assert values["consent_communications_at"] == NOW == values["consent_data_processing_at"]
@@ -172,12 +191,13 @@ def test_phone_is_stored_as_e164_with_raw_text(raw, e164):
     assert (values["phone_e164"], values["phone_raw"]) == (e164, raw)
 
 
-@pytest.mark.parametrize(("raw", "country"), [
-    ("12345", "Pakistan"), ("0300 12", "Pakistan"), ("call me", "Pakistan"), ("+44 12", "United Kingdom"),
+@pytest.mark.parametrize(("raw", "country", "example"), [
+    ("12345", "Pakistan", "+92 301 2345678"), ("0300 12", "Pakistan", "+92 301 2345678"),
+    ("call me", "Pakistan", "+92 301 2345678"), ("+44 12", "United Kingdom", "+44 7400 123456"),
 ])
-def test_phone_must_be_valid_for_its_country(raw, country):
+def test_phone_must_be_valid_for_its_country_with_an_example_from_it(raw, country, example):
     errors = errors_of(LeadKind.PRODUCT_VIDEO, {**payload(LeadKind.PRODUCT_VIDEO), "contactNo": raw})
-    assert errors["contactNo"].startswith(f"That phone number isn't valid for {country}. Include the country code")
+    assert errors["contactNo"] == f"That phone number isn't valid for {country}. Include the country code, e.g. {example}."
 
 
 def test_whitespace_is_trimmed_and_collapsed():

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from marketing_site.content import forms
-from marketing_site.leads.schemas import FORMS, LeadKind, accepted_fields
+from marketing_site.leads.schemas import LeadKind, accepted_fields, lead_form
 
 COPIES = {
     LeadKind.SCHEDULE_DEMO: (forms.SCHEDULE, forms.MODULE_CHOICES + forms.RESPONSIBILITY_CHOICES + forms.CONSENT_CHOICES),
@@ -22,6 +22,6 @@ COPIES = {
 @pytest.mark.parametrize("kind", list(COPIES), ids=lambda kind: kind.value)
 def test_every_control_is_a_field_the_service_stores(kind):
     copy, choices = COPIES[kind]
-    accepted = {field.name for field in accepted_fields(FORMS[kind])}
+    accepted = {field.name for field in accepted_fields(lead_form(kind))}
     posted = {field.name for field in copy.fields} | {choice.name for choice in choices}
     assert posted <= accepted
