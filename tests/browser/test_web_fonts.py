@@ -10,7 +10,7 @@ from site_pages import visitable_pages
 from marketing_site.pages.fonts import CACHED_CLASS, NOTO_SANS_ARABIC, WEB_FONTS
 
 # A function, not an expression: Playwright polls an expression with eval, which the pages' CSP refuses.
-FACES_CACHED = f"() => localStorage.getItem('web-font:{NOTO_SANS_ARABIC.family}') === '1'"
+FACES_CACHED = f"() => localStorage.getItem('{NOTO_SANS_ARABIC.storage_key}') === '1'"
 FIRST_VISIT_ROUTES = [spec.route for spec in visitable_pages() if spec.language.code in WEB_FONTS]
 
 
