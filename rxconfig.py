@@ -9,10 +9,10 @@ from marketing_site.hydrate_after_paint import HydrateAfterPaintPlugin
 from marketing_site.csp_hashes import CspHashesPlugin
 from marketing_site.html_language import HtmlLanguagePlugin
 from marketing_site.phone_labels import PhoneLabelsPlugin
-from marketing_site.leads.db import reflex_engine_environment
+from marketing_site.leads.db import reflex_environment
 from marketing_site.settings import settings
 
-for _name, _value in reflex_engine_environment().items():  # Reflex's engine stays within DATABASE_MAX_CONNECTIONS
+for _name, _value in reflex_environment().items():  # our worker count; Reflex's engine within DATABASE_MAX_CONNECTIONS
     os.environ.setdefault(_name, _value)
 
 config = rx.Config(

@@ -61,10 +61,13 @@ class Limits:
 
 
 def backend_workers() -> int:
-    """Worker processes the backend runs: GRANIAN_WORKERS, else Reflex's rule (several only with Redis)."""
+    """Worker processes the backend runs: GRANIAN_WORKERS, else one per CPU (at least 2) with Redis, else 1.
+
+    Reflex's own rule, 2 × CPUs + 1, suits blocking workers; these are asynchronous, and the extra
+    processes only took turns on the cores: p99 at 50 clients 15-30 % higher (README, Writes under load)."""
     if forced := os.environ.get("GRANIAN_WORKERS", "").strip():
         return int(forced)
-    return min((os.cpu_count() or 1) * 2 + 1, MAX_BACKEND_WORKERS) if settings.redis_url else 1
+    return min(max(os.cpu_count() or 1, 2), MAX_BACKEND_WORKERS) if settings.redis_url else 1
 
 
 def pool_size(budget: int, workers: int) -> int:
@@ -75,11 +78,14 @@ def pool_size(budget: int, workers: int) -> int:
     return budget // workers - 1
 
 
-def reflex_engine_environment() -> dict[str, str]:
-    """Reflex's own engine (its /_health check) holds one connection per worker within the same budget.
+def reflex_environment() -> dict[str, str]:
+    """What Reflex reads from the environment: with Redis, the worker count above (without it Reflex runs
+    one, and a process without Redis must not hand a count to the backends it starts); its own engine
+    (its /_health check) holding one connection per worker within the same budget.
 
     Read by rxconfig.py at start-up, so a budget too small for the workers stops the backend there."""
-    return {"SQLALCHEMY_POOL_SIZE": "1", "SQLALCHEMY_MAX_OVERFLOW": "0",
+    workers = {"GRANIAN_WORKERS": str(backend_workers())} if settings.redis_url else {}
+    return {**workers, "SQLALCHEMY_POOL_SIZE": "1", "SQLALCHEMY_MAX_OVERFLOW": "0",
             "SQLALCHEMY_POOL_TIMEOUT": str(Limits.from_settings().pool_timeout)}
 
 

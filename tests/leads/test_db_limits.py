@@ -45,10 +45,17 @@ def test_a_sqlite_file_in_a_folder_that_does_not_exist_yet_gets_its_folder(tmp_p
     assert (tmp_path / "data" / "new" / "leads.db").is_file()
 
 
-def test_reflexs_own_engine_holds_one_connection_per_worker_within_the_budget():
-    """rxconfig.py hands these to Reflex (its /_health check), so its engine never grows past one connection."""
-    assert db.reflex_engine_environment() == {"SQLALCHEMY_POOL_SIZE": "1", "SQLALCHEMY_MAX_OVERFLOW": "0",
-                                              "SQLALCHEMY_POOL_TIMEOUT": str(settings.database_pool_timeout)}
+def test_reflexs_own_engine_holds_one_connection_per_worker_within_the_budget(monkeypatch):
+    """rxconfig.py hands these to Reflex (its /_health check), so its engine never grows past one connection;
+    the worker count goes with them only where Redis lets several workers share the forms' state."""
+    engine = {"SQLALCHEMY_POOL_SIZE": "1", "SQLALCHEMY_MAX_OVERFLOW": "0",
+              "SQLALCHEMY_POOL_TIMEOUT": str(settings.database_pool_timeout)}
+    monkeypatch.delenv("GRANIAN_WORKERS", raising=False)
+    monkeypatch.setattr(db, "settings", settings.model_copy(update={"redis_url": ""}))
+    assert db.reflex_environment() == engine
+    monkeypatch.setattr(db, "settings", settings.model_copy(update={"redis_url": "redis://127.0.0.1:6379/0"}))
+    monkeypatch.setattr(db.os, "cpu_count", lambda: 4)
+    assert db.reflex_environment() == {"GRANIAN_WORKERS": "4", **engine}
 
 
 def test_pointing_the_process_at_a_database_closes_the_previous_engines_connections(database_url):
@@ -69,14 +76,19 @@ def test_every_worker_count_stays_within_the_connection_budget(workers):
         db.pool_size(2 * workers - 1, workers)
 
 
-def test_worker_count_follows_reflex_and_granian(monkeypatch):
+@pytest.mark.parametrize(("cpus", "workers"), [(None, 2), (1, 2), (2, 2), (6, 6), (8, 8), (32, 8)])
+def test_with_redis_the_backend_runs_one_worker_per_cpu_at_least_two_at_most_eight(monkeypatch, cpus, workers):
+    monkeypatch.delenv("GRANIAN_WORKERS", raising=False)
+    monkeypatch.setattr(db, "settings", db.settings.model_copy(update={"redis_url": "redis://127.0.0.1:6379/0"}))
+    monkeypatch.setattr(db.os, "cpu_count", lambda: cpus)
+    assert db.backend_workers() == workers
+
+
+def test_granian_workers_overrides_the_count_and_without_redis_there_is_one(monkeypatch):
     monkeypatch.setenv("GRANIAN_WORKERS", "3")
     assert db.backend_workers() == 3
     monkeypatch.delenv("GRANIAN_WORKERS")
-    with_redis = db.settings.model_copy(update={"redis_url": "redis://127.0.0.1:6379/0"})
-    monkeypatch.setattr(db, "settings", with_redis)
-    assert db.backend_workers() == min(2 * (db.os.cpu_count() or 1) + 1, 8)
-    monkeypatch.setattr(db, "settings", with_redis.model_copy(update={"redis_url": ""}))
+    monkeypatch.setattr(db, "settings", db.settings.model_copy(update={"redis_url": ""}))
     assert db.backend_workers() == 1
 
 
