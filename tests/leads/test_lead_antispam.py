@@ -106,7 +106,24 @@ def test_a_frozen_redis_costs_a_lead_about_a_second_then_lets_it_through():
         waiting = threading.Thread(target=lambda: answers.append(limiter.allow("client")), daemon=True)
         waiting.start()
         waiting.join(timeout=10)
-        assert answers == [True] and time.monotonic() - started < 2.5  # two tries of 0.5 s each, and slack
+        assert answers == [True] and 0.9 < time.monotonic() - started < 1.5  # two reads of 0.5 s each
+
+
+def test_a_redis_host_that_never_takes_the_connection_costs_a_lead_a_second():
+    """A black-holed address (a host gone, a firewall dropping packets): the connect itself waits, twice."""
+    with socket.socket() as full:
+        full.bind(("127.0.0.1", 0))
+        full.listen(0)
+        queued = [socket.socket() for _ in range(3)]  # fill the accept queue: further handshakes go unanswered
+        for waiting in queued:
+            waiting.setblocking(False)
+            waiting.connect_ex(full.getsockname())
+        limiter = antispam.RedisRateLimiter(antispam.connect_redis(f"redis://127.0.0.1:{full.getsockname()[1]}/0"), 1)
+        started = time.monotonic()
+        assert limiter.allow("client")
+        assert 0.9 < time.monotonic() - started < 1.5  # two connection attempts of 0.5 s each
+        for waiting in queued:
+            waiting.close()
 
 
 def test_with_redis_configured_every_worker_built_from_settings_shares_one_limit(redis_client, monkeypatch):
