@@ -51,8 +51,9 @@ def build_api() -> FastAPI:
     from marketing_site.booking import api as booking_api  # imported here: it builds on post_answer below
 
     booking_api.add_routes(app)
-    app.add_middleware(CORSMiddleware, allow_origins=settings.allowed_origins, allow_methods=["GET", "POST", "OPTIONS"],
-                       allow_headers=["Content-Type", "Idempotency-Key"], max_age=600)
+    # Content-Type is always allowed (Starlette's safelist); a preflight is remembered 10 minutes (its default).
+    app.add_middleware(CORSMiddleware, allow_origins=settings.allowed_origins, allow_methods=["GET", "POST"],
+                       allow_headers=["Idempotency-Key"])
     return app
 
 

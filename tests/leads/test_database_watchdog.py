@@ -22,7 +22,7 @@ from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from marketing_site.leads import db
-from tests.leads.frozen_link import FrozenLink
+from frozen_link import FrozenLink
 
 pytestmark = pytest.mark.skipif(not os.environ.get("TEST_DATABASE_URL"), reason="the watchdog guards PostgreSQL only")
 

@@ -14,6 +14,7 @@ from reflex.config import get_config
 from lead_payloads import VALID
 from stored_leads import count, fetch
 
+from marketing_site.booking.api import SLOTS_PATH
 from marketing_site.content.forms import HONEYPOT_NAME
 from marketing_site.content.messages import message
 from marketing_site.csp_hashes import inline_script_hashes
@@ -176,13 +177,29 @@ def test_cors_allows_only_the_site(client):
     preflight = {"Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "content-type"}
     allowed = client.options("/api/ProductVideo", headers={"Origin": settings.site_url, **preflight})
     assert allowed.status_code == 200 and allowed.headers["access-control-allow-origin"] == settings.site_url
-    assert "POST" in allowed.headers["access-control-allow-methods"]
+    assert allowed.headers["access-control-allow-methods"] == "GET, POST"
     foreign = client.options("/api/ProductVideo", headers={"Origin": FOREIGN, **preflight})
     assert "access-control-allow-origin" not in foreign.headers
     posted = client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers={"Origin": FOREIGN})
     assert "access-control-allow-origin" not in posted.headers
     posted = client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers={"Origin": settings.site_url})
     assert posted.headers["access-control-allow-origin"] == settings.site_url
+
+
+@pytest.mark.parametrize(("path", "method"), [("/api/ProductVideo", "POST"), (SLOTS_PATH, "GET")])
+def test_the_sites_preflight_for_each_api_method_is_granted_for_ten_minutes(client, path, method):
+    """A browser on the site preflights a POST with an Idempotency-Key (and JSON), or a GET of the slots."""
+    asked = {"Origin": settings.site_url, "Access-Control-Request-Method": method,
+             "Access-Control-Request-Headers": "content-type, idempotency-key"}
+    granted = client.options(path, headers=asked)
+    assert granted.status_code == 200
+    assert granted.headers["access-control-allow-headers"] == (
+        "Accept, Accept-Language, Content-Language, Content-Type, Idempotency-Key")
+    assert granted.headers["access-control-max-age"] == "600"
+    refused = client.options(path, headers={**asked, "Access-Control-Request-Method": "PUT"})
+    assert (refused.status_code, refused.text) == (400, "Disallowed CORS method")
+    refused = client.options(path, headers={**asked, "Access-Control-Request-Headers": "x-secret"})
+    assert (refused.status_code, refused.text) == (400, "Disallowed CORS headers")
 
 
 @pytest.mark.parametrize("method", ["GET", "PUT", "PATCH", "DELETE"])
