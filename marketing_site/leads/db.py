@@ -136,19 +136,19 @@ def _watch_and_ping(connection, _record, _proxy) -> None:
 
 
 def _sqlite_engine(url: str, path: str | None, limits: Limits | None) -> Engine:
-    if path and path != ":memory:":
+    if path:  # ":memory:" has the current folder as its parent: nothing to make
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     busy = limits.statement_timeout if limits else UNBOUNDED_SQLITE_BUSY_SECONDS
     synchronous = limits.sqlite_synchronous if limits else "FULL"
-    engine = create_engine(url, connect_args={"timeout": busy})
+    engine = create_engine(url)
     event.listen(engine, "connect", partial(_sqlite_pragmas, busy_ms=round(busy * 1000), synchronous=synchronous))
     return engine
 
 
 def _sqlite_pragmas(dbapi_connection, _record, *, busy_ms: int, synchronous: str) -> None:
     cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout={busy_ms}")  # first: switching to WAL may wait for another writer
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute(f"PRAGMA busy_timeout={busy_ms}")
     cursor.execute(f"PRAGMA synchronous={synchronous}")  # NORMAL or FULL (settings validate it)
     cursor.execute("PRAGMA foreign_keys=ON")  # SQLite ignores REFERENCES (lead_module, idempotency) without it
     cursor.close()

@@ -159,5 +159,9 @@ def test_failures_are_counted_apart_from_the_quota_and_forgotten_after_the_windo
     assert not limiter.allow("client")
     if shared:
         assert all(0 < redis_client.pttl(key) <= 500 for key in redis_client.scan_iter(f"{prefix}:*"))
+        hourly = antispam.RedisRateLimiter(redis_client, limit=2, window=3600, prefix=f"{prefix}:hourly")
+        hourly.record("client")
+        [key] = redis_client.scan_iter(f"{prefix}:hourly:*")
+        assert 3_599_000 < redis_client.pttl(key) <= 3_600_000  # the key lives exactly one window
     time.sleep(0.6)
     assert limiter.used("client") == 0

@@ -72,7 +72,8 @@ def test_original_name_is_kept_without_folders(raw, shown):
 
 
 @pytest.mark.parametrize(("count", "words"), [(5 * 1048576, "5 MB"), (1048576, "1 MB"), (1536 * 1024, "1.5 MB"),
-                                              (1048575, "1023 KB"), (2048, "2 KB"), (100, "1 KB")])
+                                              (1048575, "1023 KB"), (2048, "2 KB"), (100, "1 KB"),
+                                              (1053819, "1.01 MB")])  # 1.005 MiB and 1 byte: rounded up
 def test_size_limits_are_said_in_words(count, words):
     assert uploads.size_text(count) == words
 
@@ -135,8 +136,11 @@ def test_staff_reach_a_stored_resume_by_its_row_name_and_nothing_else():
     (settings.resume_dir / docx_name).write_bytes(docx())
     assert uploads.stored_path(docx_name) == settings.resume_dir / docx_name
     (settings.resume_dir / f"{'a' * 32}.pdf").mkdir(exist_ok=True)
+    for planted in ("notes.pdf", f"{'g' * 32}.pdf", f"{'X' * 32}.pdf", f"{name[:-4]}.exe"):  # files, wrong names
+        (settings.resume_dir / planted).write_bytes(PDF)
     for other in (f"{uuid.uuid4().hex}.pdf", f"../{name}", name.upper(), name[1:], f"x{name}", f"{name[:-4]}.exe",
-                  f"{name[:-4]}g.pdf", name.replace(".", ""), f"{'a' * 32}.pdf", f"{'g' * 32}.pdf"):
+                  f"{name[:-4]}g.pdf", name.replace(".", ""), f"{'a' * 32}.pdf", f"{'g' * 32}.pdf", "notes.pdf",
+                  f"{'X' * 32}.pdf"):
         assert uploads.stored_path(other) is None, other
     uploads.remove_stored(f"../{name}")  # refused: nothing outside the rules is touched
     uploads.remove_stored(name)

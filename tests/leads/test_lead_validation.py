@@ -262,3 +262,9 @@ def test_a_country_without_a_geocoder_name_is_still_named():
 def test_all_errors_are_reported_at_once():
     errors = errors_of(LeadKind.PRODUCT_VIDEO, {"email": "bad", "contactNo": "1"})
     assert set(errors) == {"name", "email", "contactNo"}
+
+
+def test_a_validation_error_reads_as_every_field_and_its_message_in_one_line():
+    """What a log or a traceback shows (the service raises it from scripts and imports too)."""
+    error = LeadValidationError({"email": "Please enter a valid email.", "contactNo": "Please enter your contact number."})
+    assert str(error) == "email: Please enter a valid email.; contactNo: Please enter your contact number."
