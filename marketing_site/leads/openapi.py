@@ -12,7 +12,7 @@ from marketing_site.booking.slots import SLOT_ID_PATTERN, ZONE_PATTERN
 from marketing_site.content.forms import HONEYPOT_NAME
 from marketing_site.leads import idempotency
 from marketing_site.leads.schemas import CONTEXT_FIELDS, FieldType, InputField, LeadKind, accepted_fields, lead_form
-from marketing_site.leads.validation import max_length
+from marketing_site.leads.validation import EMAIL_LOCAL_PART_LIMIT, max_length
 
 # Yes/No in any case with blanks around, a boolean, or nothing (= No), as validation.parse_flag reads them.
 _FLAG = {"anyOf": [{"type": "string", "pattern": r"^\s*([Yy][Ee][Ss]|[Nn][Oo]|[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])?\s*$"},
@@ -26,6 +26,18 @@ _ERROR = {"application/json": {"schema": {"type": "object", "required": ["error"
                                           "properties": {"error": {"type": "string"}}}}}
 _RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait before trying again.", "required": True,
                                 "schema": {"type": "string", "pattern": "^[0-9]+$"}}}
+
+# JSON types a text field takes (an integer is read as its digits), where not both.
+_JSON_TYPES = {FieldType.EMAIL: ["string"]}
+# What a schema cannot check, said to integrators; and the address's standard format.
+_ANNOTATIONS: dict[FieldType, dict[str, str]] = {
+    FieldType.EMAIL: {"format": "email",
+                      "description": f"The part before the @ holds at most {EMAIL_LOCAL_PART_LIMIT} characters."},
+    FieldType.PHONE: {"description": "A number valid for its country: international (+44 ...) or Pakistani national "
+                                     "format."},
+}
+_HONEYPOT = {"anyOf": [{"type": "string", "pattern": r"^\s*$"}, {"type": "null"}],
+             "description": "Hidden anti-bot field: must be empty (else 429)."}
 
 RESPONSES: dict[str, dict[str, Any]] = {
     "201": {"description": "Stored (or, for a repeated Idempotency-Key, stored before): the lead's id.",
@@ -59,8 +71,7 @@ def request_schema(kind: LeadKind) -> dict[str, Any]:
     form = lead_form(kind)
     properties = {spec.name: _property(spec) for spec in accepted_fields(form)}
     properties.update({spec.name: _property(spec) for spec in CONTEXT_FIELDS})
-    properties[HONEYPOT_NAME] = {"anyOf": [{"type": "string", "pattern": r"^\s*$"}, {"type": "null"}],
-                                 "description": "Hidden anti-bot field: must be empty (else 429)."}
+    properties[HONEYPOT_NAME] = dict(_HONEYPOT)
     return {"type": "object", "properties": properties,
             "required": [spec.name for spec in form.fields if spec.required]}
 
@@ -71,16 +82,13 @@ def _property(spec: InputField) -> dict[str, Any]:
     if spec.type in (FieldType.FLAG, FieldType.CONSENT):
         return dict(_FLAG)
     limit = max_length(f"{spec.column}_raw" if spec.type is FieldType.PHONE else spec.column)
-    types = ["string"] if spec.type is FieldType.EMAIL else ["string", "integer"]
+    types = _JSON_TYPES.get(spec.type, ["string", "integer"])
     # An integer's digits must fit the column (a minus sign takes one place) and the body's number limit.
     schema: dict[str, Any] = {"type": types if spec.required else [*types, "null"], "maxLength": limit,
                               "minimum": 1 - 10 ** min(limit - 1, MAX_NUMBER_DIGITS),
                               "maximum": 10 ** min(limit, MAX_NUMBER_DIGITS) - 1}
     schema["allOf"] = [{"pattern": _NO_CONTROL}, *([{"pattern": _VISIBLE}] if spec.required else [])]
-    if spec.type is FieldType.EMAIL:
-        schema.update(format="email", description="The part before the @ holds at most 64 characters.")
-    if spec.type is FieldType.PHONE:
-        schema["description"] = "A number valid for its country: international (+44 ...) or Pakistani national format."
+    schema.update(_ANNOTATIONS.get(spec.type, {}))
     return schema
 
 

@@ -70,7 +70,6 @@ class FlagGroup:
 
 @dataclass(frozen=True)
 class LeadForm:
-    kind: LeadKind
     fields: tuple[InputField, ...]
     flag_groups: tuple[FlagGroup, ...] = ()
 
@@ -143,7 +142,7 @@ def lead_form(kind: LeadKind) -> LeadForm:
     """
     copy, fields = _FIELDS[kind]
     visible = {field.name: field for field in copy.fields}
-    return LeadForm(kind, tuple(
+    return LeadForm(tuple(
         replace(spec, required=spec.name in visible and visible[spec.name].required,
                 choices=visible[spec.name].options if spec.type is FieldType.CHOICE else ())
         for spec in fields

@@ -69,7 +69,7 @@ def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionCont
         return replayed
     quarantined = antispam.screen(context.client_id, context.honeypot, context.form_started_at)
     values, ticked = _validated(kind, data, context)
-    return _commit({**values, "quarantined": quarantined}, ticked, kind, context, attach, endpoint)[0]
+    return _commit({**values, "quarantined": quarantined}, ticked, context, endpoint, attach)[0]
 
 
 def lead_check(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> None:
@@ -100,7 +100,7 @@ def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, con
     if stored is not None:
         values.update(resume_file=stored.path.name, resume_filename=stored.original_filename)
     try:
-        lead_id, created = _commit({**values, "quarantined": quarantined}, {}, LeadKind.CAREERS, context)
+        lead_id, created = _commit({**values, "quarantined": quarantined}, {}, context, LeadKind.CAREERS.value)
     except BaseException:
         if stored is not None:
             uploads.discard(stored)
@@ -144,8 +144,8 @@ def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
     return values, ticked
 
 
-def _commit(values: dict[str, Any], ticked: Ticked, kind: LeadKind, context: SubmissionContext,
-            attach: Attach | None = None, endpoint: str = "") -> tuple[int, bool]:
+def _commit(values: dict[str, Any], ticked: Ticked, context: SubmissionContext, endpoint: str,
+            attach: Attach | None = None) -> tuple[int, bool]:
     """(lead id, created); a concurrent retry that lost the key race gets the winner's id.
 
     Rows go in as plain INSERTs (the table's column defaults apply), not ORM objects: building and
@@ -153,7 +153,6 @@ def _commit(values: dict[str, Any], ticked: Ticked, kind: LeadKind, context: Sub
     ``attach`` and the mails read the stored lead as the INSERT's RETURNING row, which has a ``Lead``'s
     attributes (a ``Lead`` object built from it cost a fifth of a lead's CPU); they write with statements.
     """
-    endpoint = endpoint or kind.value
     values = {"language": messages.spoken_language(), **values}  # the language the visitor was answered in
     with db.write_session() as db_session:
         lead = db_session.execute(insert(LEAD).returning(*LEAD.c), values).one()  # with the defaults applied

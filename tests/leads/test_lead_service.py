@@ -11,7 +11,7 @@ from datetime import timedelta, timezone
 
 import pytest
 from sqlalchemy.exc import IntegrityError
-from lead_payloads import CAREERS, CONSENTED, VALID
+from lead_payloads import CAREERS, CONSENTED, MODULES, VALID
 from samples import PDF
 from stored_leads import count, fetch, ticked
 
@@ -265,3 +265,30 @@ def test_concurrent_applications_with_one_key_keep_one_lead_and_one_resume(caplo
     assert set(settings.resume_dir.glob("*")) - before[1] == {settings.resume_dir / fetch(lead_id).resume_file}
     removed = [r.getMessage() for r in caplog.records if r.getMessage().startswith("Removed résumé")]
     assert all(message.endswith("after the application was not saved") for message in removed)
+
+
+def test_the_staff_mail_names_the_modules_ticked_and_only_those():
+    """Sales read what the school wants before opening the lead: the modules, not the responsibilities."""
+    lead_id = lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], API)
+    with db.session() as db_session:
+        [staff] = db_session.exec(select(OutboxMail.text_body).where(OutboxMail.lead_id == lead_id,
+                                                                      OutboxMail.audience == "staff")).all()
+    [line] = [line for line in staff.splitlines() if "Modules" in line]
+    # in the form's order; the API's "studnetSmart" (the spec's spelling) is the module studentSmart
+    assert line.split("Modules", 1)[1].strip(" :") == "studentSmart, hrSmart, academicSmart"
+
+
+def test_a_form_without_module_checkboxes_stores_no_modules_even_if_sent():
+    lead_id = lead_submit(LeadKind.SIGNUP_DEMO, {**VALID["SignupDemo"], **{name: "Yes" for name in MODULES}}, API)
+    assert ticked(lead_id) == (set(), set())
+
+
+def test_a_replay_gets_its_first_answer_without_spending_the_rate_limit_or_being_checked_again():
+    """A client retrying after a timeout must not be told "too many" or "invalid" for the lead it already sent."""
+    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    context = SubmissionContext("203.0.113.40", idempotency_key="video-once")
+    first = lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], context)
+    before = count(LeadKind.PRODUCT_VIDEO)
+    assert lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], context) == first
+    assert lead_submit(LeadKind.PRODUCT_VIDEO, {**VALID["ProductVideo"], "email": "not an address"}, context) == first
+    assert count(LeadKind.PRODUCT_VIDEO) == before

@@ -268,3 +268,22 @@ def test_a_validation_error_reads_as_every_field_and_its_message_in_one_line():
     """What a log or a traceback shows (the service raises it from scripts and imports too)."""
     error = LeadValidationError({"email": "Please enter a valid email.", "contactNo": "Please enter your contact number."})
     assert str(error) == "email: Please enter a valid email.; contactNo: Please enter your contact number."
+
+
+def test_text_fields_read_integral_numbers_as_digits_and_name_the_field_when_refusing():
+    """JSON clients send 850 or 850.0 for "how many students"; anything else that is not text is named."""
+    assert [validation.clean_text(value, "student count", 6) for value in (850.0, 850, -7)] == ["850", "850", "-7"]
+    for value, words in ((["850"], "Please enter your school as plain text."),
+                         ({"name": "x"}, "Please enter your school as plain text."),
+                         (8.5, "Please enter your school as plain text."),
+                         ("Greenfield", "Your school is too long. Please keep it to 6 characters or fewer."),
+                         (10 ** 5000, "Your school is too long. Please keep it to 6 characters or fewer.")):
+        with pytest.raises(validation.InvalidField) as refused:
+            validation.clean_text(value, "school", 6)
+        assert str(refused.value) == words, value
+
+
+def test_a_column_without_a_declared_length_is_a_programming_error_named_as_such():
+    with pytest.raises(LookupError) as missing:
+        validation.max_length("created_at")
+    assert str(missing.value) == "Lead.created_at declares no max_length"
