@@ -140,6 +140,72 @@ def _write() -> None:
 
 def test_a_call_that_outlives_its_deadline_is_answered_in_time(bounded):
     began = time.monotonic()
-    with pytest.raises(db.DatabaseTimeout):
+    with pytest.raises(db.DatabaseTimeout) as timed_out:
         asyncio.run(db.run_bounded(time.sleep, 5))
     assert time.monotonic() - began < LIMITS.submit_timeout + db.ANSWER_GRACE_SECONDS + 0.3
+    assert str(timed_out.value) == "the database did not answer in time; nothing was stored"  # logged with the 503
+
+
+def test_a_thread_that_fails_just_past_the_deadline_is_answered_with_its_own_error(bounded):
+    """The grace after the deadline lets the caller log why (a cut connection, a refused COMMIT)."""
+    def fails_late() -> None:
+        time.sleep(LIMITS.submit_timeout + db.ANSWER_GRACE_SECONDS / 2)
+        raise ConnectionResetError("cut by the watchdog")
+
+    with pytest.raises(ConnectionResetError):
+        asyncio.run(db.run_bounded(fails_late))
+
+
+def test_the_worker_thread_works_within_the_deadline_set_when_the_call_began(bounded):
+    time_left = asyncio.run(db.run_bounded(db.deadline.remaining))
+    assert time_left is not None and LIMITS.submit_timeout - 0.5 < time_left <= LIMITS.submit_timeout
+    assert db.deadline.remaining() is None  # the caller's own context is left as it was
+
+
+def test_out_of_time_means_no_more_than_the_margin_left(bounded):
+    token = db.deadline.current.set(time.monotonic() + 0.5)
+    try:
+        db.deadline.ensure_time_left(0.3)
+        with pytest.raises(db.DatabaseTimeout) as late:
+            db.deadline.ensure_time_left(0.5)
+        assert str(late.value) == "the database did not answer in time; nothing was stored"
+    finally:
+        db.deadline.current.reset(token)
+    db.deadline.ensure_time_left(1e9)  # no deadline: never out of time
+
+
+def test_sqlite_commits_with_half_a_second_left_postgresql_keeps_its_margin(bounded):
+    """Only PostgreSQL can apply a COMMIT after the answer (see BoundedSession); SQLite commits to the end."""
+    left = 0.5 if bounded.dialect.name == "sqlite" else LIMITS.idle_in_transaction_timeout + db.COMMIT_MARGIN_SECONDS
+    token = db.deadline.current.set(time.monotonic() + left)
+    try:
+        with db.write_session() as session:
+            session.execute(text("DELETE FROM lead WHERE id = -3"))
+            if bounded.dialect.name == "sqlite":
+                session.commit()
+            else:
+                with pytest.raises(db.DatabaseTimeout):
+                    session.commit()
+    finally:
+        db.deadline.current.reset(token)
+
+
+def test_the_limits_come_from_the_settings_and_the_worker_count():
+    limits = db.Limits.from_settings()
+    assert limits == db.Limits(settings.database_connect_timeout, settings.database_pool_timeout,
+                               settings.database_statement_timeout, settings.database_idle_in_transaction_timeout,
+                               settings.database_submit_timeout,
+                               db.pool_size(settings.database_max_connections, db.backend_workers()),
+                               settings.sqlite_synchronous)
+
+
+@pytest.mark.parametrize(("budget", "workers", "share"), [(40, 1, 39), (40, 2, 19), (40, 5, 7), (16, 8, 1), (2, 1, 1)])
+def test_each_worker_pools_its_share_of_the_budget_less_reflexs_connection(budget, workers, share):
+    assert db.pool_size(budget, workers) == share
+
+
+def test_a_budget_too_small_for_the_workers_says_what_to_set():
+    with pytest.raises(ValueError) as refused:
+        db.pool_size(9, 5)
+    assert str(refused.value) == ("DATABASE_MAX_CONNECTIONS=9 is too small for 5 backend workers: "
+                                  "each needs 2 connections (set at least 10)")
