@@ -19,9 +19,9 @@ def test_every_message_id_the_lead_code_asks_for_exists():
     assert asked and sorted(asked - set(messages.ENGLISH)) == []
 
 
-@pytest.mark.parametrize("form", [lead_form(kind) for kind in LeadKind], ids=lambda form: form.kind.value)
-def test_every_field_has_a_label_and_a_missing_message(form):
-    for spec in form.fields + CONSENT_FIELDS + CONTEXT_FIELDS:
+@pytest.mark.parametrize("kind", list(LeadKind), ids=lambda kind: kind.value)
+def test_every_field_has_a_label_and_a_missing_message(kind):
+    for spec in lead_form(kind).fields + CONSENT_FIELDS + CONTEXT_FIELDS:
         label, missing = spec.label_text(), spec.missing_message()
         assert label and "{" not in label and missing.startswith("Please ") and missing.endswith(".")
 
