@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from logging.config import fileConfig
 
-from alembic import context
 from sqlmodel import SQLModel
 
-from marketing_site.leads import db, models  # noqa: F401  (registers the tables on SQLModel.metadata)
-from marketing_site.vitals import models as vitals_models  # noqa: F401  (the web_vital table)
-from marketing_site.mail import models as mail_models  # noqa: F401  (the outbox_mail table)
+from alembic import context
 from marketing_site.booking import models as booking_models  # noqa: F401  (the demo booking tables)
+from marketing_site.leads import db, models  # noqa: F401  (registers the tables on SQLModel.metadata)
+from marketing_site.mail import models as mail_models  # noqa: F401  (the outbox_mail table)
 from marketing_site.settings import settings
+from marketing_site.vitals import models as vitals_models  # noqa: F401  (the web_vital table)
 
 config = context.config
 if config.config_file_name is not None and config.attributes.get("configure_logging", True):
@@ -26,8 +26,9 @@ def database_url() -> str:
 
 def run_offline() -> None:
     url = database_url()
-    context.configure(url=url, target_metadata=target_metadata, literal_binds=True,
-                      render_as_batch=url.startswith("sqlite"))
+    context.configure(
+        url=url, target_metadata=target_metadata, literal_binds=True, render_as_batch=url.startswith("sqlite")
+    )
     with context.begin_transaction():
         context.run_migrations()
 
@@ -46,8 +47,9 @@ def run_online() -> None:
 
 
 def _run(connection) -> None:
-    context.configure(connection=connection, target_metadata=target_metadata,
-                      render_as_batch=connection.dialect.name == "sqlite")
+    context.configure(
+        connection=connection, target_metadata=target_metadata, render_as_batch=connection.dialect.name == "sqlite"
+    )
     with context.begin_transaction():
         context.run_migrations()
 

@@ -41,8 +41,9 @@ def inline_script_hashes(html: str) -> set[str]:
 
 def write_script_hashes(static_dir: Path) -> list[str]:
     """Hash the inline scripts of every page under `static_dir` into its csp-hashes.json (sorted)."""
-    hashes = sorted(set().union(*(inline_script_hashes(page.read_text(encoding="utf-8"))
-                                  for page in static_dir.rglob("*.html"))))
+    hashes = sorted(
+        set().union(*(inline_script_hashes(page.read_text(encoding="utf-8")) for page in static_dir.rglob("*.html")))
+    )
     (static_dir / SCRIPT_HASHES_FILE).write_text(json.dumps(hashes, indent=0) + "\n", encoding="utf-8")
     return hashes
 

@@ -38,7 +38,9 @@ def with_language(html: str, language: Language) -> str:
     tags = _HTML_TAG.findall(html)
     if len(tags) != 1:
         raise HtmlTagMissing(f"expected one <html> start tag, found {len(tags)}")
-    marked = _LANG_OR_DIR.sub("", tags[0]).replace("<html", f'<html lang="{language.code}" dir="{language.direction}"', 1)
+    marked = _LANG_OR_DIR.sub("", tags[0]).replace(
+        "<html", f'<html lang="{language.code}" dir="{language.direction}"', 1
+    )
     return html.replace(tags[0], marked, 1)
 
 

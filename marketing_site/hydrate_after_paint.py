@@ -28,18 +28,18 @@ _BOOT_SCRIPT = re.compile(r'<script type="module" async="">(.*?)</script>', re.S
 _NAMESPACE_IMPORT = re.compile(r'^import \* as (\w+) from ("[^"]+");$')
 _SIDE_EFFECT_IMPORT = re.compile(r'^import ("[^"]+");$')
 _DYNAMIC_IMPORT = re.compile(r'^import\(("[^"]+")\);$')
-_ROUTE_MODULES = re.compile(r'^window\.__reactRouterRouteModules = \{(.*)\};$')
+_ROUTE_MODULES = re.compile(r"^window\.__reactRouterRouteModules = \{(.*)\};$")
 _ROUTE_ENTRY = re.compile(r'^("[^"]+"):(\w+)$')
 
 # Runs each step of `data-boot` in order after load and a paint: ["import", url, name or null] awaits
 # the module (kept under its name), ["routes", {route id: name}] hands React Router its route modules.
 BOOT_RUNNER = (
-    "(boot=>addEventListener(\"load\",()=>requestAnimationFrame(()=>setTimeout(async()=>{"
-    "for(const href of boot.preloads)document.head.append(Object.assign(document.createElement(\"link\"),"
-    "{rel:\"modulepreload\",href}));"
+    '(boot=>addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(async()=>{'
+    'for(const href of boot.preloads)document.head.append(Object.assign(document.createElement("link"),'
+    '{rel:"modulepreload",href}));'
     "const modules={};"
     "for(const[kind,value,name]of boot.steps){"
-    "if(kind===\"routes\")window.__reactRouterRouteModules=Object.fromEntries("
+    'if(kind==="routes")window.__reactRouterRouteModules=Object.fromEntries('
     "Object.entries(value).map(([id,module])=>[id,modules[module]]));"
     "else{const module=await import(value);if(name)modules[name]=module}}"
     "}))))(JSON.parse(document.currentScript.dataset.boot))"

@@ -7,22 +7,29 @@ import reflex as rx
 from .admin.app import build_admin
 from .booking.manage import build_manage
 from .exact_routes import serve_pages_exactly
-from .leads.api import build_api
-from .mail.sender import run_forever as send_lead_mails
-from .leads.upload_limit import refuse_malformed_uploads, upload_body_limit
 from .layout.page import exact_page
+from .leads.api import build_api
+from .leads.upload_limit import refuse_malformed_uploads, upload_body_limit
+from .mail.sender import run_forever as send_lead_mails
 from .pages.registry import PUBLISHED, SERVED_ROUTES
 from .pages.seo import head_tags, share_image, sitemap_context
 from .response_headers import add_security_headers
-from .vitals.api import build_vitals_api
 from .settings import settings
 from .state_fallback import fall_back_to_memory
+from .vitals.api import build_vitals_api
 
 app = rx.App(
     html_lang="en",
     stylesheets=[],
-    api_transformer=[build_admin(), build_manage(), build_api(), build_vitals_api(), upload_body_limit, serve_pages_exactly,
-                     add_security_headers],
+    api_transformer=[
+        build_admin(),
+        build_manage(),
+        build_api(),
+        build_vitals_api(),
+        upload_body_limit,
+        serve_pages_exactly,
+        add_security_headers,
+    ],
     # Visitors never see Reflex's developer toast ("Cannot connect to server…"): a form being
     # submitted says so calmly itself (components/submit_bar.jsx), and nothing else needs the server.
     toaster=None,

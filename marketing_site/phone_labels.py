@@ -31,8 +31,11 @@ def labels_path(language: Language) -> str:
 
 def phone_labels(language: Language) -> dict[str, str]:
     """Region code -> name in `language` (CLDR), and the field's words under the library's keys."""
-    regions = {code: name for code, name in Locale.parse(language.code).territories.items()
-               if len(code) == 2 and code.isalpha()}
+    regions = {
+        code: name
+        for code, name in Locale.parse(language.code).territories.items()
+        if len(code) == 2 and code.isalpha()
+    }
     return regions | {key: translated_text(text, language) for key, text in PHONE_FIELD_WORDS.items()}
 
 

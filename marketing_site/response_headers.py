@@ -73,8 +73,12 @@ def add_security_headers(app: ASGIApp, static_dir: Path | None = None, backend_u
 
 
 def _drop_vary_origin(headers: MutableHeaders) -> None:
-    kept = [token.strip() for value in headers.getlist("vary") for token in value.split(",")
-            if token.strip() and token.strip().lower() != "origin"]
+    kept = [
+        token.strip()
+        for value in headers.getlist("vary")
+        for token in value.split(",")
+        if token.strip() and token.strip().lower() != "origin"
+    ]
     del headers["vary"]
     if kept:
         headers["Vary"] = ", ".join(dict.fromkeys(kept))

@@ -30,9 +30,19 @@ STRICT_TRANSPORT_SECURITY = f"max-age={2 * ONE_YEAR_SECONDS}; includeSubDomains"
 # Written by the build next to the exported pages: the sha256 of every inline script they carry.
 SCRIPT_HASHES_FILE = "csp-hashes.json"
 
-PERMISSIONS_POLICY = ", ".join(f"{feature}=()" for feature in (
-    "accelerometer", "camera", "geolocation", "gyroscope", "magnetometer", "microphone", "payment", "usb",
-))
+PERMISSIONS_POLICY = ", ".join(
+    f"{feature}=()"
+    for feature in (
+        "accelerometer",
+        "camera",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "payment",
+        "usb",
+    )
+)
 
 
 def backend_origins(backend_url: str) -> tuple[str, str]:
@@ -49,20 +59,22 @@ def content_security_policy(script_hashes: tuple[str, ...], backend_url: str) ->
     critical CSS; styles cannot run code, and Mozilla's Observatory does not deduct for it.
     """
     scripts = " ".join(["'self'", *(f"'sha256-{digest}'" for digest in script_hashes)])
-    return "; ".join((
-        "default-src 'none'",
-        f"script-src {scripts}",
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data:",
-        "font-src 'self'",
-        "media-src 'self'",
-        "manifest-src 'self'",
-        f"connect-src 'self' {' '.join(backend_origins(backend_url))}",
-        "form-action 'self'",
-        "frame-ancestors 'none'",
-        "object-src 'none'",
-        "base-uri 'none'",
-    ))
+    return "; ".join(
+        (
+            "default-src 'none'",
+            f"script-src {scripts}",
+            "style-src 'self' 'unsafe-inline'",
+            "img-src 'self' data:",
+            "font-src 'self'",
+            "media-src 'self'",
+            "manifest-src 'self'",
+            f"connect-src 'self' {' '.join(backend_origins(backend_url))}",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+            "object-src 'none'",
+            "base-uri 'none'",
+        )
+    )
 
 
 # Answers that are not HTML (scripts, images, API JSON) are never rendered as a document, so their

@@ -30,8 +30,9 @@ class SettingsError(RuntimeError):
 class Settings(BaseSettings):
     """Deployment settings; defaults suit a developer laptop with nothing else installed."""
 
-    model_config = SettingsConfigDict(frozen=True, env_ignore_empty=True, str_strip_whitespace=True,
-                                      extra="ignore", populate_by_name=True)
+    model_config = SettingsConfigDict(
+        frozen=True, env_ignore_empty=True, str_strip_whitespace=True, extra="ignore", populate_by_name=True
+    )
 
     # dev: the lead API publishes its OpenAPI docs; prod: docs hidden, PRODUCTION_REQUIRED settings enforced.
     environment: Literal["dev", "prod"] = Field("dev", alias="APP_ENV")
@@ -40,8 +41,9 @@ class Settings(BaseSettings):
     # Further browser origins allowed to call the backend (comma-separated), e.g. a staging host.
     extra_origins: Annotated[tuple[str, ...], NoDecode] = Field((), alias="CORS_EXTRA_ORIGINS")
     # Lead database: the SQLite file var/leads.db by default, postgresql+psycopg://… in production.
-    database_url: str = Field(f"sqlite:///{PROJECT_ROOT / 'var' / 'leads.db'}", alias="DATABASE_URL",
-                              json_schema_extra=PRODUCTION_REQUIRED)
+    database_url: str = Field(
+        f"sqlite:///{PROJECT_ROOT / 'var' / 'leads.db'}", alias="DATABASE_URL", json_schema_extra=PRODUCTION_REQUIRED
+    )
     # Database limits: every step of a submission is bounded, so a hung database costs a visitor
     # seconds and a 503, never a hang (marketing_site/leads/db.py; README, Operations).
     # All database work of one submission, counted from its arrival (seconds).
@@ -142,8 +144,11 @@ class Settings(BaseSettings):
     @model_validator(mode="after")
     def _production_has_what_it_needs(self) -> Settings:
         if self.environment == "prod":
-            missing = [field.alias for name, field in type(self).model_fields.items()
-                       if field.json_schema_extra == PRODUCTION_REQUIRED and name not in self.model_fields_set]
+            missing = [
+                field.alias
+                for name, field in type(self).model_fields.items()
+                if field.json_schema_extra == PRODUCTION_REQUIRED and name not in self.model_fields_set
+            ]
             if missing:
                 raise ValueError(f"APP_ENV=prod needs {', '.join(missing)} set explicitly")
         return self

@@ -25,7 +25,8 @@ import sys
 from collections.abc import AsyncIterator
 from typing import Any
 
-from redis.exceptions import ConnectionError as RedisConnectionError, TimeoutError as RedisTimeoutError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from reflex.istate.manager.memory import StateManagerMemory
 from reflex.istate.manager.redis import StateManagerRedis
 
@@ -44,8 +45,12 @@ class StateManagerRedisOrMemory(StateManagerRedis):
 
     @classmethod
     def replacing(cls, manager: StateManagerRedis) -> StateManagerRedisOrMemory:
-        return cls(redis=manager.redis, token_expiration=manager.token_expiration,
-                   lock_expiration=manager.lock_expiration, lock_warning_threshold=manager.lock_warning_threshold)
+        return cls(
+            redis=manager.redis,
+            token_expiration=manager.token_expiration,
+            lock_expiration=manager.lock_expiration,
+            lock_warning_threshold=manager.lock_warning_threshold,
+        )
 
     @contextlib.asynccontextmanager
     async def modify_state(self, token: Any, **context: Any) -> AsyncIterator[Any]:
@@ -79,8 +84,10 @@ async def _released(in_redis: contextlib.AsyncExitStack, exc_info: tuple) -> Non
     release = asyncio.ensure_future(in_redis.__aexit__(*exc_info))
     done, _ = await asyncio.wait({release}, timeout=REDIS_STEP_SECONDS)
     if not done:
-        log.warning("Redis did not answer within %s s at the end of an event: its state is saved when it does",
-                    REDIS_STEP_SECONDS)
+        log.warning(
+            "Redis did not answer within %s s at the end of an event: its state is saved when it does",
+            REDIS_STEP_SECONDS,
+        )
         release.add_done_callback(_log_release_fault)
         return
     _log_release_fault(release)

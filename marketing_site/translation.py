@@ -28,8 +28,18 @@ _TECHNICAL = re.compile(
     r"phone|number|country|countries|key|keys|kind|style|product|list|classes|endpoint|url|prefixes|translated_titles)$"
 )
 # Attributes a reader (or a screen reader) gets as words; rx.el elements keep them in custom_attrs.
-_COPY_ATTRIBUTES = frozenset({"aria-label", "aria-description", "aria-roledescription", "aria-placeholder",
-                              "aria-valuetext", "title", "alt", "placeholder"})
+_COPY_ATTRIBUTES = frozenset(
+    {
+        "aria-label",
+        "aria-description",
+        "aria-roledescription",
+        "aria-placeholder",
+        "aria-valuetext",
+        "title",
+        "alt",
+        "placeholder",
+    }
+)
 # A text is copy when it holds a letter; "✓", "+" and "0" are not.
 _LETTER = re.compile(r"[^\W\d_]")
 
@@ -86,8 +96,11 @@ def _copy_props(component: rx.Component) -> Iterator[tuple[str, Any]]:
 
 def _copy_attributes(component: rx.Component) -> dict[str, Any]:
     """The component's HTML attributes that carry copy (`aria_label=` on an element lands here)."""
-    return {name: value for name, value in (getattr(component, "custom_attrs", None) or {}).items()
-            if name in _COPY_ATTRIBUTES}
+    return {
+        name: value
+        for name, value in (getattr(component, "custom_attrs", None) or {}).items()
+        if name in _COPY_ATTRIBUTES
+    }
 
 
 def _link_props(component: rx.Component) -> Iterator[tuple[str, Any]]:

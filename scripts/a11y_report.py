@@ -20,12 +20,12 @@ from scripts.harness.chromium import CHROMIUM_ARGS, chromium_path
 from scripts.harness.served_site import served_site
 
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from axe_check import axe_source, inject  # noqa: E402  (test helper shared with the suite)
-from hydration import open_page  # noqa: E402
+from axe_check import axe_source, inject
+from hydration import open_page
 
-from marketing_site.content import home  # noqa: E402
-from marketing_site.languages import LANGUAGES, localized_route  # noqa: E402
-from marketing_site.pages.registry import PAGES  # noqa: E402
+from marketing_site.content import home
+from marketing_site.languages import LANGUAGES, localized_route
+from marketing_site.pages.registry import PAGES
 
 IMPACTS = ("critical", "serious", "moderate", "minor")
 WIDTHS = ((390, 844), (1280, 800))
@@ -76,7 +76,9 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
         for width, height in WIDTHS if not args.cls_only else ():
             context = browser.new_context(base_url=site.site_url, viewport={"width": width, "height": height})
-            print(f"\n{'route @ ' + str(width) + ' px':24} " + " ".join(f"{impact:>8}" for impact in IMPACTS) + "  rules")
+            print(
+                f"\n{'route @ ' + str(width) + ' px':24} " + " ".join(f"{impact:>8}" for impact in IMPACTS) + "  rules"
+            )
             for route in routes:
                 page = context.new_page()
                 counts, rules = axe_counts(page, route)

@@ -38,8 +38,10 @@ STATUSES = ("new", "contacted", "qualified", "demo_booked", "won", "lost")
 CHUNK = 5000
 PAGES = {
     "first inbox page": ("/admin/", {}),
-    "filtered + searched page": ("/admin/", {"kind": "ScheduleDemo", "status": "new", "country": "Oman",
-                                             "module": "financeSmart", "q": "falcon academy"}),
+    "filtered + searched page": (
+        "/admin/",
+        {"kind": "ScheduleDemo", "status": "new", "country": "Oman", "module": "financeSmart", "q": "falcon academy"},
+    ),
     "filtered CSV export": ("/admin/export.csv", {"kind": "ScheduleDemo", "country": "Oman"}),
     "CSV export of every lead": ("/admin/export.csv", {}),
 }
@@ -50,17 +52,29 @@ def lead_row(number: int, rng: random.Random) -> dict:
     demo = kind != "Careers"
     now = utc_now()
     return {
-        "id": number, "kind": kind, "created_at": now - timedelta(minutes=rng.randrange(365 * 24 * 60)),
-        "language": "en", "email": f"person{number}@school{number % 9000}.example",
+        "id": number,
+        "kind": kind,
+        "created_at": now - timedelta(minutes=rng.randrange(365 * 24 * 60)),
+        "language": "en",
+        "email": f"person{number}@school{number % 9000}.example",
         "first_name": rng.choice(("Amina", "Ali", "Sara", "Omar", "Fatima", "Yusuf")),
         "last_name": rng.choice(("Khan", "Raza", "Iqbal", "Said", "Haddad")),
-        "phone_e164": f"+9689{number:07d}", "phone_raw": f"+968 9{number:07d}", "country": rng.choice(COUNTRIES),
+        "phone_e164": f"+9689{number:07d}",
+        "phone_raw": f"+968 9{number:07d}",
+        "country": rng.choice(COUNTRIES),
         "school": f"{rng.choice(SCHOOL_WORDS)} {rng.choice(SCHOOL_KINDS)} {number % 700}" if demo else None,
         "school_type": rng.choice(("Kindergarten", "Multi-branch", "Secondary")) if demo else None,
         "source_page": rng.choice(("/schedule", "/product", "/signup", "/careers")),
-        "utm_source": rng.choice(("", "google", "newsletter", "linkedin")), "referrer": "", "utm_medium": "",
-        "utm_campaign": "", "utm_term": "", "utm_content": "", "consent_text_version": "2026-11",
-        "status": rng.choice(STATUSES), "quarantined": False, "seen_at": now,
+        "utm_source": rng.choice(("", "google", "newsletter", "linkedin")),
+        "referrer": "",
+        "utm_medium": "",
+        "utm_campaign": "",
+        "utm_term": "",
+        "utm_content": "",
+        "consent_text_version": "2026-11",
+        "status": rng.choice(STATUSES),
+        "quarantined": False,
+        "seen_at": now,
     }
 
 
@@ -72,8 +86,12 @@ def seed(url: str, count: int) -> None:
             for start in range(1, count + 1, CHUNK):
                 rows = [lead_row(number, rng) for number in range(start, min(start + CHUNK, count + 1))]
                 connection.execute(insert(Lead), rows)
-                modules = [{"lead_id": row["id"], "module": module} for row in rows if row["kind"] != "Careers"
-                           for module in rng.sample(MODULES, rng.randint(1, 3))]
+                modules = [
+                    {"lead_id": row["id"], "module": module}
+                    for row in rows
+                    if row["kind"] != "Careers"
+                    for module in rng.sample(MODULES, rng.randint(1, 3))
+                ]
                 connection.execute(insert(LeadModule), modules)
             if connection.dialect.name == "postgresql":
                 connection.execute(text("SELECT setval('lead_id_seq', (SELECT max(id) FROM lead))"))
@@ -116,11 +134,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--leads", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--database-url", default=os.environ.get("TEST_DATABASE_URL", ""),
-                        help="a PostgreSQL server URL; empty: a SQLite file")
+    parser.add_argument(
+        "--database-url",
+        default=os.environ.get("TEST_DATABASE_URL", ""),
+        help="a PostgreSQL server URL; empty: a SQLite file",
+    )
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="bench-inbox-") as scratch, \
-            throwaway_database(Path(scratch), db.normalise_url(args.database_url), prefix="inbox") as url:
+    with (
+        tempfile.TemporaryDirectory(prefix="bench-inbox-") as scratch,
+        throwaway_database(Path(scratch), db.normalise_url(args.database_url), prefix="inbox") as url,
+    ):
         migrate({**os.environ, "DATABASE_URL": url})
         started = time.perf_counter()
         seed(url, args.leads)

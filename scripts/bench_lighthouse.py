@@ -45,16 +45,34 @@ def ensure_lighthouse() -> Path:
     installed = subprocess.run([str(binary), "--version"], capture_output=True, text=True) if binary.exists() else None
     if installed is None or not installed.stdout.startswith(f"{LIGHTHOUSE_VERSION}."):
         print(f"==> Installing Lighthouse {LIGHTHOUSE_VERSION} into .tools/ from the npm registry…", flush=True)
-        subprocess.run(["npm", "install", "--prefix", str(TOOLS_BIN.parents[1]), "--no-audit", "--no-fund",
-                        "--loglevel=error", f"lighthouse@{LIGHTHOUSE_VERSION}"], check=True)
+        subprocess.run(
+            [
+                "npm",
+                "install",
+                "--prefix",
+                str(TOOLS_BIN.parents[1]),
+                "--no-audit",
+                "--no-fund",
+                "--loglevel=error",
+                f"lighthouse@{LIGHTHOUSE_VERSION}",
+            ],
+            check=True,
+        )
     return binary
 
 
 def run_lighthouse(lighthouse: Path, url: str, report: Path, attempts: int = 2) -> dict:
     """One Lighthouse run; on a busy machine Lighthouse sometimes loses the trace (NO_NAVSTART), so
     a failed run is tried once more before the benchmark gives up."""
-    command = [str(lighthouse), url, "--quiet", "--output=json", f"--output-path={report}",
-               f"--only-categories={','.join(CATEGORIES)}", f"--chrome-flags={' '.join(CHROMIUM_ARGS)}"]
+    command = [
+        str(lighthouse),
+        url,
+        "--quiet",
+        "--output=json",
+        f"--output-path={report}",
+        f"--only-categories={','.join(CATEGORIES)}",
+        f"--chrome-flags={' '.join(CHROMIUM_ARGS)}",
+    ]
     for attempt in range(1, attempts + 1):
         finished = subprocess.run(command, env={**os.environ, "CHROME_PATH": chromium_path()})
         if finished.returncode == 0:
@@ -93,8 +111,10 @@ def print_table(results: list[PageResult]) -> None:
     print("|---|---|---|---|---|---|---|---|---|---|")
     for r in results:
         s = r.scores
-        print(f"| {r.route} | {s['performance']} | {s['accessibility']} | {s['best-practices']} | {s['seo']} "
-              f"| {r.lcp_ms / 1000:.2f} s | {r.tbt_ms:.0f} ms | {r.cls:.3f} | {r.js_bytes / 1024:.1f} KB | {r.css_bytes / 1024:.1f} KB |")
+        print(
+            f"| {r.route} | {s['performance']} | {s['accessibility']} | {s['best-practices']} | {s['seo']} "
+            f"| {r.lcp_ms / 1000:.2f} s | {r.tbt_ms:.0f} ms | {r.cls:.3f} | {r.js_bytes / 1024:.1f} KB | {r.css_bytes / 1024:.1f} KB |"
+        )
 
 
 def default_route(route: str) -> str:
@@ -105,15 +125,20 @@ def default_route(route: str) -> str:
 def print_language_pairs(results: list[PageResult]) -> None:
     """Each translated page's LCP against its default-language page measured in the same run."""
     by_route = {r.route: r for r in results}
-    pairs = [(by_route[default_route(r.route)], r) for r in results
-             if language_of_path(r.route) != DEFAULT and default_route(r.route) in by_route]
+    pairs = [
+        (by_route[default_route(r.route)], r)
+        for r in results
+        if language_of_path(r.route) != DEFAULT and default_route(r.route) in by_route
+    ]
     if not pairs:
         return
     print("\n| page | LCP (default language) | LCP (translation) | translation / default |")
     print("|---|---|---|---|")
     for default, translated in pairs:
-        print(f"| {translated.route} vs {default.route} | {default.lcp_ms / 1000:.2f} s | {translated.lcp_ms / 1000:.2f} s "
-              f"| {translated.lcp_ms / default.lcp_ms - 1:+.0%} |")
+        print(
+            f"| {translated.route} vs {default.route} | {default.lcp_ms / 1000:.2f} s | {translated.lcp_ms / 1000:.2f} s "
+            f"| {translated.lcp_ms / default.lcp_ms - 1:+.0%} |"
+        )
 
 
 def measure_home_js(site_url: str) -> None:
@@ -123,8 +148,10 @@ def measure_home_js(site_url: str) -> None:
         browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
         weight = measure(browser, site_url + "/")
         browser.close()
-    print(f"\nHome in Chromium (all JS once the network is idle): JS {weight.js_bytes / 1024:.1f} KB gzip, "
-          f"CSS {weight.css_bytes / 1024:.1f} KB gzip")
+    print(
+        f"\nHome in Chromium (all JS once the network is idle): JS {weight.js_bytes / 1024:.1f} KB gzip, "
+        f"CSS {weight.css_bytes / 1024:.1f} KB gzip"
+    )
 
 
 def main() -> None:
@@ -135,11 +162,19 @@ def main() -> None:
     lighthouse = ensure_lighthouse()
     RESULTS_DIR.mkdir(exist_ok=True)
     with served_site() as site:
-        print(f"==> Production export built in {site.build_seconds:.1f}s, served by nginx (deploy/nginx) at {site.site_url}", flush=True)
+        print(
+            f"==> Production export built in {site.build_seconds:.1f}s, served by nginx (deploy/nginx) at {site.site_url}",
+            flush=True,
+        )
         results = []
         for route in args.routes:
             print(f"==> Lighthouse {route} ({args.runs} runs)", flush=True)
-            report = median_run(lighthouse, site.site_url + route, RESULTS_DIR / f"{route.strip('/').replace('/', '-') or 'home'}", args.runs)
+            report = median_run(
+                lighthouse,
+                site.site_url + route,
+                RESULTS_DIR / f"{route.strip('/').replace('/', '-') or 'home'}",
+                args.runs,
+            )
             results.append(summarise(route, report))
         print()
         print_table(results)

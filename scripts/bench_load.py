@@ -82,10 +82,16 @@ def stack(database: str) -> Iterator[Stack]:
     with ExitStack() as cleanup:
         scratch = Path(tempfile.mkdtemp(prefix="bench-load-"))
         cleanup.callback(shutil.rmtree, scratch, ignore_errors=True)
-        settings = {"SITE_URL": SITE_URL, "LEAD_RATE_LIMIT_PER_MINUTE": "1000000000", "LEAD_MIN_SUBMIT_SECONDS": "0",
-                    "RESUME_DIR": str(scratch / "resumes"), "APP_ENV": "prod", "REDIS_URL": "",
-                    "STAFF_SESSION_SECRET": "bench-only-" + "x" * 32,
-                    "BOOKING_TOKEN_SECRET": "bench-only-" + "b" * 32}
+        settings = {
+            "SITE_URL": SITE_URL,
+            "LEAD_RATE_LIMIT_PER_MINUTE": "1000000000",
+            "LEAD_MIN_SUBMIT_SECONDS": "0",
+            "RESUME_DIR": str(scratch / "resumes"),
+            "APP_ENV": "prod",
+            "REDIS_URL": "",
+            "STAFF_SESSION_SECRET": "bench-only-" + "x" * 32,
+            "BOOKING_TOKEN_SECRET": "bench-only-" + "b" * 32,
+        }
         if database == "sqlite":
             label, settings["DATABASE_URL"] = "SQLite, 1 worker", f"sqlite:///{scratch / 'bench.db'}"
         else:
@@ -108,9 +114,26 @@ def load_api(target: Stack, clients: int, seconds: int) -> tuple[dict, float]:
     run_id = uuid.uuid4().hex[:8]
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     output = subprocess.run(
-        ["wrk", "-t", "2", "-c", str(clients), "-d", f"{seconds:d}s", "--timeout", "10s", "-s", str(LUA),
-         f"{target.backend_url}/api/ProductVideo", "--", run_id],
-        check=True, capture_output=True, text=True).stdout
+        [
+            "wrk",
+            "-t",
+            "2",
+            "-c",
+            str(clients),
+            "-d",
+            f"{seconds:d}s",
+            "--timeout",
+            "10s",
+            "-s",
+            str(LUA),
+            f"{target.backend_url}/api/ProductVideo",
+            "--",
+            run_id,
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     record = json.loads(output.split("RESULT ", 1)[1])
     record["run_id"] = run_id
@@ -122,9 +145,18 @@ def measure_api(target: Stack, clients: int, seconds: int) -> Row:
     record, cpu = load_api(target, clients, seconds)
     acked = [int(lead_id) for lead_id in record["acked"]]
     errors = record["socket_errors"] + sum(record["refused"].values())
-    return Row(target.label, "API", clients, record["responses"] / (record["duration_us"] / 1e6),
-               record["p50"] / 1000, record["p95"] / 1000, record["p99"] / 1000, errors, cpu,
-               audit(target.database_url, record["run_id"], acked_ids=acked, in_flight=clients))
+    return Row(
+        target.label,
+        "API",
+        clients,
+        record["responses"] / (record["duration_us"] / 1e6),
+        record["p50"] / 1000,
+        record["p95"] / 1000,
+        record["p99"] / 1000,
+        errors,
+        cpu,
+        audit(target.database_url, record["run_id"], acked_ids=acked, in_flight=clients),
+    )
 
 
 def measure_forms(target: Stack, clients: int, seconds: int) -> Row:
@@ -133,8 +165,16 @@ def measure_forms(target: Stack, clients: int, seconds: int) -> Row:
     load, elapsed = asyncio.run(run_forms(target.backend_url, target.site_url, run_id, clients, seconds))
     cpu = (time.process_time() - cpu_before) / elapsed
     cuts = percentiles(load.latencies)
-    return Row(target.label, "forms", clients, len(load.latencies) / elapsed, *cuts, load.refused + load.errors, cpu,
-               audit(target.database_url, run_id, acked_emails=load.acked, in_flight=clients))
+    return Row(
+        target.label,
+        "forms",
+        clients,
+        len(load.latencies) / elapsed,
+        *cuts,
+        load.refused + load.errors,
+        cpu,
+        audit(target.database_url, run_id, acked_emails=load.acked, in_flight=clients),
+    )
 
 
 def percentiles(latencies: list[float]) -> tuple[float, float, float]:
@@ -148,9 +188,12 @@ MEASURE = {"api": measure_api, "forms": measure_forms}
 
 def print_row(row: Row) -> None:
     a = row.audit
-    print(f"{row.stack:<30} {row.target:<5} {row.clients:>7} {row.rate:>7.0f} {row.p50:>7.1f} {row.p95:>7.1f} "
-          f"{row.p99:>7.1f} {row.errors:>6} {a.acknowledged:>6} {a.stored:>6} {a.missing:>7} {a.duplicated:>4} "
-          f"{row.generator_cpu:>6.0%}", flush=True)
+    print(
+        f"{row.stack:<30} {row.target:<5} {row.clients:>7} {row.rate:>7.0f} {row.p50:>7.1f} {row.p95:>7.1f} "
+        f"{row.p99:>7.1f} {row.errors:>6} {a.acknowledged:>6} {a.stored:>6} {a.missing:>7} {a.duplicated:>4} "
+        f"{row.generator_cpu:>6.0%}",
+        flush=True,
+    )
 
 
 def main() -> int:
@@ -159,8 +202,11 @@ def main() -> int:
         raise SystemExit("wrk is missing: run scripts/ensure_debian_package.sh wrk wrk (make bench-load does)")
     targets = args.targets.split(",")
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at start (other work skews the figures)")
-    print(f"{'database':<30} {'load':<5} {'clients':>7} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} "
-          f"{'errors':>6} {'acked':>6} {'stored':>6} {'missing':>7} {'dup':>4} {'gen':>6}", flush=True)
+    print(
+        f"{'database':<30} {'load':<5} {'clients':>7} {'req/s':>7} {'p50 ms':>7} {'p95 ms':>7} {'p99 ms':>7} "
+        f"{'errors':>6} {'acked':>6} {'stored':>6} {'missing':>7} {'dup':>4} {'gen':>6}",
+        flush=True,
+    )
     failed = False
     for database in args.databases.split(","):
         with stack(database) as target:
@@ -172,8 +218,10 @@ def main() -> int:
                     print_row(row)
                     failed |= row.errors > 0 or not row.audit.ok
     print(f"load average {os.getloadavg()[0]:.1f} at the end")
-    print("acked = answered as stored; stored = rows of the run (stored-acked were in flight when the load stopped);"
-          " missing = acked but not stored; dup = e-mails stored twice; gen = load generator CPU (share of a core)")
+    print(
+        "acked = answered as stored; stored = rows of the run (stored-acked were in flight when the load stopped);"
+        " missing = acked but not stored; dup = e-mails stored twice; gen = load generator CPU (share of a core)"
+    )
     return 1 if failed else 0
 
 

@@ -30,8 +30,14 @@ class Audit:
         return self.missing == 0 and self.duplicated == 0 and self.unacknowledged <= self.in_flight_limit
 
 
-def audit(database_url: str, run_id: str, *, in_flight: int, acked_ids: list[int] | None = None,
-          acked_emails: list[str] | None = None) -> Audit:
+def audit(
+    database_url: str,
+    run_id: str,
+    *,
+    in_flight: int,
+    acked_ids: list[int] | None = None,
+    acked_emails: list[str] | None = None,
+) -> Audit:
     engine = db.build_engine(database_url)
     try:
         with Session(engine) as session:

@@ -44,8 +44,9 @@ class FormLoad:
 class Visitor:
     """One Socket.IO connection of one browser tab."""
 
-    def __init__(self, session: aiohttp.ClientSession, backend_url: str, origin: str,
-                 answer_timeout: float = ANSWER_TIMEOUT):
+    def __init__(
+        self, session: aiohttp.ClientSession, backend_url: str, origin: str, answer_timeout: float = ANSWER_TIMEOUT
+    ):
         self._session, self._origin, self._answer_timeout = session, origin, answer_timeout
         self._url = f"{backend_url.replace('http', 'ws', 1)}{NAMESPACE}/?token={uuid.uuid4()}&EIO=4&transport=websocket"
         self._socket: aiohttp.ClientWebSocketResponse | None = None
@@ -78,11 +79,15 @@ class Visitor:
             packet = await self._receive()
             if not packet.startswith(EVENT):
                 continue
-            name, update = json.loads(packet[len(EVENT):])
+            name, update = json.loads(packet[len(EVENT) :])
             if name != "event":
                 continue
-            merged.update({key.split("_rx_state_")[0]: value  # deltas suffix var names
-                           for key, value in (update.get("delta") or {}).get(STATE, {}).items()})
+            merged.update(
+                {
+                    key.split("_rx_state_")[0]: value  # deltas suffix var names
+                    for key, value in (update.get("delta") or {}).get(STATE, {}).items()
+                }
+            )
             if done(merged):
                 return merged
 
@@ -102,7 +107,11 @@ async def _visit(visitor: Visitor, run_id: str, number: int, stop_at: float, loa
         await visitor.connect()
         sent = 0
         while time.monotonic() < stop_at:
-            await visitor.call("start", {"browser": {"referrer": "", "product": "Student Smart"}}, done=lambda delta: "started_at" in delta)
+            await visitor.call(
+                "start",
+                {"browser": {"referrer": "", "product": "Student Smart"}},
+                done=lambda delta: "started_at" in delta,
+            )
             sent += 1
             email = f"bench-{run_id}-{number}-{sent}@school.edu"
             form = {"name": "Bench Mark", "email": email, "contactNo": "+923001234567"}
@@ -114,18 +123,20 @@ async def _visit(visitor: Visitor, run_id: str, number: int, stop_at: float, loa
                 load.acked.append(email)
             else:
                 load.refused += 1
-    except (asyncio.TimeoutError, aiohttp.ClientError, ConnectionError):
+    except (TimeoutError, aiohttp.ClientError, ConnectionError):
         load.errors += 1
     finally:
         await visitor.close()
 
 
-async def run_forms(backend_url: str, origin: str, run_id: str, visitors: int,
-                    seconds: float) -> tuple[FormLoad, float]:
+async def run_forms(
+    backend_url: str, origin: str, run_id: str, visitors: int, seconds: float
+) -> tuple[FormLoad, float]:
     """Drive ``visitors`` concurrent form sessions for ``seconds``; returns the results and elapsed time."""
     load = FormLoad()
     async with aiohttp.ClientSession() as session:
         began = time.monotonic()
-        await asyncio.gather(*(_visit(Visitor(session, backend_url, origin), run_id, n, began + seconds, load)
-                               for n in range(visitors)))
+        await asyncio.gather(
+            *(_visit(Visitor(session, backend_url, origin), run_id, n, began + seconds, load) for n in range(visitors))
+        )
         return load, time.monotonic() - began

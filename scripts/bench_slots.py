@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,9 +23,13 @@ if str(ROOT) not in sys.path:
 
 from scripts.harness.database import migrate, throwaway_database  # noqa: E402
 
-HOSTS = (("Sana Malik", "Asia/Karachi", "PK"), ("Omar Al-Harthy", "Asia/Muscat", "OM"),
-         ("Olivia Brown", "Europe/London", "GB"), ("Aisha Rahman", "Asia/Dubai", "AE"),
-         ("Bilal Khan", "Asia/Karachi", "PK"))
+HOSTS = (
+    ("Sana Malik", "Asia/Karachi", "PK"),
+    ("Omar Al-Harthy", "Asia/Muscat", "OM"),
+    ("Olivia Brown", "Europe/London", "GB"),
+    ("Aisha Rahman", "Asia/Dubai", "AE"),
+    ("Bilal Khan", "Asia/Karachi", "PK"),
+)
 BOOKINGS = 1000
 DAYS = 30
 BUDGET_MS = 50.0
@@ -43,31 +47,54 @@ def seed(url: str, now: datetime) -> None:
 
     engine = db.build_engine(url)
     with Session(engine) as db_session:
-        db_session.add(BookingSettings(id=1, demo_minutes=30, buffer_minutes=15, min_notice_minutes=240,
-                                       horizon_days=DAYS, daily_limit=12))
+        db_session.add(
+            BookingSettings(
+                id=1, demo_minutes=30, buffer_minutes=15, min_notice_minutes=240, horizon_days=DAYS, daily_limit=12
+            )
+        )
         for name, zone_name, country in HOSTS:
             staff = StaffUser(email=f"{uuid.uuid4().hex[:8]}@bench.example", password_hash="x", role="sales")
             db_session.add(staff)
             db_session.flush()
             db_session.add(DemoHost(staff_user_id=staff.id, display_name=name, time_zone=zone_name, country=country))
             db_session.flush()
-            db_session.add_all(WorkingHours(host_id=staff.id, weekday=weekday, start_minute=8 * 60, end_minute=18 * 60)
-                               for weekday in range(7))
+            db_session.add_all(
+                WorkingHours(host_id=staff.id, weekday=weekday, start_minute=8 * 60, end_minute=18 * 60)
+                for weekday in range(7)
+            )
         db_session.flush()
         demo, step = timedelta(minutes=30), timedelta(minutes=45)
-        grid = [(week.host.staff_user_id, start) for week in host_weeks(db_session)
-                for day in week.working_days(now.date(), (now + timedelta(days=DAYS)).date())
-                for start in week.day_starts(day, demo, step)]
+        grid = [
+            (week.host.staff_user_id, start)
+            for week in host_weeks(db_session)
+            for day in week.working_days(now.date(), (now + timedelta(days=DAYS)).date())
+            for start in week.day_starts(day, demo, step)
+        ]
         chosen = grid[:: max(len(grid) // BOOKINGS, 1)][:BOOKINGS]
         if len(chosen) < BOOKINGS:
             raise SystemExit(f"only {len(grid)} grid slots to book; need {BOOKINGS}")
-        leads = [Lead(kind="ScheduleDemo", email=f"visitor{number}@bench.example", phone_e164="+923001234567",
-                      phone_raw="+92 300 1234567") for number in range(BOOKINGS)]
+        leads = [
+            Lead(
+                kind="ScheduleDemo",
+                email=f"visitor{number}@bench.example",
+                phone_e164="+923001234567",
+                phone_raw="+92 300 1234567",
+            )
+            for number in range(BOOKINGS)
+        ]
         db_session.add_all(leads)
         db_session.flush()
-        db_session.add_all(DemoBooking(uid=uuid.uuid4().hex, lead_id=lead.id, host_id=host_id, starts_at=start,
-                                       ends_at=start + demo, visitor_time_zone="Europe/London")
-                           for lead, (host_id, start) in zip(leads, chosen))
+        db_session.add_all(
+            DemoBooking(
+                uid=uuid.uuid4().hex,
+                lead_id=lead.id,
+                host_id=host_id,
+                starts_at=start,
+                ends_at=start + demo,
+                visitor_time_zone="Europe/London",
+            )
+            for lead, (host_id, start) in zip(leads, chosen)
+        )
         db_session.commit()
     engine.dispose()
 
@@ -101,7 +128,7 @@ def main() -> None:
         from marketing_site.leads import api, db
 
         db.configure_engine(url)
-        now = datetime.now(timezone.utc)
+        now = datetime.now(UTC)
         seed(url, now)
         today = now.date()
         found = free_slots(today, DAYS, "Europe/London")
@@ -112,7 +139,9 @@ def main() -> None:
             through_api = timed(lambda: client.get("/api/demo-slots", params=query), options.runs)
         db.get_engine().dispose()
     backend = "PostgreSQL" if options.database_server else "SQLite"
-    print(f"{backend}: {len(HOSTS)} hosts, {BOOKINGS} bookings, {DAYS} days -> {len(found)} free slots, {options.runs} runs")
+    print(
+        f"{backend}: {len(HOSTS)} hosts, {BOOKINGS} bookings, {DAYS} days -> {len(found)} free slots, {options.runs} runs"
+    )
     print(report("free_slots()", listing))
     print(report("GET /api/demo-slots (in-process ASGI)", through_api))
     verdict = "within" if statistics.median(listing) < BUDGET_MS else "OVER"

@@ -35,16 +35,16 @@ TOKEN_LIMIT = 3000  # characters per quoted value, under nginx's 4 KB configurat
 
 @dataclass(frozen=True)
 class Site:
-    root: Path            # the export as nginx reads it
-    backend_url: str      # the backend's public address, as baked into the export (REFLEX_API_URL)
+    root: Path  # the export as nginx reads it
+    backend_url: str  # the backend's public address, as baked into the export (REFLEX_API_URL)
     upstream: str = "127.0.0.1:8000"  # where nginx reaches the backend
     server_name: str = "_"
     api_server_name: str = "_"
     listen: str = "80"
     api_listen: str = "80"
-    certificate: Path | None = None   # with key: TLS on both servers (listen e.g. "443 ssl")
+    certificate: Path | None = None  # with key: TLS on both servers (listen e.g. "443 ssl")
     key: Path | None = None
-    redirect_listen: str = "80"       # with TLS: where plain HTTP is answered with a redirect to HTTPS
+    redirect_listen: str = "80"  # with TLS: where plain HTTP is answered with a redirect to HTTPS
 
 
 def _quoted(value: str) -> str:
@@ -63,8 +63,10 @@ def _redirect(site: Site, server_name: str) -> str:
     """With TLS, a plain-HTTP server that only sends visitors to HTTPS (Observatory's redirection test)."""
     if site.certificate is None:
         return ""
-    return (f"server {{\n    listen {site.redirect_listen};\n    server_name {server_name};\n    server_tokens off;\n"
-            f"    return 301 https://$host$request_uri;\n}}")
+    return (
+        f"server {{\n    listen {site.redirect_listen};\n    server_name {server_name};\n    server_tokens off;\n"
+        f"    return 301 https://$host$request_uri;\n}}"
+    )
 
 
 def fill(template: str, fields: dict[str, str]) -> str:
@@ -74,51 +76,77 @@ def fill(template: str, fields: dict[str, str]) -> str:
 
 def _page_policy_parts(policy: str) -> list[str]:
     """The policy cut into pieces nginx accepts as single tokens (its limit is 4 KB each)."""
-    return [policy[start:start + TOKEN_LIMIT] for start in range(0, len(policy), TOKEN_LIMIT)]
+    return [policy[start : start + TOKEN_LIMIT] for start in range(0, len(policy), TOKEN_LIMIT)]
 
 
 def _type_by_extension(root: Path) -> str:
     """nginx map lines: each file extension of the export -> the type answer_type() gives it."""
     suffixes = sorted({path.suffix for path in root.rglob("*") if path.is_file() and path.suffix} - {".gz"})
-    return "\n".join([f'    "~{re.escape(suffix)}$" "{answer_type(f"/file{suffix}", "")}";' for suffix in suffixes]
-                     + [f'    default "{PAGE_TYPE}";'])
+    return "\n".join(
+        [f'    "~{re.escape(suffix)}$" "{answer_type(f"/file{suffix}", "")}";' for suffix in suffixes]
+        + [f'    default "{PAGE_TYPE}";']
+    )
 
 
 def render_site(site: Site) -> str:
     page_policy = content_security_policy(read_script_hashes(site.root), site.backend_url)
     parts = _page_policy_parts(page_policy)
     joined = "".join(f"$site_page_csp_{number}" for number in range(len(parts)))
-    return fill((TEMPLATES / "site.conf").read_text(encoding="utf-8"), {
-        "listen": site.listen, "server_name": site.server_name, "root": str(site.root), "tls": _tls(site),
-        "redirect_to_https": _redirect(site, site.server_name),
-        "hsts": STRICT_TRANSPORT_SECURITY, "cache_hashed_asset": CACHE_HASHED_ASSET,
-        "security_headers": "\n".join(f"        add_header {name} {_quoted(value)} always;"
-                                      for name, value in COMMON_HEADERS.items()),
-        "page_policy_parts": "\n".join(f"map $host $site_page_csp_{number} {{ default {_quoted(part)}; }}"
-                                       for number, part in enumerate(parts)),
-        "not_found_by_language": "\n".join(
-            [f'    "~^{re.escape(language.prefix)}(/|$)" {not_found_page(language)};' for language in LANGUAGES if language.prefix]
-            + [f"    default {not_found_page(DEFAULT)};"]),
-        "type_by_extension": _type_by_extension(site.root),
-        "csp_by_content_type": f'    "~^{PAGE_TYPE}" "{joined}";\n    default {_quoted(RESOURCE_POLICY)};',
-        "cache_by_content_type": "\n".join(
-            [f'    "~^{re.escape(prefix)}" {_quoted(value)};' for prefix, value in CACHE_BY_CONTENT_TYPE]
-            + [f"    default {_quoted(CACHE_REVALIDATE)};"]),
-    })
+    return fill(
+        (TEMPLATES / "site.conf").read_text(encoding="utf-8"),
+        {
+            "listen": site.listen,
+            "server_name": site.server_name,
+            "root": str(site.root),
+            "tls": _tls(site),
+            "redirect_to_https": _redirect(site, site.server_name),
+            "hsts": STRICT_TRANSPORT_SECURITY,
+            "cache_hashed_asset": CACHE_HASHED_ASSET,
+            "security_headers": "\n".join(
+                f"        add_header {name} {_quoted(value)} always;" for name, value in COMMON_HEADERS.items()
+            ),
+            "page_policy_parts": "\n".join(
+                f"map $host $site_page_csp_{number} {{ default {_quoted(part)}; }}" for number, part in enumerate(parts)
+            ),
+            "not_found_by_language": "\n".join(
+                [
+                    f'    "~^{re.escape(language.prefix)}(/|$)" {not_found_page(language)};'
+                    for language in LANGUAGES
+                    if language.prefix
+                ]
+                + [f"    default {not_found_page(DEFAULT)};"]
+            ),
+            "type_by_extension": _type_by_extension(site.root),
+            "csp_by_content_type": f'    "~^{PAGE_TYPE}" "{joined}";\n    default {_quoted(RESOURCE_POLICY)};',
+            "cache_by_content_type": "\n".join(
+                [f'    "~^{re.escape(prefix)}" {_quoted(value)};' for prefix, value in CACHE_BY_CONTENT_TYPE]
+                + [f"    default {_quoted(CACHE_REVALIDATE)};"]
+            ),
+        },
+    )
 
 
 def render_api(site: Site) -> str:
     own_answers = {"Content-Security-Policy": RESOURCE_POLICY, **COMMON_HEADERS}
     variable = {name: "$api_own_" + name.lower().replace("-", "_") for name in own_answers}
-    return fill((TEMPLATES / "api.conf").read_text(encoding="utf-8"), {
-        "fallback_maps": "\n".join(
-            f'map $upstream_http_{name.lower().replace("-", "_")} {variable[name]} {{ "" {_quoted(value)}; default ""; }}'
-            for name, value in own_answers.items()),
-        "fallback_headers": "\n".join(f"        add_header {name} {variable[name]} always;" for name in own_answers),
-        "listen": site.api_listen, "server_name": site.api_server_name, "tls": _tls(site),
-        "redirect_to_https": _redirect(site, site.api_server_name),
-        "hsts": STRICT_TRANSPORT_SECURITY, "upstream": site.upstream,
-    })
+    return fill(
+        (TEMPLATES / "api.conf").read_text(encoding="utf-8"),
+        {
+            "fallback_maps": "\n".join(
+                f'map $upstream_http_{name.lower().replace("-", "_")} {variable[name]} {{ "" {_quoted(value)}; default ""; }}'
+                for name, value in own_answers.items()
+            ),
+            "fallback_headers": "\n".join(
+                f"        add_header {name} {variable[name]} always;" for name in own_answers
+            ),
+            "listen": site.api_listen,
+            "server_name": site.api_server_name,
+            "tls": _tls(site),
+            "redirect_to_https": _redirect(site, site.api_server_name),
+            "hsts": STRICT_TRANSPORT_SECURITY,
+            "upstream": site.upstream,
+        },
+    )
 
 
 def write_configs(site: Site, out: Path) -> tuple[Path, Path]:
@@ -141,7 +169,9 @@ def main() -> None:
     parser.add_argument("--api-listen", default=Site.api_listen)
     parser.add_argument("--certificate", type=Path)
     parser.add_argument("--key", type=Path)
-    parser.add_argument("--redirect-listen", default=Site.redirect_listen, help="with TLS: plain-HTTP port redirected to HTTPS")
+    parser.add_argument(
+        "--redirect-listen", default=Site.redirect_listen, help="with TLS: plain-HTTP port redirected to HTTPS"
+    )
     parser.add_argument("--out", type=Path, required=True, help="folder for site.conf and api.conf")
     args = vars(parser.parse_args())
     out = args.pop("out")

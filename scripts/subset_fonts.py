@@ -27,8 +27,9 @@ def codepoints() -> set[int]:
 
 def subset_face(source: Path, target: Path) -> None:
     font = TTFont(source)
-    options = subset.Options(flavor="woff2", layout_features=["*"], name_IDs=["*"], name_languages=["*"],
-                             notdef_outline=True)
+    options = subset.Options(
+        flavor="woff2", layout_features=["*"], name_IDs=["*"], name_languages=["*"], notdef_outline=True
+    )
     subsetter = subset.Subsetter(options)
     subsetter.populate(unicodes=codepoints() & set(font.getBestCmap()))
     subsetter.subset(font)

@@ -33,8 +33,9 @@ def fresh_database_url() -> AbstractContextManager[str]:
 
 
 def migrate(url: str) -> None:
-    from alembic import command
     from alembic.config import Config
+
+    from alembic import command
 
     config = Config(str(Path(__file__).resolve().parent.parent / "alembic.ini"))
     config.attributes["configure_logging"] = False

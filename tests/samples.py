@@ -34,19 +34,27 @@ def doc(stream: str = "WordDocument") -> bytes:
     data_sectors = 8
     fat = [_FAT, _END, *range(3, 2 + data_sectors), _END]
     fat_sector = struct.pack("<128I", *fat, *[_FREE] * (128 - len(fat)))
-    directory = _entry("Root Entry", 5, child=1, start=_END, size=0) + _entry(stream, 2, child=_NONE, start=2,
-                                                                                size=data_sectors * 512)
+    directory = _entry("Root Entry", 5, child=1, start=_END, size=0) + _entry(
+        stream, 2, child=_NONE, start=2, size=data_sectors * 512
+    )
     directory += (b"\0" * 64 + struct.pack("<HBB3I", 0, 0, 0, _NONE, _NONE, _NONE) + b"\0" * 52) * 2
-    header = (bytes.fromhex("D0CF11E0A1B11AE1") + b"\0" * 16
-              + struct.pack("<HHHHH6xIIIIIIIII", 0x3E, 3, 0xFFFE, 9, 6, 0, 1, 1, 0, 4096, _END, 0, _END, 0)
-              + struct.pack("<109I", 0, *[_FREE] * 108))
+    header = (
+        bytes.fromhex("D0CF11E0A1B11AE1")
+        + b"\0" * 16
+        + struct.pack("<HHHHH6xIIIIIIIII", 0x3E, 3, 0xFFFE, 9, 6, 0, 1, 1, 0, 4096, _END, 0, _END, 0)
+        + struct.pack("<109I", 0, *[_FREE] * 108)
+    )
     return header + fat_sector + directory + b"W" * data_sectors * 512
 
 
 def _entry(name: str, kind: int, *, child: int, start: int, size: int) -> bytes:
     encoded = (name + "\0").encode("utf-16-le")
-    return (encoded.ljust(64, b"\0") + struct.pack("<HBB3I", len(encoded), kind, 1, _NONE, _NONE, child)
-            + b"\0" * 16 + struct.pack("<IQQIQ", 0, 0, 0, start, size))
+    return (
+        encoded.ljust(64, b"\0")
+        + struct.pack("<HBB3I", len(encoded), kind, 1, _NONE, _NONE, child)
+        + b"\0" * 16
+        + struct.pack("<IQQIQ", 0, 0, 0, start, size)
+    )
 
 
 PDF = pdf()

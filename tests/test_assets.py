@@ -6,8 +6,8 @@ Reads files with the standard library only (SVG as XML, WebP/ICO/MP4 headers), s
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterator
 import xml.etree.ElementTree as ET
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -66,7 +66,9 @@ def test_svg_matches_its_record(src: str):
     assert (root.get("width"), root.get("height")) == (str(image.width), str(image.height))
     assert root.get("viewBox") == f"0 0 {image.width} {image.height}"
     assert path.stat().st_size < SVG_BUDGET
-    assert "http" not in path.read_text(encoding="utf-8").replace("http://www.w3.org/2000/svg", ""), "no external references"
+    assert "http" not in path.read_text(encoding="utf-8").replace("http://www.w3.org/2000/svg", ""), (
+        "no external references"
+    )
 
 
 @pytest.mark.parametrize("src", sorted(src for src in IMAGES if src.endswith(".webp")))
@@ -101,8 +103,11 @@ def _unframed_shapes(element: ET.Element) -> Iterator[tuple[str, tuple[float, fl
         tag = child.tag.rsplit("}", 1)[-1]
         if tag in {"defs", "svg"} or "transform" in child.attrib:
             continue
-        a = {key: float(value) for key, value in child.attrib.items()
-             if key in {"cx", "cy", "r", "rx", "ry", "x", "y", "width", "height"}}
+        a = {
+            key: float(value)
+            for key, value in child.attrib.items()
+            if key in {"cx", "cy", "r", "rx", "ry", "x", "y", "width", "height"}
+        }
         if tag == "circle":
             yield tag, (a["cx"] - a["r"], a["cy"] - a["r"], a["cx"] + a["r"], a["cy"] + a["r"])
         elif tag == "ellipse":
@@ -113,8 +118,9 @@ def _unframed_shapes(element: ET.Element) -> Iterator[tuple[str, tuple[float, fl
         yield from _unframed_shapes(child)
 
 
-ILLUSTRATIONS = sorted(src for src in IMAGES if src.endswith(".svg") and "/posters/" not in src
-                       and IMAGES[src].width >= 400)
+ILLUSTRATIONS = sorted(
+    src for src in IMAGES if src.endswith(".svg") and "/posters/" not in src and IMAGES[src].width >= 400
+)
 
 
 @pytest.mark.parametrize("src", ILLUSTRATIONS)
@@ -123,6 +129,9 @@ def test_no_shape_of_an_illustration_is_cut_by_its_edge(src: str):
     a rounded frame of their own and are left out)."""
     root = ET.parse(_file(src)).getroot()
     width, height = float(root.attrib["width"]), float(root.attrib["height"])
-    cut = [(tag, box) for tag, box in _unframed_shapes(root)
-           if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height]
+    cut = [
+        (tag, box)
+        for tag, box in _unframed_shapes(root)
+        if box[0] < 0 or box[1] < 0 or box[2] > width or box[3] > height
+    ]
     assert not cut, f"{src}: shapes cut by the edge: {cut}"

@@ -9,9 +9,14 @@ from scripts.bench_lighthouse import ROUTES, PageResult, default_route, print_la
 
 def test_every_benchmarked_page_is_measured_in_every_language_side_by_side():
     side_by_side = [localized_route(route, language) for route in ("/", "/product") for language in LANGUAGES]
-    assert ROUTES[:len(side_by_side)] == tuple(side_by_side)
+    assert ROUTES[: len(side_by_side)] == tuple(side_by_side)
     assert {"/ar/studentSmart", "/ar/schedule", "/studentSmart", "/schedule"} <= set(ROUTES)
-    assert [default_route(route) for route in ("/ar", "/ar/product", "/product", "/arabic")] == ["/", "/product", "/product", "/arabic"]
+    assert [default_route(route) for route in ("/ar", "/ar/product", "/product", "/arabic")] == [
+        "/",
+        "/product",
+        "/product",
+        "/arabic",
+    ]
 
 
 def test_the_pairs_table_gives_each_translation_its_lcp_against_the_default_page(capsys):

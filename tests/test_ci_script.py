@@ -14,8 +14,14 @@ NOTHING_LISTENS = "127.0.0.1:1"
 
 def run_ci(**addresses: str) -> subprocess.CompletedProcess:
     env = {key: value for key, value in os.environ.items() if key != "TEST_DATABASE_URL"}
-    return subprocess.run(["bash", "scripts/test.sh", "--collect-only", "-q"], cwd=ROOT, capture_output=True,
-                          text=True, timeout=300, env={**env, "CI": "true", **addresses})
+    return subprocess.run(
+        ["bash", "scripts/test.sh", "--collect-only", "-q"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**env, "CI": "true", **addresses},
+    )
 
 
 @pytest.mark.parametrize("missing", ["TEST_POSTGRES_ADDRESS", "TEST_REDIS_ADDRESS"])

@@ -7,18 +7,25 @@ import asyncio
 from pathlib import Path
 
 import httpx
+from reflex.utils.precompressed_staticfiles import PrecompressedStaticFiles
 from starlette.applications import Starlette
 from starlette.routing import Mount
-from reflex.utils.precompressed_staticfiles import PrecompressedStaticFiles
 
 from marketing_site.exact_routes import serve_pages_exactly
 
 
 def _export(root: Path) -> Path:
-    for name, body in {"index.html": "home", "product.html": "products", "product/index.html": "products",
-                       "404.html": "not found", "assets/app.js": "js", "ar.html": "arabic home",
-                       "ar/index.html": "arabic home", "ar/product.html": "arabic products",
-                       "ar/404.html": "arabic not found"}.items():
+    for name, body in {
+        "index.html": "home",
+        "product.html": "products",
+        "product/index.html": "products",
+        "404.html": "not found",
+        "assets/app.js": "js",
+        "ar.html": "arabic home",
+        "ar/index.html": "arabic home",
+        "ar/product.html": "arabic products",
+        "ar/404.html": "arabic not found",
+    }.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(body)
     return root
@@ -51,7 +58,10 @@ def test_unknown_arabic_addresses_get_the_arabic_404_page(tmp_path: Path) -> Non
         assert (response.status_code, response.text) == (404, "arabic not found")
     home, bare, slash = _get(tmp_path, "/ar", "/ar/product", "/ar/")
     assert [(r.status_code, r.text) for r in (home, bare, slash)] == [
-        (200, "arabic home"), (200, "arabic products"), (200, "arabic home")]
+        (200, "arabic home"),
+        (200, "arabic products"),
+        (200, "arabic home"),
+    ]
     (english,) = _get(tmp_path, "/arabic-nothing")
     assert (english.status_code, english.text) == (404, "not found")
 

@@ -17,6 +17,7 @@ from marketing_site.hydrate_after_paint import BOOT_RUNNER, BootScriptChanged, h
 def sha256_of(script: str) -> str:
     return base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
 
+
 EXPORTED = (
     '<head><link rel="modulepreload" href="/assets/manifest-1.js"/><link rel="modulepreload" href="/assets/root-2.js"/>'
     '<link href="/assets/styles.css" rel="stylesheet"/></head><body><main>Hello</main>'
@@ -45,10 +46,13 @@ def test_same_imports_run_in_order_after_load_and_a_paint():
     assert html.index('addEventListener("load"') < html.index("requestAnimationFrame") < html.index("setTimeout")
     assert boot_data(html) == {
         "preloads": ["/assets/manifest-1.js", "/assets/root-2.js"],  # preloaded again, in parallel
-        "steps": [["import", "/assets/manifest-1.js", None], ["import", "/assets/root-2.js", "route0"],
-                  ["import", "/assets/_index-3.js", "route1"],
-                  ["routes", {"root": "route0", "routes/_index": "route1"}],
-                  ["import", "/assets/entry.client-4.js", None]],
+        "steps": [
+            ["import", "/assets/manifest-1.js", None],
+            ["import", "/assets/root-2.js", "route0"],
+            ["import", "/assets/_index-3.js", "route1"],
+            ["routes", {"root": "route0", "routes/_index": "route1"}],
+            ["import", "/assets/entry.client-4.js", None],
+        ],
     }
 
 
@@ -66,8 +70,8 @@ def test_a_quote_or_ampersand_in_an_address_survives_the_attribute():
 
 def test_an_unknown_boot_script_fails_the_build():
     with pytest.raises(BootScriptChanged):
-        hydrate_after_paint(EXPORTED.replace('import * as route1 from', 'import route1 from'))
+        hydrate_after_paint(EXPORTED.replace("import * as route1 from", "import route1 from"))
     with pytest.raises(BootScriptChanged):
-        hydrate_after_paint(EXPORTED.replace('import("/assets/entry.client-4.js");', 'startApp();'))
+        hydrate_after_paint(EXPORTED.replace('import("/assets/entry.client-4.js");', "startApp();"))
     with pytest.raises(BootScriptChanged):
         hydrate_after_paint("<html><body>no boot script</body></html>")

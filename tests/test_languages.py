@@ -16,13 +16,19 @@ from marketing_site.content import forms, messages, not_found
 from marketing_site.content.countries import COUNTRIES
 from marketing_site.html_language import HtmlLanguagePlugin, HtmlTagMissing, route_of_file, with_language
 from marketing_site.languages import (
-    ARABIC, DEFAULT, ENGLISH, LANGUAGES, language_of_path, localized_route, preferred_language,
+    ARABIC,
+    DEFAULT,
+    ENGLISH,
+    LANGUAGES,
+    language_of_path,
+    localized_route,
+    preferred_language,
 )
 from marketing_site.layout import navbar
 from marketing_site.layout.page import exact_page
-from marketing_site.pages.registry import PAGES, PUBLISHED, SERVED_ROUTES
 from marketing_site.pages import whatsapp
 from marketing_site.pages.not_found import not_found_in
+from marketing_site.pages.registry import PAGES, PUBLISHED, SERVED_ROUTES
 from marketing_site.pages.seo import head_tags
 from marketing_site.phone_labels import PhoneLabelsPlugin
 from marketing_site.settings import settings
@@ -43,11 +49,18 @@ def site_copy() -> set[str]:
     """Every English text a catalogue must translate: page bodies (the 404 page's included: it is
     shown in the language of the address) and head text, the messages the lead service sends, the
     forms' server alerts, the country names and the phone field's own words."""
+
     def body(spec):  # the 404 page's English copy alone: its other languages' copies are built from the catalogues
         return not_found_in(DEFAULT) if spec.route == routes.NOT_FOUND else exact_page(spec)()
 
     texts = {text for spec in PAGES for text in (*copy_texts(body(spec)), spec.seo.title, spec.seo.description)}
-    return texts | set(messages.ENGLISH.values()) | set(forms.SERVER_ALERTS) | set(COUNTRIES) | set(forms.PHONE_FIELD_WORDS.values())
+    return (
+        texts
+        | set(messages.ENGLISH.values())
+        | set(forms.SERVER_ALERTS)
+        | set(COUNTRIES)
+        | set(forms.PHONE_FIELD_WORDS.values())
+    )
 
 
 @pytest.mark.parametrize("language", TRANSLATED, ids=lambda language: language.code)
@@ -66,10 +79,13 @@ def test_a_text_with_no_translation_fails_the_build():
 
 def test_every_page_exists_in_every_language_under_its_prefix():
     english = [spec.route for spec in PAGES if spec.route != routes.NOT_FOUND]
-    assert {"/ar", "/ar/product", "/ar/studentSmart", "/ar/schedule", "/ar/careers", "/ar/HybridSchool"} <= set(SERVED_ROUTES)
+    assert {"/ar", "/ar/product", "/ar/studentSmart", "/ar/schedule", "/ar/careers", "/ar/HybridSchool"} <= set(
+        SERVED_ROUTES
+    )
     for language in TRANSLATED:
         assert sorted(spec.route for spec in PUBLISHED if spec.language == language) == sorted(
-            localized_route(route, language) for route in english)
+            localized_route(route, language) for route in english
+        )
     assert [spec.route for spec in PUBLISHED if spec.language == ENGLISH] == [spec.route for spec in PAGES]
 
 
@@ -89,7 +105,7 @@ def test_each_page_names_its_canonical_and_every_language_version():
     assert any('rel:"canonical"' in tag and '/ar/hybridSchool"' in tag for tag in tags)
     alternates = [tag for tag in tags if 'rel:"alternate"' in tag]
     assert len(alternates) == len(LANGUAGES) + 1
-    assert any('hybridSchool",hrefLang:"x-default"' in tag and '/ar/' not in tag for tag in alternates)
+    assert any('hybridSchool",hrefLang:"x-default"' in tag and "/ar/" not in tag for tag in alternates)
     assert any('hrefLang:"ar"' in tag and '/ar/hybridSchool"' in tag for tag in alternates)
 
 
@@ -97,7 +113,10 @@ def test_the_arabic_font_loads_on_arabic_pages_only():
     english, arabic = (next(spec for spec in PUBLISHED if spec.route == route) for route in ("/product", "/ar/product"))
     assert not any("woff2" in str(tag) for tag in head_tags(english))
     arabic_head = "".join(str(tag) for tag in head_tags(arabic))
-    assert "noto-sans-arabic-arabic-400-normal.woff2" in arabic_head and "noto-sans-arabic-arabic-700-normal.woff2" in arabic_head
+    assert (
+        "noto-sans-arabic-arabic-400-normal.woff2" in arabic_head
+        and "noto-sans-arabic-arabic-700-normal.woff2" in arabic_head
+    )
     assert "font-display:optional" in arabic_head  # swap: see pages/fonts.py for its LCP and CLS figures
 
 
@@ -107,10 +126,16 @@ def test_the_language_of_an_address_is_its_prefix():
     assert localized_route("/", ARABIC) == "/ar" and localized_route("/", ENGLISH) == "/"
 
 
-@pytest.mark.parametrize(("file", "route"), [
-    ("ar.html", "/ar"), ("ar/index.html", "/ar"), ("ar/product.html", "/ar/product"), ("index.html", "/"),
-    ("product/index.html", "/product"),
-])
+@pytest.mark.parametrize(
+    ("file", "route"),
+    [
+        ("ar.html", "/ar"),
+        ("ar/index.html", "/ar"),
+        ("ar/product.html", "/ar/product"),
+        ("index.html", "/"),
+        ("product/index.html", "/product"),
+    ],
+)
 def test_an_exported_file_is_served_at_its_route(file, route):
     assert route_of_file(Path("/build"), Path("/build") / file) == route
 
@@ -151,8 +176,10 @@ def test_the_careers_positions_are_suggested_in_the_page_language():
 
 
 def test_the_phone_field_names_countries_in_the_page_language(tmp_path):
-    arabic, english = (str(exact_page(next(s for s in PUBLISHED if s.route == route), SERVED_ROUTES)())
-                       for route in ("/ar/schedule", "/schedule"))
+    arabic, english = (
+        str(exact_page(next(s for s in PUBLISHED if s.route == route), SERVED_ROUTES)())
+        for route in ("/ar/schedule", "/schedule")
+    )
     assert 'labelsUrl:"/ar/phone-countries.json"' in arabic and 'labelsUrl:""' in english
     PhoneLabelsPlugin().post_build(static_dir=tmp_path)
     labels = json.loads((tmp_path / "ar" / "phone-countries.json").read_text(encoding="utf-8"))
@@ -173,9 +200,18 @@ def test_the_consent_version_stored_names_a_translated_wording():
     assert forms.consent_text_version("ar") == f"{forms.CONSENT_TEXT_VERSION}/ar"
 
 
-@pytest.mark.parametrize(("header", "code"), [
-    ("ar", "ar"), ("ar-OM,ar;q=0.9,en;q=0.8", "ar"), ("en-GB,ar;q=0.5", "en"), ("fr;q=1,ar;q=0.2", "ar"),
-    ("ar;q=0,en;q=0.1", "en"), ("", "en"), ("de", "en"), ("ar;q=x", "en"),
-])
+@pytest.mark.parametrize(
+    ("header", "code"),
+    [
+        ("ar", "ar"),
+        ("ar-OM,ar;q=0.9,en;q=0.8", "ar"),
+        ("en-GB,ar;q=0.5", "en"),
+        ("fr;q=1,ar;q=0.2", "ar"),
+        ("ar;q=0,en;q=0.1", "en"),
+        ("", "en"),
+        ("de", "en"),
+        ("ar;q=x", "en"),
+    ],
+)
 def test_the_preferred_language_of_an_accept_language_header(header, code):
     assert preferred_language(header).code == code

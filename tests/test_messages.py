@@ -36,4 +36,5 @@ def test_a_language_catalogue_overrides_by_id_and_falls_back_to_english(monkeypa
 
 def test_placeholders_are_filled():
     assert messages.message("field.too_long", label="city", limit=100) == (
-        "Your city is too long. Please keep it to 100 characters or fewer.")
+        "Your city is too long. Please keep it to 100 characters or fewer."
+    )

@@ -15,7 +15,12 @@ import pytest
 
 from marketing_site.csp_hashes import inline_script_hashes, write_script_hashes
 from marketing_site.security_headers import (
-    CACHE_HASHED_ASSET, CACHE_MEDIA, RESOURCE_POLICY, STRICT_TRANSPORT_SECURITY, content_security_policy, read_script_hashes,
+    CACHE_HASHED_ASSET,
+    CACHE_MEDIA,
+    RESOURCE_POLICY,
+    STRICT_TRANSPORT_SECURITY,
+    content_security_policy,
+    read_script_hashes,
 )
 from scripts.harness.nginx import Nginx, Site
 from scripts.harness.ports import free_port
@@ -25,9 +30,17 @@ PAGE = "<html><head><script>document.title = 'home'</script></head><body>home</b
 
 
 def _export(root: Path) -> Path:
-    for name, body in {"index.html": PAGE, "product.html": "product", "product/index.html": "product/",
-                       "404.html": "shell", "assets/app-1a2b.js": "plain", "images/logo.svg": "<svg/>",
-                       "ar.html": "arabic home", "ar/product.html": "arabic product", "ar/404.html": "arabic shell"}.items():
+    for name, body in {
+        "index.html": PAGE,
+        "product.html": "product",
+        "product/index.html": "product/",
+        "404.html": "shell",
+        "assets/app-1a2b.js": "plain",
+        "images/logo.svg": "<svg/>",
+        "ar.html": "arabic home",
+        "ar/product.html": "arabic product",
+        "ar/404.html": "arabic shell",
+    }.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(body)
     (root / "assets" / "app-1a2b.js.gz").write_bytes(gzip.compress(b"sidecar"))
@@ -40,8 +53,26 @@ def _export(root: Path) -> Path:
 
 def _certificate(folder: Path) -> tuple[Path, Path]:
     certificate, key = folder / "cert.pem", folder / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                    "-keyout", str(key), "-out", str(certificate)], check=True, capture_output=True)
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(certificate),
+        ],
+        check=True,
+        capture_output=True,
+    )
     return certificate, key
 
 
@@ -52,19 +83,32 @@ def servers(tmp_path_factory: pytest.TempPathFactory):
     root = _export(scratch / "site" / "client")
     certificate, key = _certificate(scratch)
     no_backend = f"127.0.0.1:{free_port()}"  # nothing listens there: api.conf answers 502 itself
-    plain = Site(root=root, backend_url=BACKEND, upstream=no_backend, listen=f"127.0.0.1:{free_port()}",
-                 api_listen=f"127.0.0.1:{free_port()}")
-    tls = Site(root=root, backend_url=BACKEND, upstream=no_backend, listen=f"127.0.0.1:{free_port()} ssl",
-               api_listen=f"127.0.0.1:{free_port()} ssl", certificate=certificate, key=key,
-               redirect_listen=f"127.0.0.1:{free_port()}")
+    plain = Site(
+        root=root,
+        backend_url=BACKEND,
+        upstream=no_backend,
+        listen=f"127.0.0.1:{free_port()}",
+        api_listen=f"127.0.0.1:{free_port()}",
+    )
+    tls = Site(
+        root=root,
+        backend_url=BACKEND,
+        upstream=no_backend,
+        listen=f"127.0.0.1:{free_port()} ssl",
+        api_listen=f"127.0.0.1:{free_port()} ssl",
+        certificate=certificate,
+        key=key,
+        redirect_listen=f"127.0.0.1:{free_port()}",
+    )
     started = [Nginx(plain, scratch / "plain").start(), Nginx(tls, scratch / "tls").start()]
     yield {"http": plain, "https": tls}
     for server in started:
         server.stop()
 
 
-def get(site: Site, path: str, scheme: str = "http", gzip_ok: bool = False,
-        listen: str | None = None) -> tuple[int, http.client.HTTPMessage, bytes]:
+def get(
+    site: Site, path: str, scheme: str = "http", gzip_ok: bool = False, listen: str | None = None
+) -> tuple[int, http.client.HTTPMessage, bytes]:
     port = int((listen or site.listen).split()[0].rsplit(":", 1)[1])
     if scheme == "https":
         connection = http.client.HTTPSConnection("127.0.0.1", port, timeout=5, context=ssl._create_unverified_context())
@@ -77,9 +121,15 @@ def get(site: Site, path: str, scheme: str = "http", gzip_ok: bool = False,
     return result
 
 
-@pytest.mark.parametrize(("path", "body"), [
-    ("/", PAGE.encode()), ("/product", b"product"), ("/product/", b"product/"), ("/product?x=1", b"product"),
-])
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/", PAGE.encode()),
+        ("/product", b"product"),
+        ("/product/", b"product/"),
+        ("/product?x=1", b"product"),
+    ],
+)
 def test_routes_resolve_like_try_files(servers, path, body):
     status, _, content = get(servers["http"], path)
     assert (status, content) == (200, body)
@@ -105,10 +155,15 @@ def test_unknown_arabic_paths_get_the_arabic_404_html(servers, path):
     assert headers["Cache-Control"] == "no-cache" and "'sha256-" in headers["Content-Security-Policy"]
 
 
-@pytest.mark.parametrize(("path", "status", "body"), [
-    ("/ar", 200, b"arabic home"), ("/ar/product", 200, b"arabic product"), ("/arabic", 404, b"shell"),
-    ("/AR/nothing", 404, b"shell"),
-])
+@pytest.mark.parametrize(
+    ("path", "status", "body"),
+    [
+        ("/ar", 200, b"arabic home"),
+        ("/ar/product", 200, b"arabic product"),
+        ("/arabic", 404, b"shell"),
+        ("/AR/nothing", 404, b"shell"),
+    ],
+)
 def test_arabic_pages_and_english_lookalikes_keep_their_answers(servers, path, status, body):
     assert get(servers["http"], path)[::2] == (status, body)
 
@@ -121,10 +176,16 @@ def test_gzip_sidecar_and_long_cache_for_hashed_assets(servers):
     assert "Content-Encoding" not in plain_headers and plain == b"plain"
 
 
-@pytest.mark.parametrize(("path", "cache", "is_page"), [
-    ("/", "no-cache", True), ("/product", "no-cache", True), ("/assets/app-1a2b.js", CACHE_HASHED_ASSET, False),
-    ("/images/logo.svg", CACHE_MEDIA, False), ("/nope", "no-cache", True),
-])
+@pytest.mark.parametrize(
+    ("path", "cache", "is_page"),
+    [
+        ("/", "no-cache", True),
+        ("/product", "no-cache", True),
+        ("/assets/app-1a2b.js", CACHE_HASHED_ASSET, False),
+        ("/images/logo.svg", CACHE_MEDIA, False),
+        ("/nope", "no-cache", True),
+    ],
+)
 @pytest.mark.parametrize("scheme", ["http", "https"])
 def test_every_kind_of_answer_carries_the_security_headers(servers, scheme, path, cache, is_page):
     _, headers, _ = get(servers[scheme], path, scheme)
@@ -152,7 +213,9 @@ def test_nginx_own_api_answers_carry_the_backends_headers(servers, scheme):
     assert status == 502
     assert headers.get_all("Content-Security-Policy") == [RESOURCE_POLICY]
     assert headers.get_all("X-Content-Type-Options") == ["nosniff"]
-    assert headers["Referrer-Policy"] == "strict-origin-when-cross-origin" and "camera=()" in headers["Permissions-Policy"]
+    assert (
+        headers["Referrer-Policy"] == "strict-origin-when-cross-origin" and "camera=()" in headers["Permissions-Policy"]
+    )
     assert headers.get_all("Strict-Transport-Security") == ([STRICT_TRANSPORT_SECURITY] if scheme == "https" else None)
 
 

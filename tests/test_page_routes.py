@@ -41,7 +41,7 @@ def remembers(jsx: str, product: str) -> bool:
 def test_module_page_shows_heading_breadcrumb_features_and_demo_link(module):
     jsx = rendered(module.route)
     assert shows(jsx, module.heading) and shows(jsx, module.intro)
-    crumbs = jsx[jsx.index('jsx("nav",{"aria-label":"Breadcrumb"}'):]
+    crumbs = jsx[jsx.index('jsx("nav",{"aria-label":"Breadcrumb"}') :]
     assert crumbs.index('to:"/"') < crumbs.index('to:"/product"') < crumbs.index(json.dumps(module.name))
     assert all(shows(jsx, feature.name) for feature in module.features)
     assert 'triggerId:"watch-video"' in jsx and f'to:"{routes.DEMO_REQUEST}"' in jsx
@@ -83,13 +83,19 @@ def test_info_page_shows_its_records(page):
     assert shows(jsx, labels.COMING_SOON_BADGE) == page.coming_soon
 
 
-OWN_FAMILIES = [spec for spec in PAGES if spec.body.__module__.rsplit(".", 1)[-1] in {
-    "product_overview", "module_page", "service_page", "school_type_page", "info_page", "whatsapp", "not_found"}]
+OWN_FAMILIES = [
+    spec
+    for spec in PAGES
+    if spec.body.__module__.rsplit(".", 1)[-1]
+    in {"product_overview", "module_page", "service_page", "school_type_page", "info_page", "whatsapp", "not_found"}
+]
 
 
 @pytest.mark.parametrize("spec", OWN_FAMILIES, ids=lambda spec: spec.route)
 def test_page_has_exactly_one_h1(spec):
-    shown_one_of = len(LANGUAGES) if spec.route == routes.NOT_FOUND else 1  # the 404 page: one copy per language, one shown
+    shown_one_of = (
+        len(LANGUAGES) if spec.route == routes.NOT_FOUND else 1
+    )  # the 404 page: one copy per language, one shown
     assert str(spec.body()).count('jsx("h1"') == shown_one_of
 
 

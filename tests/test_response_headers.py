@@ -22,12 +22,14 @@ SITE = "http://site.test"
 
 
 def _stack(static_dir: Path) -> Starlette:
-    inner = Starlette(routes=[
-        Route("/api/lead", lambda _: JSONResponse({"id": 1}, 201), methods=["POST"]),
-        Route("/product", lambda _: HTMLResponse("<p>page</p>")),
-        Route("/assets/app-1.js", lambda _: HTMLResponse("x", media_type="text/javascript")),
-        Route("/docs", lambda _: HTMLResponse("docs", headers={"Content-Security-Policy": "script-src cdn.test"})),
-    ])
+    inner = Starlette(
+        routes=[
+            Route("/api/lead", lambda _: JSONResponse({"id": 1}, 201), methods=["POST"]),
+            Route("/product", lambda _: HTMLResponse("<p>page</p>")),
+            Route("/assets/app-1.js", lambda _: HTMLResponse("x", media_type="text/javascript")),
+            Route("/docs", lambda _: HTMLResponse("docs", headers={"Content-Security-Policy": "script-src cdn.test"})),
+        ]
+    )
     inner.add_middleware(CORSMiddleware, allow_origins=[SITE], allow_credentials=True)
     outer = Starlette()
     outer.mount("", add_security_headers(inner, static_dir=static_dir, backend_url="https://api.test"))
@@ -62,8 +64,9 @@ def test_hsts_only_when_the_request_came_over_https(tmp_path: Path):
 
 
 def test_pages_get_the_exports_script_hashes_and_assets_a_long_cache(tmp_path: Path):
-    (tmp_path / "index.html").write_text("<script>go()</script><script src='/x.js'></script>"
-                                         "<script type='application/ld+json'>{}</script>")
+    (tmp_path / "index.html").write_text(
+        "<script>go()</script><script src='/x.js'></script><script type='application/ld+json'>{}</script>"
+    )
     (digest,) = write_script_hashes(tmp_path)
     assert digest == base64.b64encode(hashlib.sha256(b"go()").digest()).decode()
     page = _fetch(tmp_path, "GET", "/product")
@@ -81,7 +84,7 @@ def test_a_page_that_brings_its_own_policy_keeps_it(tmp_path: Path):
 
 
 def test_module_and_classic_scripts_are_hashed_data_blocks_are_not():
-    html = "<script type=\"module\">a()</script><script>b()</script><script type=\"application/json\">{}</script>"
+    html = '<script type="module">a()</script><script>b()</script><script type="application/json">{}</script>'
     assert len(inline_script_hashes(html)) == 2
 
 

@@ -10,9 +10,13 @@ import pytest
 
 from marketing_site.settings import PROJECT_ROOT, PUBLIC_FOLDERS, Settings, SettingsError, load_settings
 
-PRODUCTION = {"APP_ENV": "prod", "SITE_URL": "https://www.school.example",
-              "DATABASE_URL": "postgresql+psycopg://site@db.internal/site", "STAFF_SESSION_SECRET": "s" * 40,
-              "BOOKING_TOKEN_SECRET": "b" * 40}
+PRODUCTION = {
+    "APP_ENV": "prod",
+    "SITE_URL": "https://www.school.example",
+    "DATABASE_URL": "postgresql+psycopg://site@db.internal/site",
+    "STAFF_SESSION_SECRET": "s" * 40,
+    "BOOKING_TOKEN_SECRET": "b" * 40,
+}
 
 
 def refusal(**values: str) -> str:
@@ -26,22 +30,30 @@ def test_an_unknown_app_env_is_refused_naming_the_known_ones(value):
     assert "APP_ENV: Input should be 'dev' or 'prod'" in refusal(APP_ENV=value)
 
 
-@pytest.mark.parametrize("variable", ["LEAD_RATE_LIMIT_PER_MINUTE", "LEAD_MAX_BODY_BYTES", "RESUME_MAX_BYTES",
-                                      "LEAD_MIN_SUBMIT_SECONDS"])
+@pytest.mark.parametrize(
+    "variable", ["LEAD_RATE_LIMIT_PER_MINUTE", "LEAD_MAX_BODY_BYTES", "RESUME_MAX_BYTES", "LEAD_MIN_SUBMIT_SECONDS"]
+)
 def test_a_malformed_number_names_its_variable(variable):
     message = refusal(**{variable: "ten"})
     assert f"\n  {variable}: Input should be a valid" in message and message.count("\n  ") == 1
 
 
-@pytest.mark.parametrize(("variable", "value"), [("LEAD_RATE_LIMIT_PER_MINUTE", "0"), ("LEAD_MAX_BODY_BYTES", "-5"),
-                                                 ("LEAD_MIN_SUBMIT_SECONDS", "-1")])
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [("LEAD_RATE_LIMIT_PER_MINUTE", "0"), ("LEAD_MAX_BODY_BYTES", "-5"), ("LEAD_MIN_SUBMIT_SECONDS", "-1")],
+)
 def test_a_number_out_of_range_names_its_variable(variable, value):
     assert f"{variable}: Input should be greater than or equal to" in refusal(**{variable: value})
 
 
 def test_production_refuses_to_start_without_its_required_settings():
-    assert "APP_ENV=prod needs SITE_URL, DATABASE_URL, STAFF_SESSION_SECRET, BOOKING_TOKEN_SECRET set explicitly" in refusal(APP_ENV="prod")
-    assert "needs DATABASE_URL, STAFF_SESSION_SECRET, BOOKING_TOKEN_SECRET set" in refusal(APP_ENV="prod", SITE_URL=PRODUCTION["SITE_URL"])
+    assert (
+        "APP_ENV=prod needs SITE_URL, DATABASE_URL, STAFF_SESSION_SECRET, BOOKING_TOKEN_SECRET set explicitly"
+        in refusal(APP_ENV="prod")
+    )
+    assert "needs DATABASE_URL, STAFF_SESSION_SECRET, BOOKING_TOKEN_SECRET set" in refusal(
+        APP_ENV="prod", SITE_URL=PRODUCTION["SITE_URL"]
+    )
     started = load_settings(**PRODUCTION)
     assert (started.environment, started.site_url) == ("prod", "https://www.school.example")
 
@@ -49,8 +61,9 @@ def test_production_refuses_to_start_without_its_required_settings():
 def test_several_workers_need_one_shared_session_secret():
     assert "set STAFF_SESSION_SECRET" in refusal(REDIS_URL="redis://127.0.0.1:6379/0")
     assert "set BOOKING_TOKEN_SECRET" in refusal(REDIS_URL="redis://127.0.0.1:6379/0", STAFF_SESSION_SECRET="s" * 40)
-    assert load_settings(REDIS_URL="redis://127.0.0.1:6379/0", STAFF_SESSION_SECRET="s" * 40,
-                         BOOKING_TOKEN_SECRET="b" * 40).redis_url
+    assert load_settings(
+        REDIS_URL="redis://127.0.0.1:6379/0", STAFF_SESSION_SECRET="s" * 40, BOOKING_TOKEN_SECRET="b" * 40
+    ).redis_url
 
 
 def test_development_starts_with_nothing_set():
@@ -63,7 +76,8 @@ def test_the_default_resume_folder_is_private_and_a_public_one_is_refused():
     assert not any(default.is_relative_to(folder) for folder in PUBLIC_FOLDERS)
     for folder in PUBLIC_FOLDERS:
         assert "RESUME_DIR: Value error, must not be inside a folder the site serves" in refusal(
-            RESUME_DIR=str(folder / "resumes"))
+            RESUME_DIR=str(folder / "resumes")
+        )
 
 
 def test_site_url_must_be_a_web_address_and_loses_its_trailing_slash():
@@ -79,7 +93,10 @@ def test_extra_origins_are_comma_separated():
 def test_the_process_stops_at_start_up_with_the_variable_named():
     """What an operator sees: the backend's first import fails, naming the variable, no traceback hunt."""
     env = {**os.environ, "LEAD_RATE_LIMIT_PER_MINUTE": "lots", "APP_ENV": "dev"}
-    result = subprocess.run([sys.executable, "-c", "import rxconfig"], cwd=PROJECT_ROOT, env=env,
-                            capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", "import rxconfig"], cwd=PROJECT_ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode != 0
-    assert "SettingsError: Invalid environment settings:\n  LEAD_RATE_LIMIT_PER_MINUTE: Input should be" in result.stderr
+    assert (
+        "SettingsError: Invalid environment settings:\n  LEAD_RATE_LIMIT_PER_MINUTE: Input should be" in result.stderr
+    )

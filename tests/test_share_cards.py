@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from marketing_site.pages.registry import PAGES
 from marketing_site import routes
+from marketing_site.pages.registry import PAGES
 from marketing_site.pages.seo import SHARE_CARD_SIZE, share_card_src, share_image
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
@@ -20,9 +20,9 @@ def jpeg_size(data: bytes) -> tuple[int, int]:
     assert data[:2] == b"\xff\xd8", "not a JPEG"
     offset = 2
     while offset < len(data):
-        marker, length = data[offset + 1], struct.unpack(">H", data[offset + 2:offset + 4])[0]
+        marker, length = data[offset + 1], struct.unpack(">H", data[offset + 2 : offset + 4])[0]
         if marker in (0xC0, 0xC1, 0xC2):
-            height, width = struct.unpack(">HH", data[offset + 5:offset + 9])
+            height, width = struct.unpack(">HH", data[offset + 5 : offset + 9])
             return width, height
         offset += 2 + length
     raise AssertionError("no frame header")

@@ -7,7 +7,9 @@ from marketing_site.content import types as records
 from marketing_site.pages.home_sections import customer_quotes_section
 
 QUOTE = records.Testimonial("Admissions moved online in a term.", "A. Example", "Principal", "Example School")
-LOGO = records.CustomerLogo("Example School", records.Image("/images/customers/example.svg", "Example School logo", 160, 48))
+LOGO = records.CustomerLogo(
+    "Example School", records.Image("/images/customers/example.svg", "Example School logo", 160, 48)
+)
 
 
 def test_no_records_no_block():
@@ -17,7 +19,14 @@ def test_no_records_no_block():
 
 def test_records_render_quote_person_school_and_logo():
     rendered = str(customer_quotes_section((QUOTE,), (LOGO,)))
-    for text in (testimonials.HEADING, QUOTE.quote, QUOTE.name, "Principal, Example School", LOGO.logo.src, LOGO.logo.alt):
+    for text in (
+        testimonials.HEADING,
+        QUOTE.quote,
+        QUOTE.name,
+        "Principal, Example School",
+        LOGO.logo.src,
+        LOGO.logo.alt,
+    ):
         assert text in rendered
 
 

@@ -23,7 +23,9 @@ def test_phone_digits_of_nothing_is_empty_so_send_alerts():
 
 
 def test_video_modal_passes_the_close_callback_to_the_browser():
-    modal = video_modal(home.VIDEO.src, home.VIDEO_POSTER, "Play", "Video", "v", on_close=rx.call_script("window.closedVideo = 1"))
+    modal = video_modal(
+        home.VIDEO.src, home.VIDEO_POSTER, "Play", "Video", "v", on_close=rx.call_script("window.closedVideo = 1")
+    )
     [prop] = _close_props(modal)
     assert "window.closedVideo = 1" in prop
 

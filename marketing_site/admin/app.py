@@ -21,8 +21,17 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 
-from marketing_site.admin import (agenda, auth, booking_pages, erasure, export, inbox_query, lead_work, signin_throttle,
-                                  users)
+from marketing_site.admin import (
+    agenda,
+    auth,
+    booking_pages,
+    erasure,
+    export,
+    inbox_query,
+    lead_work,
+    signin_throttle,
+    users,
+)
 from marketing_site.admin.guard import BASE, after_signin, staff_only
 from marketing_site.admin.rendering import NO_STORE, render
 from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase
@@ -47,12 +56,20 @@ async def signin(request: Request) -> Response:
     try:
         auth.check_csrf(request, form.get(auth.CSRF_FIELD))
     except auth.CsrfRefused:
-        return render(request, "signin.html", None, 403, email=email, next=wanted,
-                      error="The form expired; please try again.")
+        return render(
+            request, "signin.html", None, 403, email=email, next=wanted, error="The form expired; please try again."
+        )
     address = client_address(request)
     if await run_in_threadpool(signin_throttle.signin_blocked, email, address):
-        return render(request, "signin.html", None, 429, email=email, next=wanted,
-                      error="Too many failed sign-ins. Wait 15 minutes and try again.")
+        return render(
+            request,
+            "signin.html",
+            None,
+            429,
+            email=email,
+            next=wanted,
+            error="Too many failed sign-ins. Wait 15 minutes and try again.",
+        )
     user = await run_in_threadpool(users.authenticate, email, password)
     if user is None:
         await run_in_threadpool(signin_throttle.signin_failed, email, address)
@@ -74,9 +91,18 @@ def _inbox_view(user: StaffUser, chosen: inbox_query.InboxFilter) -> dict:
         chart = inbox_query.per_day(db_session, user.role)
         quarantined = inbox_query.quarantined_count(db_session, user.role)
         mail_counts = outbox.counts_by_status(db_session, kinds_seen(user.role))
-    return {"leads": leads, "total": total, "per_kind": per_kind, "per_status": per_status, "unread": unread,
-            "chart": chart, "chart_max": max([number for _, number in chart] + [1]), "quarantined": quarantined,
-            "mail_counts": mail_counts, "pages": max(math.ceil(total / inbox_query.PAGE_SIZE), 1)}
+    return {
+        "leads": leads,
+        "total": total,
+        "per_kind": per_kind,
+        "per_status": per_status,
+        "unread": unread,
+        "chart": chart,
+        "chart_max": max([number for _, number in chart] + [1]),
+        "quarantined": quarantined,
+        "mail_counts": mail_counts,
+        "pages": max(math.ceil(total / inbox_query.PAGE_SIZE), 1),
+    }
 
 
 @staff_only
@@ -84,10 +110,20 @@ async def inbox(request: Request, user: StaffUser) -> Response:
     chosen = inbox_query.InboxFilter.from_query(request.query_params)
     view = await run_in_threadpool(_inbox_view, user, chosen)
     staff = await run_in_threadpool(users.staff_users)
-    return render(request, "inbox.html", user, chosen=chosen, kinds=kinds_seen(user.role),
-                  sorts=inbox_query.SORTS, staff_users=staff, owners={item.id: item.email for item in staff},
-                  smtp_configured=bool(settings.smtp_host), export_query=urlencode(chosen.query_string(page=1)),
-                  page_query=lambda page: urlencode(chosen.query_string(page=page)), **view)
+    return render(
+        request,
+        "inbox.html",
+        user,
+        chosen=chosen,
+        kinds=kinds_seen(user.role),
+        sorts=inbox_query.SORTS,
+        staff_users=staff,
+        owners={item.id: item.email for item in staff},
+        smtp_configured=bool(settings.smtp_host),
+        export_query=urlencode(chosen.query_string(page=1)),
+        page_query=lambda page: urlencode(chosen.query_string(page=page)),
+        **view,
+    )
 
 
 @staff_only(page=False)
@@ -102,14 +138,20 @@ async def export_csv(request: Request, user: StaffUser) -> Response:
             while chunk := spool.read(256 * 1024):
                 yield chunk.encode("utf-8")
 
-    return StreamingResponse(chunks(), media_type="text/csv; charset=utf-8",
-                             headers={"Content-Disposition": 'attachment; filename="leads.csv"', **NO_STORE})
+    return StreamingResponse(
+        chunks(),
+        media_type="text/csv; charset=utf-8",
+        headers={"Content-Disposition": 'attachment; filename="leads.csv"', **NO_STORE},
+    )
 
 
 def _fields(lead: Lead) -> list[tuple[str, str]]:
     """Every column the lead's kind asks for (NULL: never asked), in the table's order, labelled by its name."""
-    return [(name.replace("_", " ").capitalize(), str(value)) for name, value in lead.model_dump().items()
-            if value is not None and name not in ("resume_file", "resume_filename")]
+    return [
+        (name.replace("_", " ").capitalize(), str(value))
+        for name, value in lead.model_dump().items()
+        if value is not None and name not in ("resume_file", "resume_filename")
+    ]
 
 
 @staff_only
@@ -120,9 +162,19 @@ async def lead_page(request: Request, user: StaffUser, error: str = "", status_c
         return PlainTextResponse("No such lead", status_code=404)
     staff = await run_in_threadpool(users.staff_users)
     booking = await run_in_threadpool(agenda.lead_booking, lead_file.lead.id)
-    return render(request, "lead.html", user, status_code, file=lead_file, fields=_fields(lead_file.lead), error=error,
-                  booking=booking, staff_users=staff, owners={item.id: item.email for item in staff},
-                  may_download=may_download_resumes(user.role))
+    return render(
+        request,
+        "lead.html",
+        user,
+        status_code,
+        file=lead_file,
+        fields=_fields(lead_file.lead),
+        error=error,
+        booking=booking,
+        staff_users=staff,
+        owners={item.id: item.email for item in staff},
+        may_download=may_download_resumes(user.role),
+    )
 
 
 def _lead_action(work: Callable[..., None], *fields: str, then: str = "lead"):
@@ -158,9 +210,13 @@ async def resume(request: Request, user: StaffUser) -> Response:
     path = uploads.stored_path(lead.resume_file) if lead.resume_file else None
     if path is None:
         return PlainTextResponse("No résumé stored", status_code=404)
-    return FileResponse(path, media_type=uploads.CONTENT_TYPES[path.suffix], filename=lead.resume_filename or path.name,
-                        content_disposition_type="attachment",
-                        headers={"X-Content-Type-Options": "nosniff", **NO_STORE})
+    return FileResponse(
+        path,
+        media_type=uploads.CONTENT_TYPES[path.suffix],
+        filename=lead.resume_filename or path.name,
+        content_disposition_type="attachment",
+        headers={"X-Content-Type-Options": "nosniff", **NO_STORE},
+    )
 
 
 @staff_only(allowed=may_erase)
@@ -191,8 +247,9 @@ ROUTES = [
     Route("/leads/{lead_id:int}/note", _lead_action(lead_work.note_add, "body"), methods=["POST"]),
     Route("/leads/{lead_id:int}/unread", _lead_action(lead_work.lead_mark_unread), methods=["POST"]),
     Route("/leads/{lead_id:int}/release", _lead_action(lead_work.quarantine_release), methods=["POST"]),
-    Route("/leads/{lead_id:int}/delete", _lead_action(lead_work.quarantine_delete, then="quarantine"),
-          methods=["POST"]),
+    Route(
+        "/leads/{lead_id:int}/delete", _lead_action(lead_work.quarantine_delete, then="quarantine"), methods=["POST"]
+    ),
     Route("/leads/{lead_id:int}/mails/{mail_id:int}/resend", _lead_action(lead_work.mail_resend), methods=["POST"]),
     Route("/leads/{lead_id:int}/resume", resume, methods=["GET"]),
     Route("/erase", erase_form, methods=["GET"]),
@@ -208,9 +265,23 @@ def session_secret() -> str:
 
 
 def build_admin() -> Starlette:
-    staff_area = Starlette(routes=ROUTES, middleware=[Middleware(
-        SessionMiddleware, secret_key=session_secret(), session_cookie=SESSION_COOKIE,
-        max_age=settings.staff_idle_minutes * 60, path=BASE, same_site="strict",
-        https_only=settings.environment == "prod")])
-    return Starlette(routes=[Route(BASE, lambda _request: RedirectResponse(f"{BASE}/", status_code=307)),
-                             Mount(BASE, app=staff_area)])
+    staff_area = Starlette(
+        routes=ROUTES,
+        middleware=[
+            Middleware(
+                SessionMiddleware,
+                secret_key=session_secret(),
+                session_cookie=SESSION_COOKIE,
+                max_age=settings.staff_idle_minutes * 60,
+                path=BASE,
+                same_site="strict",
+                https_only=settings.environment == "prod",
+            )
+        ],
+    )
+    return Starlette(
+        routes=[
+            Route(BASE, lambda _request: RedirectResponse(f"{BASE}/", status_code=307)),
+            Mount(BASE, app=staff_area),
+        ]
+    )

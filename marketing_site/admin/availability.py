@@ -67,20 +67,24 @@ def host_week(staff_id: int) -> HostWeek:
     with staff_session() as db_session:
         staff = _staff(db_session, staff_id)
         hours = db_session.exec(select(WorkingHours).where(WorkingHours.host_id == staff_id)).all()
-        days_off = db_session.exec(select(DayOff).where(DayOff.host_id == staff_id, DayOff.day >= date.today())
-                                   .order_by(DayOff.day)).all()
+        days_off = db_session.exec(
+            select(DayOff).where(DayOff.host_id == staff_id, DayOff.day >= date.today()).order_by(DayOff.day)
+        ).all()
         per_day: dict[int, list[Stretch]] = {weekday: [] for weekday in range(7)}
         for stretch in hours:
             per_day[stretch.weekday].append((stretch.start_minute, stretch.end_minute))
-        return HostWeek(staff, db_session.get(DemoHost, staff_id),
-                        [(WEEKDAYS[weekday], day_text(per_day[weekday])) for weekday in range(7)], list(days_off))
+        return HostWeek(
+            staff,
+            db_session.get(DemoHost, staff_id),
+            [(WEEKDAYS[weekday], day_text(per_day[weekday])) for weekday in range(7)],
+            list(days_off),
+        )
 
 
 def hosts() -> list[tuple[StaffUser, DemoHost | None]]:
     """Every account that may give demos, with its host record if it has one (the admin's list)."""
     with staff_session() as db_session:
-        rows = db_session.exec(select(StaffUser, DemoHost).join(DemoHost, isouter=True)
-                               .order_by(StaffUser.email)).all()
+        rows = db_session.exec(select(StaffUser, DemoHost).join(DemoHost, isouter=True).order_by(StaffUser.email)).all()
         return [(staff, host) for staff, host in rows if may_host_demos(staff.role)]
 
 
@@ -98,8 +102,12 @@ def host_save(actor: StaffUser, staff_id: int, display_name: str, time_zone: str
         host = db_session.get(DemoHost, staff_id) or DemoHost(staff_user_id=staff_id, display_name=display_name)
         host.display_name, host.time_zone, host.country, host.active = display_name, time_zone, country, active
         db_session.add(host)
-        audit(db_session, actor.id, "demo host", detail=f"host {staff_id}: {time_zone}, {country}, "
-                                                          f"{'active' if active else 'paused'}")
+        audit(
+            db_session,
+            actor.id,
+            "demo host",
+            detail=f"host {staff_id}: {time_zone}, {country}, {'active' if active else 'paused'}",
+        )
         db_session.commit()
 
 
@@ -113,10 +121,19 @@ def hours_save(actor: StaffUser, staff_id: int, texts: list[str]) -> None:
         _host(db_session, staff_id)
         db_session.exec(delete(WorkingHours).where(WorkingHours.host_id == staff_id))
         for weekday, stretches in week.items():
-            db_session.add_all(WorkingHours(host_id=staff_id, weekday=weekday, start_minute=start, end_minute=end)
-                               for start, end in stretches)
-        audit(db_session, actor.id, "working hours", detail=f"host {staff_id}: " + "; ".join(
-            f"{WEEKDAYS[weekday][:3]} {day_text(stretches)}" for weekday, stretches in week.items() if stretches))
+            db_session.add_all(
+                WorkingHours(host_id=staff_id, weekday=weekday, start_minute=start, end_minute=end)
+                for start, end in stretches
+            )
+        audit(
+            db_session,
+            actor.id,
+            "working hours",
+            detail=f"host {staff_id}: "
+            + "; ".join(
+                f"{WEEKDAYS[weekday][:3]} {day_text(stretches)}" for weekday, stretches in week.items() if stretches
+            ),
+        )
         db_session.commit()
 
 

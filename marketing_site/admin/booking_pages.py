@@ -22,8 +22,9 @@ from marketing_site.admin.week_text import WEEKDAYS
 from marketing_site.leads.models import StaffUser
 
 
-async def _availability_page(request: Request, user: StaffUser, staff_id: int, error: str = "",
-                             typed_hours: list[str] | None = None) -> Response:
+async def _availability_page(
+    request: Request, user: StaffUser, staff_id: int, error: str = "", typed_hours: list[str] | None = None
+) -> Response:
     if not may_edit_host(user.role, user.id, staff_id):
         return PlainTextResponse("You may set only your own availability", status_code=403)
     try:
@@ -32,8 +33,17 @@ async def _availability_page(request: Request, user: StaffUser, staff_id: int, e
         return PlainTextResponse("No such salesperson", status_code=404)
     hosts = await run_in_threadpool(availability.hosts) if user.role == "admin" else []
     days = list(zip(WEEKDAYS, typed_hours)) if typed_hours else week.days
-    return render(request, "availability.html", user, 400 if error else 200, error=error, week=week, days=days,
-                  hosts=hosts, time_zones=availability.time_zones())
+    return render(
+        request,
+        "availability.html",
+        user,
+        400 if error else 200,
+        error=error,
+        week=week,
+        days=days,
+        hosts=hosts,
+        time_zones=availability.time_zones(),
+    )
 
 
 @staff_only(allowed=may_host_demos)
@@ -68,8 +78,14 @@ def _availability_change(change):
 
 
 def _host(user: StaffUser, staff_id: int, form: dict[str, str], _params) -> None:
-    availability.host_save(user, staff_id, form.get("display_name", ""), form.get("time_zone", ""),
-                           form.get("country", ""), form.get("active") == "on")
+    availability.host_save(
+        user,
+        staff_id,
+        form.get("display_name", ""),
+        form.get("time_zone", ""),
+        form.get("country", ""),
+        form.get("active") == "on",
+    )
 
 
 def _hours(user: StaffUser, staff_id: int, form: dict[str, str], _params) -> None:
@@ -87,8 +103,16 @@ def _day_off_remove(user: StaffUser, staff_id: int, _form, params) -> None:
 async def _rules_page(request: Request, user: StaffUser, error: str = "", typed: dict | None = None) -> Response:
     saved = await run_in_threadpool(booking_rules.rules_get)
     values = typed or {field: getattr(saved, field) for field in booking_rules.LIMITS}
-    return render(request, "booking_rules.html", user, 400 if error else 200, error=error, values=values,
-                  limits=booking_rules.LIMITS, saved="saved" in request.query_params)
+    return render(
+        request,
+        "booking_rules.html",
+        user,
+        400 if error else 200,
+        error=error,
+        values=values,
+        limits=booking_rules.LIMITS,
+        saved="saved" in request.query_params,
+    )
 
 
 @staff_only(allowed=may_change_booking_rules)
@@ -124,8 +148,11 @@ ROUTES = [
     Route("/availability/{staff_id:int}/host", _availability_change(_host), methods=["POST"]),
     Route("/availability/{staff_id:int}/hours", _availability_change(_hours), methods=["POST"]),
     Route("/availability/{staff_id:int}/days-off", _availability_change(_day_off_add), methods=["POST"]),
-    Route("/availability/{staff_id:int}/days-off/{day_off_id:int}/remove", _availability_change(_day_off_remove),
-          methods=["POST"]),
+    Route(
+        "/availability/{staff_id:int}/days-off/{day_off_id:int}/remove",
+        _availability_change(_day_off_remove),
+        methods=["POST"],
+    ),
     Route("/booking-rules", rules_form, methods=["GET"]),
     Route("/booking-rules", rules_save, methods=["POST"]),
     Route("/demos", demos, methods=["GET"]),

@@ -42,8 +42,11 @@ def rules_save(actor: StaffUser, form: dict[str, str]) -> None:
     values = _read(form)
     with staff_write_session() as db_session:
         rules = db_session.get(BookingSettings, 1) or BookingSettings(id=1)
-        changed = [f"{field} {getattr(rules, field)} -> {value}" for field, value in values.items()
-                   if getattr(rules, field) != value]
+        changed = [
+            f"{field} {getattr(rules, field)} -> {value}"
+            for field, value in values.items()
+            if getattr(rules, field) != value
+        ]
         for field, value in values.items():
             setattr(rules, field, value)
         db_session.add(rules)

@@ -19,7 +19,9 @@ DAYS_PER_MONTH = 30
 def person_erase(email: str, user: StaffUser) -> int:
     """Delete every lead for ``email`` (any kind, any case), with its notes, mails and résumé; returns how many."""
     with staff_write_session() as db_session:  # lower() on both sides in SQL: one case rule, the database's
-        leads = list(db_session.execute(select(Lead).where(func.lower(Lead.email) == func.lower(email.strip()))).scalars())
+        leads = list(
+            db_session.execute(select(Lead).where(func.lower(Lead.email) == func.lower(email.strip()))).scalars()
+        )
         erased = _delete(db_session, leads)
         audit(db_session, user.id, "erase", None, f"{len(leads)} leads of one person erased on request")
         db_session.commit()
@@ -33,8 +35,11 @@ def applications_expire(months: int) -> int:
         return 0
     cutoff = utc_now() - timedelta(days=months * DAYS_PER_MONTH)
     with staff_write_session() as db_session:
-        leads = list(db_session.execute(select(Lead).where(
-            Lead.kind == LeadKind.CAREERS.value, Lead.created_at < cutoff)).scalars())
+        leads = list(
+            db_session.execute(
+                select(Lead).where(Lead.kind == LeadKind.CAREERS.value, Lead.created_at < cutoff)
+            ).scalars()
+        )
         erased = _delete(db_session, leads)
         if leads:
             audit(db_session, None, "retention", None, f"{len(leads)} job applications older than {months} months")

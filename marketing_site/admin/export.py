@@ -11,12 +11,42 @@ from marketing_site.admin.inbox_query import InboxFilter, filtered
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.leads.models import Lead, StaffUser
 
-COLUMNS = ("id", "created_at", "kind", "status", "owner_id", "first_contacted_at", "email", "full_name",
-           "first_name", "last_name", "phone_e164", "phone_raw", "country", "city", "school", "school_type",
-           "job_title", "student_count", "current_system", "current_product_use", "heard_about_us", "website",
-           "product", "position", "source_page", "referrer", "utm_source", "utm_medium", "utm_campaign",
-           "utm_term", "utm_content", "consent_text_version", "consent_communications_at",
-           "consent_data_processing_at")
+COLUMNS = (
+    "id",
+    "created_at",
+    "kind",
+    "status",
+    "owner_id",
+    "first_contacted_at",
+    "email",
+    "full_name",
+    "first_name",
+    "last_name",
+    "phone_e164",
+    "phone_raw",
+    "country",
+    "city",
+    "school",
+    "school_type",
+    "job_title",
+    "student_count",
+    "current_system",
+    "current_product_use",
+    "heard_about_us",
+    "website",
+    "product",
+    "position",
+    "source_page",
+    "referrer",
+    "utm_source",
+    "utm_medium",
+    "utm_campaign",
+    "utm_term",
+    "utm_content",
+    "consent_text_version",
+    "consent_communications_at",
+    "consent_data_processing_at",
+)
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 BATCH = 2000
 

@@ -17,8 +17,9 @@ BASE = "/admin"
 Handler = Callable[[Request, StaffUser], Awaitable[Response]]
 
 
-def staff_only(handler: Handler | None = None, *, allowed: Callable[[str], bool] = lambda role: True,
-               page: bool = True):
+def staff_only(
+    handler: Handler | None = None, *, allowed: Callable[[str], bool] = lambda role: True, page: bool = True
+):
     """Refuse anyone not signed in (a GET ``page``: to the sign-in form; data and POSTs: 401), a role not
     ``allowed`` (403), and a POST without the session's CSRF token (403), before the handler runs."""
     if handler is None:

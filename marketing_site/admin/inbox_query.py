@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 
 from sqlalchemy import Select, and_, case, exists, func, or_, select
 from sqlmodel import Session
@@ -16,8 +16,12 @@ from marketing_site.leads.models import Lead, LeadModule, utc_now
 
 PAGE_SIZE = 50
 CHART_DAYS = 90
-SORTS = {"newest": (Lead.created_at.desc(), Lead.id.desc()), "oldest": (Lead.created_at.asc(), Lead.id.asc()),
-         "email": (Lead.email.asc(), Lead.id.desc()), "status": (Lead.status.asc(), Lead.created_at.desc())}
+SORTS = {
+    "newest": (Lead.created_at.desc(), Lead.id.desc()),
+    "oldest": (Lead.created_at.asc(), Lead.id.asc()),
+    "email": (Lead.email.asc(), Lead.id.desc()),
+    "status": (Lead.status.asc(), Lead.created_at.desc()),
+}
 SEARCHED = (Lead.email, Lead.full_name, Lead.first_name, Lead.last_name, Lead.phone_e164, Lead.phone_raw, Lead.school)
 
 
@@ -72,9 +76,9 @@ def conditions(chosen: InboxFilter, role: str) -> list:
     elif chosen.owner.isdigit():
         where.append(Lead.owner_id == int(chosen.owner))
     if since := _day(chosen.since):
-        where.append(Lead.created_at >= datetime.combine(since, time.min, timezone.utc))
+        where.append(Lead.created_at >= datetime.combine(since, time.min, UTC))
     if until := _day(chosen.until):
-        where.append(Lead.created_at < datetime.combine(until + timedelta(days=1), time.min, timezone.utc))
+        where.append(Lead.created_at < datetime.combine(until + timedelta(days=1), time.min, UTC))
     if chosen.country:
         where.append(Lead.country == chosen.country)
     if chosen.school_type:
@@ -82,8 +86,12 @@ def conditions(chosen: InboxFilter, role: str) -> list:
     if chosen.module:
         where.append(exists().where(and_(LeadModule.lead_id == Lead.id, LeadModule.module == chosen.module)))
     if chosen.source:
-        where.append(or_(Lead.source_page.contains(chosen.source, autoescape=True),
-                         Lead.utm_source.contains(chosen.source, autoescape=True)))
+        where.append(
+            or_(
+                Lead.source_page.contains(chosen.source, autoescape=True),
+                Lead.utm_source.contains(chosen.source, autoescape=True),
+            )
+        )
     if chosen.q:
         # icontains lowers both sides in the database (SQLite's lower() folds ASCII only: both sides alike).
         where.append(or_(*(column.icontains(chosen.q, autoescape=True) for column in SEARCHED)))
@@ -105,9 +113,11 @@ def inbox_page(db_session: Session, chosen: InboxFilter, role: str) -> tuple[lis
 def counts(db_session: Session, role: str) -> tuple[dict[str, int], dict[str, int], int]:
     """Leads per kind and per status in the inbox the role sees, and how many nobody opened yet: one pass
     over the covering index ix_lead_inbox_counts."""
-    rows = db_session.execute(select(Lead.kind, Lead.status, func.count(), func.sum(case((Lead.seen_at.is_(None), 1), else_=0)))
-                              .where(Lead.quarantined.is_(False), Lead.kind.in_(kinds_seen(role)))
-                              .group_by(Lead.kind, Lead.status)).all()
+    rows = db_session.execute(
+        select(Lead.kind, Lead.status, func.count(), func.sum(case((Lead.seen_at.is_(None), 1), else_=0)))
+        .where(Lead.quarantined.is_(False), Lead.kind.in_(kinds_seen(role)))
+        .group_by(Lead.kind, Lead.status)
+    ).all()
     per_kind: dict[str, int] = {}
     per_status: dict[str, int] = {}
     for kind, status, number, _ in rows:
@@ -121,13 +131,20 @@ def per_day(db_session: Session, role: str, days: int = CHART_DAYS) -> list[tupl
     today = utc_now().date()
     first = today - timedelta(days=days - 1)
     day = func.date(Lead.created_at)
-    rows = db_session.execute(select(day, func.count()).where(  # ix_lead_inbox_days covers it
-        Lead.quarantined.is_(False), Lead.created_at >= datetime.combine(first, time.min, timezone.utc),
-        Lead.kind.in_(kinds_seen(role))).group_by(day)).all()
+    rows = db_session.execute(
+        select(day, func.count())
+        .where(  # ix_lead_inbox_days covers it
+            Lead.quarantined.is_(False),
+            Lead.created_at >= datetime.combine(first, time.min, UTC),
+            Lead.kind.in_(kinds_seen(role)),
+        )
+        .group_by(day)
+    ).all()
     found = {(value if isinstance(value, date) else date.fromisoformat(str(value))): number for value, number in rows}
     return [(first + timedelta(days=offset), found.get(first + timedelta(days=offset), 0)) for offset in range(days)]
 
 
 def quarantined_count(db_session: Session, role: str) -> int:
-    return db_session.execute(select(func.count()).select_from(Lead).where(
-        Lead.kind.in_(kinds_seen(role)), Lead.quarantined.is_(True))).scalar_one()
+    return db_session.execute(
+        select(func.count()).select_from(Lead).where(Lead.kind.in_(kinds_seen(role)), Lead.quarantined.is_(True))
+    ).scalar_one()

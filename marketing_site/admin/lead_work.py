@@ -66,16 +66,28 @@ def lead_open(lead_id: int, user: StaffUser) -> LeadFile:
         return LeadFile(
             lead=lead,
             modules=list(db_session.exec(select(LeadModule.module).where(LeadModule.lead_id == lead_id)).scalars()),
-            responsibilities=list(db_session.exec(select(LeadResponsibility.responsibility)
-                                                  .where(LeadResponsibility.lead_id == lead_id)).scalars()),
-            notes=list(db_session.exec(select(LeadNote).where(LeadNote.lead_id == lead_id)
-                                       .order_by(LeadNote.id)).scalars()),
+            responsibilities=list(
+                db_session.exec(
+                    select(LeadResponsibility.responsibility).where(LeadResponsibility.lead_id == lead_id)
+                ).scalars()
+            ),
+            notes=list(
+                db_session.exec(select(LeadNote).where(LeadNote.lead_id == lead_id).order_by(LeadNote.id)).scalars()
+            ),
             history=lead_history(db_session, lead_id),
-            mails=list(db_session.exec(select(OutboxMail).where(OutboxMail.lead_id == lead_id)
-                                       .order_by(OutboxMail.id)).scalars()),
-            duplicates=list(db_session.exec(select(Lead).where(
-                or_(*same_person), Lead.id != lead_id, Lead.kind.in_(kinds_seen(user.role)))
-                .order_by(Lead.created_at.desc()).limit(20)).scalars()),
+            mails=list(
+                db_session.exec(
+                    select(OutboxMail).where(OutboxMail.lead_id == lead_id).order_by(OutboxMail.id)
+                ).scalars()
+            ),
+            duplicates=list(
+                db_session.exec(
+                    select(Lead)
+                    .where(or_(*same_person), Lead.id != lead_id, Lead.kind.in_(kinds_seen(user.role)))
+                    .order_by(Lead.created_at.desc())
+                    .limit(20)
+                ).scalars()
+            ),
         )
 
 

@@ -19,7 +19,18 @@ NO_STORE = {"Cache-Control": "no-store"}  # leads never rest in a browser's or p
 
 
 def render(request: Request, template: str, user: StaffUser | None, status_code: int = 200, **values) -> Response:
-    return templates.TemplateResponse(request, template, {"base": BASE, "user": user, "csrf": auth.csrf_token(request),
-                                                          "name": display_name, "statuses": pipeline.STATUSES,
-                                                          "error": "", **values}, status_code=status_code,
-                                      headers=NO_STORE)
+    return templates.TemplateResponse(
+        request,
+        template,
+        {
+            "base": BASE,
+            "user": user,
+            "csrf": auth.csrf_token(request),
+            "name": display_name,
+            "statuses": pipeline.STATUSES,
+            "error": "",
+            **values,
+        },
+        status_code=status_code,
+        headers=NO_STORE,
+    )

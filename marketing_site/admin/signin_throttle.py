@@ -26,8 +26,11 @@ _failures: RateLimiter | None = None
 def failures() -> RateLimiter:
     global _failures
     if _failures is None:
-        _failures = (shared_failures(connect_redis(settings.redis_url)) if settings.redis_url
-                     else MemoryRateLimiter(settings.staff_signin_attempts, WINDOW_SECONDS))
+        _failures = (
+            shared_failures(connect_redis(settings.redis_url))
+            if settings.redis_url
+            else MemoryRateLimiter(settings.staff_signin_attempts, WINDOW_SECONDS)
+        )
     return _failures
 
 

@@ -40,7 +40,7 @@ def read_day(day: str, text: str) -> list[Stretch]:
             continue
         match = _STRETCH.match(typed)
         if match is None:
-            raise HoursInvalid(f"{day}: write \"{typed[:40]}\" as start-end, e.g. 09:00-12:00")
+            raise HoursInvalid(f'{day}: write "{typed[:40]}" as start-end, e.g. 09:00-12:00')
         start = _minute(match[1], match[2], day, typed)
         end = _minute(match[3], match[4], day, typed)
         if start >= end:
@@ -49,8 +49,10 @@ def read_day(day: str, text: str) -> list[Stretch]:
     stretches.sort()
     for (_, earlier_end), (later_start, later_end) in zip(stretches, stretches[1:]):
         if later_start < earlier_end:
-            raise HoursInvalid(f"{day}: {clock(later_start)}-{clock(later_end)} overlaps the stretch before it "
-                               f"(ending {clock(earlier_end)})")
+            raise HoursInvalid(
+                f"{day}: {clock(later_start)}-{clock(later_end)} overlaps the stretch before it "
+                f"(ending {clock(earlier_end)})"
+            )
     return stretches
 
 

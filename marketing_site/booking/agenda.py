@@ -12,15 +12,19 @@ from marketing_site.booking.views import BookingView, booking_view
 from marketing_site.leads import db
 
 
-def agenda(from_day: date, days: int = 1, host_id: int | None = None,
-           include_cancelled: bool = False) -> list[BookingView]:
+def agenda(
+    from_day: date, days: int = 1, host_id: int | None = None, include_cancelled: bool = False
+) -> list[BookingView]:
     """Demos starting on the hosts' own local dates from_day .. from_day + days - 1 (days=7 for a week),
     of one host or all, in start order; cancelled ones too when asked (greyed out in the agenda)."""
     # The widest window any zone's local dates can cover (UTC-12 .. UTC+14), then each host's own dates.
     start = datetime.combine(from_day, time(), tzinfo=ZoneInfo("UTC")) - timedelta(hours=14)
     end = datetime.combine(from_day + timedelta(days=days), time(), tzinfo=ZoneInfo("UTC")) + timedelta(hours=12)
-    query = (select(DemoBooking).where(DemoBooking.starts_at >= start, DemoBooking.starts_at < end)
-             .order_by(DemoBooking.starts_at, DemoBooking.host_id))
+    query = (
+        select(DemoBooking)
+        .where(DemoBooking.starts_at >= start, DemoBooking.starts_at < end)
+        .order_by(DemoBooking.starts_at, DemoBooking.host_id)
+    )
     if host_id is not None:
         query = query.where(DemoBooking.host_id == host_id)
     if not include_cancelled:

@@ -38,13 +38,30 @@ NO_STORE = {"Cache-Control": "no-store"}  # free slots change with every booking
 
 
 def add_routes(app: FastAPI) -> None:
-    app.add_api_route(SLOTS_PATH, list_slots, methods=["GET"], name="demo-slots", summary="List free demo slots",
-                      openapi_extra=openapi.DEMO_SLOTS_OPERATION)
-    app.add_api_route(SLOTS_PATH, _slots_other_method, methods=["HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
-                      include_in_schema=False)
-    app.add_api_route(BOOKINGS_PATH, book, methods=["POST"], status_code=201, name="demo-bookings",
-                      summary="Store a ScheduleDemo lead and book its demo slot", max_body_size=settings.max_body_bytes,
-                      openapi_extra=openapi.demo_booking_operation())
+    app.add_api_route(
+        SLOTS_PATH,
+        list_slots,
+        methods=["GET"],
+        name="demo-slots",
+        summary="List free demo slots",
+        openapi_extra=openapi.DEMO_SLOTS_OPERATION,
+    )
+    app.add_api_route(
+        SLOTS_PATH,
+        _slots_other_method,
+        methods=["HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
+        include_in_schema=False,
+    )
+    app.add_api_route(
+        BOOKINGS_PATH,
+        book,
+        methods=["POST"],
+        status_code=201,
+        name="demo-bookings",
+        summary="Store a ScheduleDemo lead and book its demo slot",
+        max_body_size=settings.max_body_bytes,
+        openapi_extra=openapi.demo_booking_operation(),
+    )
     app.add_api_route(BOOKINGS_PATH, _bookings_other_method, methods=OTHER_METHODS, include_in_schema=False)
 
 
@@ -54,8 +71,15 @@ def slot_json(slot: Slot) -> dict[str, Any]:
 
 def booking_json(booking: BookingView) -> dict[str, Any]:
     start, end = booking.for_visitor()
-    return {"id": booking.id, "slotId": booking.slot_id, "start": start.isoformat(), "end": end.isoformat(),
-            "host": booking.host_name, "timeZone": booking.visitor_time_zone, "status": booking.status}
+    return {
+        "id": booking.id,
+        "slotId": booking.slot_id,
+        "start": start.isoformat(),
+        "end": end.isoformat(),
+        "host": booking.host_name,
+        "timeZone": booking.visitor_time_zone,
+        "status": booking.status,
+    }
 
 
 async def list_slots(request: Request) -> Response:
@@ -72,8 +96,11 @@ async def list_slots(request: Request) -> Response:
             return JSONResponse({"errors": {field: str(bad)}}, status_code=422)
         except SQLAlchemyError:
             log.exception("Listing demo slots failed: database unavailable")
-            return JSONResponse({"error": message("lead.not_stored")}, status_code=503,
-                                headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)})
+            return JSONResponse(
+                {"error": message("lead.not_stored")},
+                status_code=503,
+                headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)},
+            )
     return JSONResponse({"timeZone": tz_name, "slots": [slot_json(slot) for slot in found]}, headers=NO_STORE)
 
 

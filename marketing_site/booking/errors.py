@@ -47,12 +47,28 @@ class SlotTaken(BookingError, message_id="booking.slot_taken"):
 
 
 class MalformedSlotId(BookingError, message_id="booking.slot_malformed"): ...
+
+
 class UnknownTimeZone(BookingError, message_id="booking.time_zone_unknown", field="timeZone"): ...
+
+
 class SlotInPast(BookingError, message_id="booking.slot_past"): ...
+
+
 class SlotOutsideAvailability(BookingError, message_id="booking.slot_unavailable"): ...
+
+
 class LeadNotFound(BookingError, message_id="booking.lead_not_found", field="leadId"): ...
+
+
 class AlreadyBooked(BookingError, message_id="booking.lead_has_booking", field="leadId"): ...  # one demo per lead
+
+
 class BookingNotFound(BookingError, message_id="booking.not_found", field="booking"): ...
+
+
 class BookingCancelled(BookingError, message_id="booking.cancelled", field="booking"): ...
+
+
 # The page the visitor acted on showed an older state of the demo (moved or cancelled meanwhile).
 class BookingChanged(BookingError, message_id="booking.changed", field="booking"): ...

@@ -37,11 +37,17 @@ def invitation(booking: BookingView, method: str) -> str:
     event.add("dtstart", booking.starts_at)
     event.add("dtend", booking.ends_at)
     event.add("summary", f"{COMPANY} demo with {booking.host_name}")
-    event.add("description", f"Online demo of {COMPANY} for {booking.visitor_name}"
-                             + (f" ({booking.school})" if booking.school else "") + ".")
+    event.add(
+        "description",
+        f"Online demo of {COMPANY} for {booking.visitor_name}"
+        + (f" ({booking.school})" if booking.school else "")
+        + ".",
+    )
     event.add("status", "CANCELLED" if method == CANCEL else "CONFIRMED")
     event.add("organizer", _address(parseaddr(settings.sales_email)[1] or settings.sales_email, COMPANY))
-    event.add("attendee", _address(booking.visitor_email, booking.visitor_name or booking.visitor_email, "REQ-PARTICIPANT"))
+    event.add(
+        "attendee", _address(booking.visitor_email, booking.visitor_name or booking.visitor_email, "REQ-PARTICIPANT")
+    )
     event.add("attendee", _address(booking.host_email, booking.host_name, "REQ-PARTICIPANT"))
     event.add("transp", "OPAQUE" if method == REQUEST else "TRANSPARENT")
     calendar.add_component(event)

@@ -28,8 +28,12 @@ BOOKED, MOVED, CANCELLED = "booked", "moved", "cancelled"
 VISITOR, HOST, REMINDER = "visitor", "host", "reminder"  # outbox audiences
 REMINDERS_BEFORE = (timedelta(hours=24), timedelta(hours=1))
 
-_templates = Environment(loader=PackageLoader("marketing_site.booking"), autoescape=select_autoescape(["html"]),
-                         undefined=StrictUndefined, keep_trailing_newline=True)
+_templates = Environment(
+    loader=PackageLoader("marketing_site.booking"),
+    autoescape=select_autoescape(["html"]),
+    undefined=StrictUndefined,
+    keep_trailing_newline=True,
+)
 
 
 def queue_invitations(db_session: Session, booking: BookingView, change: str, held: bool = False) -> None:
@@ -39,22 +43,43 @@ def queue_invitations(db_session: Session, booking: BookingView, change: str, he
     status = HELD if held else QUEUED
     language = BY_CODE.get(booking.language, DEFAULT)
     when = describe(*booking.for_visitor(), language.code)
-    visitor = _render("visitor", language=language, greeting=message("mail.greeting", language.code,
-                                                                       name=booking.visitor_name),
-                      news=message(f"booking.mail.{change}", language.code, host=booking.host_name, when=when),
-                      invitation=message("booking.mail.invitation", language.code),
-                      manage=message("booking.mail.manage", language.code) if change != CANCELLED else "",
-                      link=manage_url(booking.id) if change != CANCELLED else "")
-    db_session.add(OutboxMail(lead_id=booking.lead_id, booking_id=booking.id, audience=VISITOR, status=status,
-                              recipient=booking.visitor_email, message_id=new_message_id(),
-                              subject=_one_line(message(f"booking.mail.subject.{change}", language.code, when=when)),
-                              **visitor, **calendar))
+    visitor = _render(
+        "visitor",
+        language=language,
+        greeting=message("mail.greeting", language.code, name=booking.visitor_name),
+        news=message(f"booking.mail.{change}", language.code, host=booking.host_name, when=when),
+        invitation=message("booking.mail.invitation", language.code),
+        manage=message("booking.mail.manage", language.code) if change != CANCELLED else "",
+        link=manage_url(booking.id) if change != CANCELLED else "",
+    )
+    db_session.add(
+        OutboxMail(
+            lead_id=booking.lead_id,
+            booking_id=booking.id,
+            audience=VISITOR,
+            status=status,
+            recipient=booking.visitor_email,
+            message_id=new_message_id(),
+            subject=_one_line(message(f"booking.mail.subject.{change}", language.code, when=when)),
+            **visitor,
+            **calendar,
+        )
+    )
     host_when = describe(*booking.in_zone(booking.host_time_zone), STAFF_LANGUAGE)
     host = _render("host", change=change, when=host_when, booking=booking, link=lead_link(booking.lead_id))
-    db_session.add(OutboxMail(lead_id=booking.lead_id, booking_id=booking.id, audience=HOST, status=status,
-                              recipient=booking.host_email, message_id=new_message_id(),
-                              subject=_one_line(f"Demo {change}: {booking.visitor_name}, {host_when}"),
-                              **host, **calendar))
+    db_session.add(
+        OutboxMail(
+            lead_id=booking.lead_id,
+            booking_id=booking.id,
+            audience=HOST,
+            status=status,
+            recipient=booking.host_email,
+            message_id=new_message_id(),
+            subject=_one_line(f"Demo {change}: {booking.visitor_name}, {host_when}"),
+            **host,
+            **calendar,
+        )
+    )
 
 
 def queue_reminders(db_session: Session, booking: BookingView, now: datetime, held: bool = False) -> None:
@@ -65,27 +90,45 @@ def queue_reminders(db_session: Session, booking: BookingView, now: datetime, he
         due = booking.starts_at - before
         if due <= now:
             continue
-        body = _render("reminder", language=language, greeting=message("mail.greeting", language.code,
-                                                                        name=booking.visitor_name),
-                       news=message("booking.mail.reminder", language.code, host=booking.host_name, when=when),
-                       manage=message("booking.mail.manage", language.code), link=manage_url(booking.id))
-        db_session.add(OutboxMail(lead_id=booking.lead_id, booking_id=booking.id, audience=REMINDER,
-                                  status=HELD if held else QUEUED, recipient=booking.visitor_email,
-                                  message_id=new_message_id(), next_attempt_at=due,
-                                  subject=_one_line(message("booking.mail.subject.reminder", language.code, when=when)),
-                                  **body))
+        body = _render(
+            "reminder",
+            language=language,
+            greeting=message("mail.greeting", language.code, name=booking.visitor_name),
+            news=message("booking.mail.reminder", language.code, host=booking.host_name, when=when),
+            manage=message("booking.mail.manage", language.code),
+            link=manage_url(booking.id),
+        )
+        db_session.add(
+            OutboxMail(
+                lead_id=booking.lead_id,
+                booking_id=booking.id,
+                audience=REMINDER,
+                status=HELD if held else QUEUED,
+                recipient=booking.visitor_email,
+                message_id=new_message_id(),
+                next_attempt_at=due,
+                subject=_one_line(message("booking.mail.subject.reminder", language.code, when=when)),
+                **body,
+            )
+        )
 
 
 def withdraw_reminders(db_session: Session, booking_id: int) -> None:
     """Reminders not yet sent of a demo that moved or was cancelled never go out."""
-    db_session.execute(update(OutboxMail).where(OutboxMail.booking_id == booking_id, OutboxMail.audience == REMINDER,
-                                                OutboxMail.status.in_((QUEUED, HELD)))
-                       .values(status=WITHDRAWN))
+    db_session.execute(
+        update(OutboxMail)
+        .where(
+            OutboxMail.booking_id == booking_id, OutboxMail.audience == REMINDER, OutboxMail.status.in_((QUEUED, HELD))
+        )
+        .values(status=WITHDRAWN)
+    )
 
 
 def _render(template: str, **values) -> dict[str, str]:
-    return {"text_body": _templates.get_template(f"mail_{template}.txt").render(**values),
-            "html_body": _templates.get_template(f"mail_{template}.html").render(**values)}
+    return {
+        "text_body": _templates.get_template(f"mail_{template}.txt").render(**values),
+        "html_body": _templates.get_template(f"mail_{template}.html").render(**values),
+    }
 
 
 def _one_line(text: str) -> str:

@@ -57,8 +57,9 @@ def _language(booking: BookingView) -> Language:
 
 def _render(request: Request, template: str, language: Language, status_code: int = 200, **values) -> Response:
     with speaking(language.code):
-        return templates.TemplateResponse(request, template, {"language": language, "t": message, **values},
-                                          status_code=status_code, headers=HEADERS)
+        return templates.TemplateResponse(
+            request, template, {"language": language, "t": message, **values}, status_code=status_code, headers=HEADERS
+        )
 
 
 def _problem(request: Request, refused: Exception, language: Language | None = None) -> Response:
@@ -66,8 +67,13 @@ def _problem(request: Request, refused: Exception, language: Language | None = N
     language = language or preferred_language(request.headers.get("accept-language", ""))
     expired = isinstance(refused, tokens.TokenExpired)
     with speaking(language.code):
-        text = (message("booking.token_expired") if expired else message("booking.token_invalid")
-                if isinstance(refused, tokens.TokenInvalid) else str(refused))
+        text = (
+            message("booking.token_expired")
+            if expired
+            else message("booking.token_invalid")
+            if isinstance(refused, tokens.TokenInvalid)
+            else str(refused)
+        )
     status = 410 if expired else 404 if isinstance(refused, tokens.TokenInvalid) else 409
     return _render(request, "problem.html", language, status, text=text)
 
@@ -82,9 +88,18 @@ def _page_view(booking: BookingView, from_day: date | None) -> dict:
     days: dict[date, list[slots.Slot]] = {}
     for slot in free:
         days.setdefault(slot.starts_at.date(), []).append(slot)
-    return {"booking": booking, "upcoming": upcoming, "days": days, "first": first, "today": today,
-            "earlier": max(first - timedelta(days=DAYS_SHOWN), today), "later": first + timedelta(days=DAYS_SHOWN),
-            "when": describe(*booking.for_visitor(), booking.language), "describe": describe, "day_name": day_name}
+    return {
+        "booking": booking,
+        "upcoming": upcoming,
+        "days": days,
+        "first": first,
+        "today": today,
+        "earlier": max(first - timedelta(days=DAYS_SHOWN), today),
+        "later": first + timedelta(days=DAYS_SHOWN),
+        "when": describe(*booking.for_visitor(), booking.language),
+        "describe": describe,
+        "day_name": day_name,
+    }
 
 
 async def page(request: Request) -> Response:
@@ -98,9 +113,17 @@ async def page(request: Request) -> Response:
         from_day = None
     view = await run_in_threadpool(_page_view, booking, from_day)
     done = request.query_params.get("done")
-    return _render(request, "manage.html", _language(booking), **view, form_token=form_token(booking),
-                   booking_base=f"{BASE}/{request.path_params['token']}", done=done if done in DONE else "",
-                   error="", offered=())
+    return _render(
+        request,
+        "manage.html",
+        _language(booking),
+        **view,
+        form_token=form_token(booking),
+        booking_base=f"{BASE}/{request.path_params['token']}",
+        done=done if done in DONE else "",
+        error="",
+        offered=(),
+    )
 
 
 def _booking(token: str) -> BookingView:
@@ -125,8 +148,18 @@ def _action(change):
                 fresh = await run_in_threadpool(service.booking_get, booking.id)
                 view = await run_in_threadpool(_page_view, fresh, None)
                 offered = refused.next_slots if isinstance(refused, SlotTaken) else ()
-                return _render(request, "manage.html", _language(fresh), 409, **view, form_token=form_token(fresh),
-                               booking_base=f"{BASE}/{token}", done="", error=str(refused), offered=offered)
+                return _render(
+                    request,
+                    "manage.html",
+                    _language(fresh),
+                    409,
+                    **view,
+                    form_token=form_token(fresh),
+                    booking_base=f"{BASE}/{token}",
+                    done="",
+                    error=str(refused),
+                    offered=offered,
+                )
         return RedirectResponse(f"{BASE}/{token}?done={done}", status_code=303)
 
     return act

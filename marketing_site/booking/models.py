@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from datetime import date, datetime
 
-from sqlalchemy import Date, DateTime, Index, UniqueConstraint, text, true as sa_true
+from sqlalchemy import Date, DateTime, Index, UniqueConstraint, text
+from sqlalchemy import true as sa_true
 from sqlmodel import Field, SQLModel
 
 from marketing_site.leads.models import utc_now
@@ -73,8 +74,14 @@ class DemoBooking(SQLModel, table=True):
 
     __tablename__ = "demo_booking"
     __table_args__ = (
-        Index("uq_demo_booking_live_host_start", "host_id", "starts_at", unique=True,
-              sqlite_where=text(LIVE), postgresql_where=text(LIVE)),
+        Index(
+            "uq_demo_booking_live_host_start",
+            "host_id",
+            "starts_at",
+            unique=True,
+            sqlite_where=text(LIVE),
+            postgresql_where=text(LIVE),
+        ),
         Index("ix_demo_booking_host_starts_at", "host_id", "starts_at"),  # slots and the staff's agenda
         Index("ix_demo_booking_status_starts_at", "status", "starts_at"),  # upcoming demos of everyone
     )

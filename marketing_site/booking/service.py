@@ -20,14 +20,22 @@ from sqlmodel import Session, select
 
 from marketing_site.admin.pipeline import DEMO_BOOKED
 from marketing_site.booking import mails
-from marketing_site.booking.errors import (AlreadyBooked, BookingCancelled, BookingChanged, BookingError,
-                                           BookingNotFound, LeadNotFound, SlotInPast, SlotOutsideAvailability,
-                                           SlotTaken)
+from marketing_site.booking.errors import (
+    AlreadyBooked,
+    BookingCancelled,
+    BookingChanged,
+    BookingError,
+    BookingNotFound,
+    LeadNotFound,
+    SlotInPast,
+    SlotOutsideAvailability,
+    SlotTaken,
+)
 from marketing_site.booking.models import BOOKED, CANCELLED, DemoBooking, DemoHost
-from marketing_site.booking.slots import (as_utc, host_weeks, next_free_slots, parse_slot_id, rules, taken,
-                                          zone)
+from marketing_site.booking.slots import as_utc, host_weeks, next_free_slots, parse_slot_id, rules, taken, zone
 from marketing_site.booking.views import BookingView, booking_view
-from marketing_site.leads import db, service as lead_service
+from marketing_site.leads import db
+from marketing_site.leads import service as lead_service
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.models import Lead, utc_now
 from marketing_site.leads.schemas import LeadKind
@@ -56,8 +64,9 @@ def book_for_lead(lead_id: int, slot_id: str, visitor_time_zone: str, now: datet
     return view
 
 
-def lead_book(data: Mapping[str, Any], context: lead_service.SubmissionContext, now: datetime | None = None
-              ) -> tuple[int, BookingView]:
+def lead_book(
+    data: Mapping[str, Any], context: lead_service.SubmissionContext, now: datetime | None = None
+) -> tuple[int, BookingView]:
     """The API's path: a ScheduleDemo lead plus its booking of ``data["slotId"]`` in ``data["timeZone"]``,
     stored together or not at all (same validation, consent, anti-spam and Idempotency-Key rules as
     every lead). Returns (lead id, booking). LeadValidationError holds every field error, the slot's
@@ -87,15 +96,17 @@ def lead_book(data: Mapping[str, Any], context: lead_service.SubmissionContext, 
 
     with _offering_next_slots(starts_at, visitor_time_zone, now):
         try:
-            lead_id = lead_service.lead_submit(LeadKind.SCHEDULE_DEMO, fields, context, attach=attach,
-                                               endpoint=IDEMPOTENCY_ENDPOINT)
+            lead_id = lead_service.lead_submit(
+                LeadKind.SCHEDULE_DEMO, fields, context, attach=attach, endpoint=IDEMPOTENCY_ENDPOINT
+            )
         except (SlotInPast, SlotOutsideAvailability) as refused:
             raise LeadValidationError({refused.field: str(refused)}) from None
     return lead_id, booking_of_lead(lead_id)
 
 
-def booking_reschedule(booking_id: int, slot_id: str, seen_sequence: int | None = None,
-                       now: datetime | None = None) -> BookingView:
+def booking_reschedule(
+    booking_id: int, slot_id: str, seen_sequence: int | None = None, now: datetime | None = None
+) -> BookingView:
     """Move a live booking to another free slot of the same host; the invitation (same UID, SEQUENCE + 1)
     goes to visitor and host, the old reminders are withdrawn and new ones queued. ``seen_sequence``
     (the manage page's form) refuses a change made from a page that showed an older state (BookingChanged).
@@ -103,8 +114,10 @@ def booking_reschedule(booking_id: int, slot_id: str, seen_sequence: int | None 
     host_id, starts_at = parse_slot_id(slot_id)
     now = as_utc(now or utc_now())
     current = booking_get(booking_id)
-    with _offering_next_slots(starts_at, current.visitor_time_zone, now, booking_id, current.host_id), \
-            db.write_session() as db_session:
+    with (
+        _offering_next_slots(starts_at, current.visitor_time_zone, now, booking_id, current.host_id),
+        db.write_session() as db_session,
+    ):
         booking = _live_booking(db_session, booking_id, seen_sequence)
         if host_id != booking.host_id:
             raise SlotOutsideAvailability()
@@ -156,8 +169,9 @@ def booking_of_lead(lead_id: int) -> BookingView:
 
 
 @contextmanager
-def _offering_next_slots(after: datetime, tz_name: str, now: datetime, exclude_booking_id: int | None = None,
-                         host_id: int | None = None) -> Iterator[None]:
+def _offering_next_slots(
+    after: datetime, tz_name: str, now: datetime, exclude_booking_id: int | None = None, host_id: int | None = None
+) -> Iterator[None]:
     """A bare SlotTaken raised inside the block comes out carrying the next free slots, read afresh once
     the failed transaction was rolled back."""
     try:
@@ -170,15 +184,23 @@ def _offering_next_slots(after: datetime, tz_name: str, now: datetime, exclude_b
         raise SlotTaken(offered) from None
 
 
-def _book(db_session: Session, lead: Lead, host_id: int, starts_at: datetime, visitor_time_zone: str,
-          now: datetime) -> DemoBooking:
+def _book(
+    db_session: Session, lead: Lead, host_id: int, starts_at: datetime, visitor_time_zone: str, now: datetime
+) -> DemoBooking:
     """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed)."""
     if db_session.exec(select(DemoBooking.id).where(DemoBooking.lead_id == lead.id)).first() is not None:
         raise AlreadyBooked()
     demo = _place(db_session, host_id, starts_at, now)
-    booking = DemoBooking(uid=f"{uuid.uuid4()}@demo-booking", lead_id=lead.id, host_id=host_id, starts_at=starts_at,
-                          ends_at=starts_at + demo, visitor_time_zone=visitor_time_zone, created_at=now,
-                          updated_at=now)
+    booking = DemoBooking(
+        uid=f"{uuid.uuid4()}@demo-booking",
+        lead_id=lead.id,
+        host_id=host_id,
+        starts_at=starts_at,
+        ends_at=starts_at + demo,
+        visitor_time_zone=visitor_time_zone,
+        created_at=now,
+        updated_at=now,
+    )
     db_session.add(booking)
     _flush_or_taken(db_session, booking)
     db_session.execute(update(Lead).where(Lead.id == lead.id).values(status=DEMO_BOOKED))  # lead may be detached
@@ -188,8 +210,9 @@ def _book(db_session: Session, lead: Lead, host_id: int, starts_at: datetime, vi
     return booking
 
 
-def _place(db_session: Session, host_id: int, starts_at: datetime, now: datetime,
-           exclude_booking_id: int | None = None) -> timedelta:
+def _place(
+    db_session: Session, host_id: int, starts_at: datetime, now: datetime, exclude_booking_id: int | None = None
+) -> timedelta:
     """Check, under the host's lock, that ``starts_at`` is a free slot of the host; returns the demo length."""
     if starts_at <= now:
         raise SlotInPast()
@@ -202,14 +225,18 @@ def _place(db_session: Session, host_id: int, starts_at: datetime, now: datetime
     week = host_weeks(db_session, host_id)[0]
     demo, buffer = timedelta(minutes=settings_row.demo_minutes), timedelta(minutes=settings_row.buffer_minutes)
     local_day = starts_at.astimezone(zone(week.host.time_zone)).date()
-    if (starts_at >= now + timedelta(days=settings_row.horizon_days)
-            or local_day not in set(week.working_days(local_day, local_day))
-            or starts_at not in set(week.day_starts(local_day, demo, demo + buffer))):
+    if (
+        starts_at >= now + timedelta(days=settings_row.horizon_days)
+        or local_day not in set(week.working_days(local_day, local_day))
+        or starts_at not in set(week.day_starts(local_day, demo, demo + buffer))
+    ):
         raise SlotOutsideAvailability()
     booked = taken(db_session, [week], starts_at, starts_at + demo, buffer, exclude_booking_id)[host_id]
-    if (starts_at < now + timedelta(minutes=settings_row.min_notice_minutes)
-            or booked.per_day.get(local_day, 0) >= settings_row.daily_limit
-            or booked.overlaps(starts_at, starts_at + demo)):
+    if (
+        starts_at < now + timedelta(minutes=settings_row.min_notice_minutes)
+        or booked.per_day.get(local_day, 0) >= settings_row.daily_limit
+        or booked.overlaps(starts_at, starts_at + demo)
+    ):
         raise SlotTaken()
     return demo
 

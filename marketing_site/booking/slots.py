@@ -15,7 +15,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from datetime import date, datetime, time, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta
 from functools import lru_cache
 from itertools import accumulate
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -28,7 +28,7 @@ from marketing_site.booking.models import BOOKED, BookingSettings, DayOff, DemoB
 from marketing_site.leads import db
 from marketing_site.leads.models import utc_now
 
-UTC = timezone.utc
+UTC = UTC
 SLOT_ID_PATTERN = r"([0-9]{1,9})-([0-9]{8}T[0-9]{4})Z"
 ZONE_PATTERN = r"[A-Za-z][A-Za-z0-9_+\-]{0,30}(/[A-Za-z0-9_+\-]{1,30}){0,2}"  # IANA names: Europe/London, Etc/GMT+4
 SLOT_ID_FORMAT = "%Y%m%dT%H%M"
@@ -118,7 +118,9 @@ class HostWeek:
         a wall time that does not exist (the hour a DST change skips) is left out."""
         local_zone = ZoneInfo(self.host.time_zone)
         midnight = datetime.combine(day, time(), tzinfo=local_zone)
-        steady = midnight.utcoffset() == datetime.combine(day + timedelta(days=1), time(), tzinfo=local_zone).utcoffset()
+        steady = (
+            midnight.utcoffset() == datetime.combine(day + timedelta(days=1), time(), tzinfo=local_zone).utcoffset()
+        )
         midnight_utc = midnight.astimezone(UTC)
         for start_minute, end_minute in self.hours.get(day.weekday(), ()):
             offset = timedelta(minutes=start_minute)
@@ -141,8 +143,9 @@ def host_weeks(db_session: Session, host_id: int | None = None) -> list[HostWeek
     hosts = db_session.exec(query).all()
     ids = [host.staff_user_id for host in hosts]
     hours: dict[int, dict[int, list[tuple[int, int]]]] = defaultdict(lambda: defaultdict(list))
-    for stretch in db_session.exec(select(WorkingHours).where(WorkingHours.host_id.in_(ids))
-                                   .order_by(WorkingHours.start_minute)):
+    for stretch in db_session.exec(
+        select(WorkingHours).where(WorkingHours.host_id.in_(ids)).order_by(WorkingHours.start_minute)
+    ):
         hours[stretch.host_id][stretch.weekday].append((stretch.start_minute, stretch.end_minute))
     days_off: dict[int, set[date]] = defaultdict(set)
     for off in db_session.exec(select(DayOff).where(DayOff.host_id.in_(ids))):
@@ -163,14 +166,26 @@ class Taken:
         return before_end > 0 and self.latest_end[before_end - 1] > start
 
 
-def taken(db_session: Session, weeks: Iterable[HostWeek], start: datetime, end: datetime,
-          buffer: timedelta, exclude_booking_id: int | None = None) -> dict[int, Taken]:
+def taken(
+    db_session: Session,
+    weeks: Iterable[HostWeek],
+    start: datetime,
+    end: datetime,
+    buffer: timedelta,
+    exclude_booking_id: int | None = None,
+) -> dict[int, Taken]:
     """Live bookings of the hosts from a day before ``start`` to a day after ``end`` (daily limits need whole days)."""
     by_id = {week.host.staff_user_id: week for week in weeks}
-    query = (select(DemoBooking.host_id, DemoBooking.starts_at, DemoBooking.ends_at)
-             .where(DemoBooking.status == BOOKED, DemoBooking.host_id.in_(list(by_id)),
-                    DemoBooking.starts_at >= start - timedelta(days=1), DemoBooking.starts_at < end + timedelta(days=1))
-             .order_by(DemoBooking.host_id, DemoBooking.starts_at))
+    query = (
+        select(DemoBooking.host_id, DemoBooking.starts_at, DemoBooking.ends_at)
+        .where(
+            DemoBooking.status == BOOKED,
+            DemoBooking.host_id.in_(list(by_id)),
+            DemoBooking.starts_at >= start - timedelta(days=1),
+            DemoBooking.starts_at < end + timedelta(days=1),
+        )
+        .order_by(DemoBooking.host_id, DemoBooking.starts_at)
+    )
     if exclude_booking_id is not None:
         query = query.where(DemoBooking.id != exclude_booking_id)
     zones = {host_id: ZoneInfo(week.host.time_zone) for host_id, week in by_id.items()}
@@ -180,13 +195,19 @@ def taken(db_session: Session, weeks: Iterable[HostWeek], start: datetime, end: 
         starts_at, ends_at = as_utc(starts_at), as_utc(ends_at)
         intervals[host_id].append((starts_at - buffer, ends_at + buffer))
         per_day[host_id][starts_at.astimezone(zones[host_id]).date()] += 1
-    return {host_id: Taken([blocked_start for blocked_start, _ in intervals[host_id]],
-                           list(accumulate((blocked_end for _, blocked_end in intervals[host_id]), max)),
-                           dict(per_day[host_id])) for host_id in by_id}
+    return {
+        host_id: Taken(
+            [blocked_start for blocked_start, _ in intervals[host_id]],
+            list(accumulate((blocked_end for _, blocked_end in intervals[host_id]), max)),
+            dict(per_day[host_id]),
+        )
+        for host_id in by_id
+    }
 
 
-def free_starts(week: HostWeek, booked: Taken, settings_row: BookingSettings, start: datetime, end: datetime,
-                now: datetime) -> Iterator[datetime]:
+def free_starts(
+    week: HostWeek, booked: Taken, settings_row: BookingSettings, start: datetime, end: datetime, now: datetime
+) -> Iterator[datetime]:
     """UTC starts of the host's free slots within [start, end), after notice and within the horizon."""
     demo = timedelta(minutes=settings_row.demo_minutes)
     step = demo + timedelta(minutes=settings_row.buffer_minutes)
@@ -210,8 +231,9 @@ def window(from_day: date, days: int, visitor_zone: ZoneInfo) -> tuple[datetime,
     return start.astimezone(UTC), end.astimezone(UTC)
 
 
-def free_slots(from_day: date, days: int, tz_name: str, now: datetime | None = None,
-               host_id: int | None = None) -> list[Slot]:
+def free_slots(
+    from_day: date, days: int, tz_name: str, now: datetime | None = None, host_id: int | None = None
+) -> list[Slot]:
     """Free slots of every active host (or one) on the visitor's dates from_day .. from_day + days - 1,
     in start order, their times in ``tz_name``. UnknownTimeZone for a zone that does not exist.
 
@@ -223,21 +245,42 @@ def free_slots(from_day: date, days: int, tz_name: str, now: datetime | None = N
         return _free_slots(db_session, start, end, visitor_zone, as_utc(now or utc_now()), host_id)
 
 
-def _free_slots(db_session: Session, start: datetime, end: datetime, visitor_zone: ZoneInfo, now: datetime,
-                host_id: int | None = None, exclude_booking_id: int | None = None) -> list[Slot]:
+def _free_slots(
+    db_session: Session,
+    start: datetime,
+    end: datetime,
+    visitor_zone: ZoneInfo,
+    now: datetime,
+    host_id: int | None = None,
+    exclude_booking_id: int | None = None,
+) -> list[Slot]:
     settings_row = rules(db_session)
     weeks = host_weeks(db_session, host_id)
     booked = taken(db_session, weeks, start, end, timedelta(minutes=settings_row.buffer_minutes), exclude_booking_id)
     demo = timedelta(minutes=settings_row.demo_minutes)
-    slots = [Slot(slot_id(week.host.staff_user_id, instant), week.host.staff_user_id, week.host.display_name,
-                  instant.astimezone(visitor_zone), (instant + demo).astimezone(visitor_zone))
-             for week in weeks
-             for instant in free_starts(week, booked[week.host.staff_user_id], settings_row, start, end, now)]
+    slots = [
+        Slot(
+            slot_id(week.host.staff_user_id, instant),
+            week.host.staff_user_id,
+            week.host.display_name,
+            instant.astimezone(visitor_zone),
+            (instant + demo).astimezone(visitor_zone),
+        )
+        for week in weeks
+        for instant in free_starts(week, booked[week.host.staff_user_id], settings_row, start, end, now)
+    ]
     return sorted(slots, key=lambda slot: (slot.starts_at, slot.host_name, slot.host_id))
 
 
-def next_free_slots(db_session: Session, after: datetime, tz_name: str, now: datetime, limit: int = 5,
-                    host_id: int | None = None, exclude_booking_id: int | None = None) -> list[Slot]:
+def next_free_slots(
+    db_session: Session,
+    after: datetime,
+    tz_name: str,
+    now: datetime,
+    limit: int = 5,
+    host_id: int | None = None,
+    exclude_booking_id: int | None = None,
+) -> list[Slot]:
     """The first ``limit`` free slots starting at or after ``after`` (what a visitor who lost a slot is offered)."""
     settings_row = rules(db_session)
     horizon = now + timedelta(days=settings_row.horizon_days)

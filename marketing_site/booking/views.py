@@ -55,8 +55,20 @@ def booking_view(db_session: Session, booking: DemoBooking) -> BookingView:
     staff = db_session.get(StaffUser, booking.host_id)
     lead = db_session.get(Lead, booking.lead_id)
     return BookingView(
-        id=booking.id, uid=booking.uid, lead_id=booking.lead_id, host_id=booking.host_id,
-        host_name=host.display_name, host_email=staff.email, host_time_zone=host.time_zone,
-        visitor_name=display_name(lead), visitor_email=lead.email, school=lead.school or "", language=lead.language,
-        visitor_time_zone=booking.visitor_time_zone, starts_at=as_utc(booking.starts_at),
-        ends_at=as_utc(booking.ends_at), status=booking.status, sequence=booking.sequence)
+        id=booking.id,
+        uid=booking.uid,
+        lead_id=booking.lead_id,
+        host_id=booking.host_id,
+        host_name=host.display_name,
+        host_email=staff.email,
+        host_time_zone=host.time_zone,
+        visitor_name=display_name(lead),
+        visitor_email=lead.email,
+        school=lead.school or "",
+        language=lead.language,
+        visitor_time_zone=booking.visitor_time_zone,
+        starts_at=as_utc(booking.starts_at),
+        ends_at=as_utc(booking.ends_at),
+        status=booking.status,
+        sequence=booking.sequence,
+    )

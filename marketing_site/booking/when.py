@@ -20,12 +20,25 @@ def offset(moment: datetime) -> str:
 
 
 def day_name(day: date, language: str) -> str:
-    """"Tuesday 1 December 2026" in ``language``."""
-    return message("booking.day", language, weekday=get_day_names("wide", locale=language)[day.weekday()],
-                   day=day.day, month=get_month_names("wide", locale=language)[day.month], year=day.year)
+    """ "Tuesday 1 December 2026" in ``language``."""
+    return message(
+        "booking.day",
+        language,
+        weekday=get_day_names("wide", locale=language)[day.weekday()],
+        day=day.day,
+        month=get_month_names("wide", locale=language)[day.month],
+        year=day.year,
+    )
 
 
 def describe(start: datetime, end: datetime, language: str) -> str:
-    """"Tuesday 1 December 2026, 09:00-09:30 (Europe/London, UTC+00:00)" in ``language``; times aware, in the reader's zone."""
-    return message("booking.when", language, day=day_name(start.date(), language), start=f"{start:%H:%M}",
-                   end=f"{end:%H:%M}", zone=str(start.tzinfo), offset=offset(start))
+    """ "Tuesday 1 December 2026, 09:00-09:30 (Europe/London, UTC+00:00)" in ``language``; times aware, in the reader's zone."""
+    return message(
+        "booking.when",
+        language,
+        day=day_name(start.date(), language),
+        start=f"{start:%H:%M}",
+        end=f"{end:%H:%M}",
+        zone=str(start.tzinfo),
+        offset=offset(start),
+    )

@@ -88,7 +88,9 @@ def news_carousel(slides: Sequence[rx.Component]) -> rx.Component:
     )
 
 
-def partner_carousel(logos: Sequence[rx.Component], aria_label: str, visible: int, visible_small: int, gap_px: int) -> rx.Component:
+def partner_carousel(
+    logos: Sequence[rx.Component], aria_label: str, visible: int, visible_small: int, gap_px: int
+) -> rx.Component:
     """`visible` logos at a time (`visible_small` below the sm breakpoint), looping, with previous/next buttons."""
     return PartnerCarousel.create(
         *logos,

@@ -24,7 +24,7 @@ _CLASSES = {
         "absolute inset-x-4 top-full mt-2 overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/10 "
         "xl:inset-x-auto xl:start-0 xl:top-auto xl:bottom-full xl:mt-0 xl:mb-3 xl:w-[22rem]"
     ),
-"header": "flex items-start justify-between gap-3 bg-emerald-800 px-5 py-4 text-white",
+    "header": "flex items-start justify-between gap-3 bg-emerald-800 px-5 py-4 text-white",
     "company": "text-base font-bold",
     "replyTime": "text-sm text-emerald-50",
     "close": "rounded-full p-1 hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-white",

@@ -71,9 +71,15 @@ def _control(spec: FormField, form_id: str, errors: rx.Var) -> rx.Component:
     }
     if spec.kind == "phone":
         return rx.el.div(
-            phone_input(spec.name, common["id"], forms.DEFAULT_PHONE_COUNTRY, spec.required,
-                        auto_complete=spec.autocomplete, placeholder=spec.placeholder,
-                        custom_attrs=common["custom_attrs"]),
+            phone_input(
+                spec.name,
+                common["id"],
+                forms.DEFAULT_PHONE_COUNTRY,
+                spec.required,
+                auto_complete=spec.autocomplete,
+                placeholder=spec.placeholder,
+                custom_attrs=common["custom_attrs"],
+            ),
             class_name=_PHONE,
         )
     if spec.kind == "select":
@@ -99,17 +105,28 @@ def _control(spec: FormField, form_id: str, errors: rx.Var) -> rx.Component:
 
 def form_field(spec: FormField, form_id: str, errors: rx.Var, class_name: str = "") -> rx.Component:
     """Label, control and error slot for one field."""
-    return rx.el.div(_label(spec, form_id), _control(spec, form_id, errors), field_error(form_id, spec.name, errors),
-                     class_name=class_name)
+    return rx.el.div(
+        _label(spec, form_id),
+        _control(spec, form_id, errors),
+        field_error(form_id, spec.name, errors),
+        class_name=class_name,
+    )
 
 
 def checkbox(choice: Choice, form_id: str, errors: rx.Var, required: bool = False, **props) -> rx.Component:
     """A Yes/No flag: posts "Yes" when ticked and nothing otherwise (the service reads that as No)."""
     return rx.el.div(
         rx.el.label(
-            rx.el.input(type="checkbox", name=choice.name, value="Yes", required=required,
-                        id=control_id(form_id, choice.name), class_name=CHECKBOX,
-                        custom_attrs=_aria(form_id, choice.name, errors), **props),
+            rx.el.input(
+                type="checkbox",
+                name=choice.name,
+                value="Yes",
+                required=required,
+                id=control_id(form_id, choice.name),
+                class_name=CHECKBOX,
+                custom_attrs=_aria(form_id, choice.name, errors),
+                **props,
+            ),
             rx.el.span(choice.label),
             class_name="flex items-start gap-2 text-sm text-slate-800",
         ),
@@ -117,14 +134,23 @@ def checkbox(choice: Choice, form_id: str, errors: rx.Var, required: bool = Fals
     )
 
 
-def choice_group(legend: str, choices: tuple[Choice, ...], form_id: str, errors: rx.Var,
-                 *leading: rx.Component, required: bool = False, columns: str = "sm:grid-cols-2") -> rx.Component:
+def choice_group(
+    legend: str,
+    choices: tuple[Choice, ...],
+    form_id: str,
+    errors: rx.Var,
+    *leading: rx.Component,
+    required: bool = False,
+    columns: str = "sm:grid-cols-2",
+) -> rx.Component:
     """A fieldset of checkboxes, optionally led by extra controls (Select All)."""
     return rx.el.fieldset(
         rx.el.legend(legend, class_name="mb-2 text-sm font-semibold text-slate-900"),
         *leading,
-        rx.el.div(*[checkbox(choice, form_id, errors, required=required) for choice in choices],
-                  class_name=f"grid gap-2 {columns}"),
+        rx.el.div(
+            *[checkbox(choice, form_id, errors, required=required) for choice in choices],
+            class_name=f"grid gap-2 {columns}",
+        ),
         class_name="rounded-xl border border-slate-200 p-4",
     )
 

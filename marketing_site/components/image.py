@@ -12,7 +12,9 @@ import reflex as rx
 from ..content.types import Image
 
 
-def image(picture: Image, class_name: str = "", eager: bool = False, high_priority: bool = False, **props) -> rx.Component:
+def image(
+    picture: Image, class_name: str = "", eager: bool = False, high_priority: bool = False, **props
+) -> rx.Component:
     """An <img> sized by its attributes (no layout shift) and by `class_name`; lazy unless `eager`.
 
     `high_priority` marks the largest image above the fold (the LCP candidate) for early fetching.

@@ -73,9 +73,16 @@ class LeadDialog(rx.Component):
     on_open: rx.EventHandler[BROWSER_INFO_EVENT]
 
 
-def submit_bar(state, label: str, cancel_label: str = "", timeout_seconds: float = 0,
-               start_on_mount: bool = True, answered: rx.Var[int] | None = None, alert: rx.Var[str] | None = None,
-               busy_label: str = forms.SUBMIT_BUSY_LABEL) -> rx.Component:
+def submit_bar(
+    state,
+    label: str,
+    cancel_label: str = "",
+    timeout_seconds: float = 0,
+    start_on_mount: bool = True,
+    answered: rx.Var[int] | None = None,
+    alert: rx.Var[str] | None = None,
+    busy_label: str = forms.SUBMIT_BUSY_LABEL,
+) -> rx.Component:
     """Message region and submit button: busy from the click, told plainly when no answer comes.
     A second form of the same state (the slot picker) passes its own ``answered`` and ``alert``."""
     start = {"on_start": state.start} if start_on_mount else {}
@@ -104,8 +111,16 @@ def submit_bar(state, label: str, cancel_label: str = "", timeout_seconds: float
     )
 
 
-def lead_form(form_id: str, state, *children: rx.Component, submit_label: str, on_submit=None,
-              cancel_label: str = "", timeout_seconds: float = 0, start_on_mount: bool = True) -> rx.Component:
+def lead_form(
+    form_id: str,
+    state,
+    *children: rx.Component,
+    submit_label: str,
+    on_submit=None,
+    cancel_label: str = "",
+    timeout_seconds: float = 0,
+    start_on_mount: bool = True,
+) -> rx.Component:
     """A form that posts once and keeps input after any error; its state starts on mount unless
     the caller starts it (a form inside a dialog starts when the dialog opens)."""
     return rx.el.form(
@@ -138,17 +153,31 @@ def form_page(heading: str, intro: str, *children: rx.Component) -> rx.Component
     )
 
 
-def lead_form_page(copy: LeadFormCopy, form_id: str, state, *children: rx.Component, on_submit=None,
-                   video: Video | None = None, video_title: str = "", timeout_seconds: float = 0,
-                   after_success: rx.Component | None = None) -> rx.Component:
+def lead_form_page(
+    copy: LeadFormCopy,
+    form_id: str,
+    state,
+    *children: rx.Component,
+    on_submit=None,
+    video: Video | None = None,
+    video_title: str = "",
+    timeout_seconds: float = 0,
+    after_success: rx.Component | None = None,
+) -> rx.Component:
     """A whole form page: heading, the form with the given controls, and its success modal (which may go on
     with ``after_success``, e.g. the slot picker)."""
     return frame(
         form_page(
             copy.heading,
             copy.intro,
-            lead_form(form_id, state, *children, submit_label=copy.submit_label, on_submit=on_submit,
-                      timeout_seconds=timeout_seconds),
+            lead_form(
+                form_id,
+                state,
+                *children,
+                submit_label=copy.submit_label,
+                on_submit=on_submit,
+                timeout_seconds=timeout_seconds,
+            ),
         ),
         success_modal(copy.success, state.submitted, f"{form_id}-success", video, video_title, after_success),
     )

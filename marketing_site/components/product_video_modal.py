@@ -11,7 +11,8 @@ import reflex as rx
 
 from ..content import forms
 from ..content.types import Module
-from ..state.product_video import DIALOG_ID, ProductVideoState as State
+from ..state.product_video import DIALOG_ID
+from ..state.product_video import ProductVideoState as State
 from .form_fields import INPUT, LABEL, control_id, field_grid
 from .lead_form import LeadDialog, lead_form
 from .success_modal import success_modal
@@ -57,6 +58,5 @@ def product_video_modal(module: Module, button_label: str, button_class: str) ->
             class_name="m-auto max-h-[calc(100dvh-2rem)] w-[min(92vw,40rem)] bg-transparent p-0 backdrop:bg-slate-950/70",
             trigger_class_name=button_class,
         ),
-        success_modal(copy.success, State.submitted, f"{FORM_ID}-success", module.video,
-                      f"{module.name} video"),
+        success_modal(copy.success, State.submitted, f"{FORM_ID}-success", module.video, f"{module.name} video"),
     )

@@ -37,22 +37,35 @@ def _day(day) -> rx.Component:
 def _picker(state, copy: SlotPickerCopy, picker_id: str) -> rx.Component:
     zone_id = f"{picker_id}-zone"
     return rx.el.section(
-        rx.el.h3(copy.heading, id=f"{picker_id}-title", tab_index=-1, custom_attrs={"data-autofocus": True},
-                 class_name="text-lg font-bold text-slate-900 focus:outline-none"),
+        rx.el.h3(
+            copy.heading,
+            id=f"{picker_id}-title",
+            tab_index=-1,
+            custom_attrs={"data-autofocus": True},
+            class_name="text-lg font-bold text-slate-900 focus:outline-none",
+        ),
         rx.el.p(copy.intro, class_name="mt-1 text-sm text-slate-700"),
         rx.el.div(
             rx.el.label(copy.zone_label, html_for=zone_id, class_name="text-sm text-slate-700"),
             rx.el.select(
                 rx.foreach(state.zone_choices, lambda zone: rx.el.option(zone, value=zone)),
-                id=zone_id, value=state.time_zone, on_change=state.change_zone,
+                id=zone_id,
+                value=state.time_zone,
+                on_change=state.change_zone,
                 class_name="min-w-0 max-w-full rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm",
             ),
             class_name="mt-3 flex flex-wrap items-center gap-2",
         ),
         rx.el.form(
             rx.el.div(rx.foreach(state.offered, _day), class_name="space-y-4"),
-            submit_bar(state, copy.book_label, start_on_mount=False, answered=state.picker_answered,
-                       alert=state.picker_alert, busy_label=copy.busy_label),
+            submit_bar(
+                state,
+                copy.book_label,
+                start_on_mount=False,
+                answered=state.picker_answered,
+                alert=state.picker_alert,
+                busy_label=copy.busy_label,
+            ),
             id=picker_id,
             on_submit=state.book,
             reset_on_submit=False,
@@ -81,6 +94,7 @@ def slot_picker(state, copy: SlotPickerCopy, picker_id: str) -> rx.Component:
         state.booked_when != "",
         _confirmation(state, copy, picker_id),
         # Kept while it has something to say (a taken time with no other free time left).
-        rx.cond((state.offered.length() > 0) | (state.picker_alert != ""), _picker(state, copy, picker_id),
-                rx.fragment()),
+        rx.cond(
+            (state.offered.length() > 0) | (state.picker_alert != ""), _picker(state, copy, picker_id), rx.fragment()
+        ),
     )

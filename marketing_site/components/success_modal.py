@@ -28,14 +28,24 @@ class SuccessDialog(rx.Component):
 def _player(video: Video, title: str) -> rx.Component:
     """Width and height as attributes give the box its ratio; the height cap keeps the card in view."""
     return rx.el.video(
-        src=video.src, controls=True, auto_play=True, plays_inline=True, title=title,
+        src=video.src,
+        controls=True,
+        auto_play=True,
+        plays_inline=True,
+        title=title,
         custom_attrs={"width": video.width, "height": video.height},
         class_name="mx-auto mt-5 block h-auto max-h-[calc(100dvh-20rem)] w-auto max-w-full rounded-lg bg-black",
     )
 
 
-def success_modal(copy: SuccessCopy, is_open: rx.Var[bool], modal_id: str, video: Video | None = None,
-                  video_title: str = "", extra: rx.Component | None = None) -> rx.Component:
+def success_modal(
+    copy: SuccessCopy,
+    is_open: rx.Var[bool],
+    modal_id: str,
+    video: Video | None = None,
+    video_title: str = "",
+    extra: rx.Component | None = None,
+) -> rx.Component:
     """Rendered only after the service returned the new lead's id, optionally playing a video or going on
     with ``extra`` (the demo's slot picker) above Continue."""
     title_id = f"{modal_id}-title"
@@ -43,8 +53,11 @@ def success_modal(copy: SuccessCopy, is_open: rx.Var[bool], modal_id: str, video
         is_open,
         SuccessDialog.create(
             rx.el.div(
-                rx.el.div("✓", aria_hidden="true",
-                          class_name="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-700"),
+                rx.el.div(
+                    "✓",
+                    aria_hidden="true",
+                    class_name="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-700",
+                ),
                 rx.el.h2(copy.title, id=title_id, class_name="mt-4 text-center text-2xl font-bold text-slate-900"),
                 rx.el.p(copy.text, class_name="mt-2 text-center text-slate-700"),
                 _player(video, video_title) if video else rx.fragment(),

@@ -32,7 +32,9 @@ class TabGroup(rx.Component):
     panel_class_name: rx.Var[str]
 
 
-def tabs(group_id: str, labels: Sequence[str], panels: Sequence[rx.Component], aria_label: str, default_index: int = 0) -> rx.Component:
+def tabs(
+    group_id: str, labels: Sequence[str], panels: Sequence[rx.Component], aria_label: str, default_index: int = 0
+) -> rx.Component:
     """Tabs with exactly one active panel; `group_id` is unique per page and prefixes element ids."""
     return TabGroup.create(
         *panels,

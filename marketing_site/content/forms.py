@@ -18,6 +18,7 @@ def consent_text_version(language_code: str, default_code: str = "en") -> str:
     """The stored version of the consent wording shown in a language: "2026-11-22", "2026-11-22/ar"."""
     return CONSENT_TEXT_VERSION if language_code == default_code else f"{CONSENT_TEXT_VERSION}/{language_code}"
 
+
 CONSENT_CHOICES: tuple[Choice, ...] = (
     Choice(
         "consentCommunications",
@@ -32,13 +33,28 @@ CONSENT_CHOICES: tuple[Choice, ...] = (
 )
 
 HEAR_ABOUT_OPTIONS = (
-    "Search engine (Google, Bing…)", "Social media", "Email", "Event or conference", "Webinar",
-    "Recommendation from a colleague", "Another school", "Press or advertisement", "Other",
+    "Search engine (Google, Bing…)",
+    "Social media",
+    "Email",
+    "Event or conference",
+    "Webinar",
+    "Recommendation from a colleague",
+    "Another school",
+    "Press or advertisement",
+    "Other",
 )
 SCHOOL_TYPE_OPTIONS = ("One-branch", "Multi-branch", "Group of schools", "Hybrid")
 CAREER_POSITIONS = (
-    "Web Development", "Mobile Application Development", "Graphic Designing", "Digital Marketing",
-    "Content Writing", "Physics", "Chemistry", "Biology", "Mathematics", "General Science",
+    "Web Development",
+    "Mobile Application Development",
+    "Graphic Designing",
+    "Digital Marketing",
+    "Content Writing",
+    "Physics",
+    "Chemistry",
+    "Biology",
+    "Mathematics",
+    "General Science",
     "English teacher",
 )
 
@@ -51,8 +67,7 @@ SELECT_PLACEHOLDER = "Please choose…"
 SUBMIT_BUSY_LABEL = "Submitting…"
 ERROR_TITLE = "Error"
 ERROR_TEXT = (
-    "Sorry, we couldn't send your request just now. Everything you typed is still here: "
-    "please try again in a moment."
+    "Sorry, we couldn't send your request just now. Everything you typed is still here: please try again in a moment."
 )
 OFFLINE_TEXT = (
     "We can't reach our server at the moment. Keep this page open: your request goes out as soon as "
@@ -76,9 +91,16 @@ def demo_contact_fields(system_label: str) -> tuple[FormField, ...]:
         FormField("lastName", "Last Name", placeholder="e.g. Khan", required=True, autocomplete="family-name"),
         FormField("email", "Email", "email", "name@school.edu", required=True, autocomplete="email"),
         FormField("phone", "Phone Number", "phone", "301 2345678", required=True, autocomplete="tel"),
-        FormField("school", "School Name", placeholder="Your school's name", required=True, autocomplete="organization"),
-        FormField("job", "Job Title", placeholder="e.g. Principal, IT Manager", required=True,
-                  autocomplete="organization-title"),
+        FormField(
+            "school", "School Name", placeholder="Your school's name", required=True, autocomplete="organization"
+        ),
+        FormField(
+            "job",
+            "Job Title",
+            placeholder="e.g. Principal, IT Manager",
+            required=True,
+            autocomplete="organization-title",
+        ),
         FormField("country", "Country", "select", required=True, options=COUNTRIES, autocomplete="country-name"),
         FormField("nStudent", "Number of Students", placeholder="e.g. 850", required=True),
         FormField("tSchool", "Type of School", "select", required=True, options=SCHOOL_TYPE_OPTIONS),
@@ -91,17 +113,26 @@ def demo_contact_fields(system_label: str) -> tuple[FormField, ...]:
 MODULES_LEGEND = "Which modules are you interested in?"
 SELECT_ALL_LABEL = "Select All"
 MODULE_CHOICES: tuple[Choice, ...] = (
-    Choice("studnetSmart", "Student Smart"), Choice("hrSmart", "HR Smart"),
-    Choice("academicSmart", "Academic Smart"), Choice("administrationSmart", "Administration Smart"),
-    Choice("communicationSmart", "Communication Smart"), Choice("financeSmart", "Finance Smart"),
-    Choice("librarySmart", "Library Smart"), Choice("pastoralSmart", "Wellbeing (Pastoral Smart)"),
-    Choice("timetableSmart", "Timetable Smart"), Choice("reportSmart", "Report Smart"),
+    Choice("studnetSmart", "Student Smart"),
+    Choice("hrSmart", "HR Smart"),
+    Choice("academicSmart", "Academic Smart"),
+    Choice("administrationSmart", "Administration Smart"),
+    Choice("communicationSmart", "Communication Smart"),
+    Choice("financeSmart", "Finance Smart"),
+    Choice("librarySmart", "Library Smart"),
+    Choice("pastoralSmart", "Wellbeing (Pastoral Smart)"),
+    Choice("timetableSmart", "Timetable Smart"),
+    Choice("reportSmart", "Report Smart"),
 )
 RESPONSIBILITIES_LEGEND = "What are you responsible for?"
 RESPONSIBILITY_CHOICES: tuple[Choice, ...] = (
-    Choice("academic", "Academic"), Choice("communication", "Communication"),
-    Choice("administration", "Administration"), Choice("it", "IT"), Choice("admission", "Admission"),
-    Choice("pastoral", "Pastoral"), Choice("finance", "Finance"),
+    Choice("academic", "Academic"),
+    Choice("communication", "Communication"),
+    Choice("administration", "Administration"),
+    Choice("it", "IT"),
+    Choice("admission", "Admission"),
+    Choice("pastoral", "Pastoral"),
+    Choice("finance", "Finance"),
 )
 CONSENT_LEGEND = "Your consent"
 
@@ -110,10 +141,14 @@ SCHEDULE = LeadFormCopy(
     intro="Tell us about your school and a specialist will arrange a live walk-through at a time that suits you.",
     fields=demo_contact_fields("Current MIS/SIS system"),
     submit_label="Request my demo",
-    success=SuccessCopy("Your request has been submitted successfully",
-                        "Thank you. Our team will contact you shortly to arrange your demo."),
-    seo=Seo("Schedule a demo | Smart School Suite",
-            "Book a live demo of Smart School Suite's cloud school management modules."),
+    success=SuccessCopy(
+        "Your request has been submitted successfully",
+        "Thank you. Our team will contact you shortly to arrange your demo.",
+    ),
+    seo=Seo(
+        "Schedule a demo | Smart School Suite",
+        "Book a live demo of Smart School Suite's cloud school management modules.",
+    ),
 )
 
 SIGNUP = LeadFormCopy(
@@ -125,8 +160,10 @@ SIGNUP = LeadFormCopy(
     ),
     submit_label="Sign up and watch",
     success=SuccessCopy("Sign up Successful", "Thank you for signing up. Enjoy the Student Smart demo."),
-    seo=Seo("Watch the Student Smart demo | Smart School Suite",
-            "Sign up to watch the Student Smart demo: paperless admissions for schools."),
+    seo=Seo(
+        "Watch the Student Smart demo | Smart School Suite",
+        "Sign up to watch the Student Smart demo: paperless admissions for schools.",
+    ),
 )
 SIGNUP_VIDEO = STUDENT.video
 SIGNUP_VIDEO_TITLE = "Student Smart demo video"
@@ -137,8 +174,10 @@ DEMO_REQUEST = LeadFormCopy(
     fields=demo_contact_fields("Current MIS/SIS system"),
     submit_label="Request my demo",
     success=SCHEDULE.success,
-    seo=Seo("Request a product demo | Smart School Suite",
-            "Request a tailored demo of a Smart School Suite module for your school."),
+    seo=Seo(
+        "Request a product demo | Smart School Suite",
+        "Request a tailored demo of a Smart School Suite module for your school.",
+    ),
 )
 PRODUCT_LEGEND = "Product of interest"
 NO_PRODUCT_TEXT = "No product chosen yet: we'll show you the whole suite."
@@ -179,14 +218,24 @@ CAREERS = LeadFormCopy(
         FormField("mobile", "Mobile", "phone", "301 2345678", required=True, autocomplete="tel"),
         FormField("country", "Country", "select", required=True, options=COUNTRIES, autocomplete="country-name"),
         FormField("city", "City", required=True, autocomplete="address-level2"),
-        FormField("position", "Position", "datalist", "Start typing to search positions", required=True,
-                  options=CAREER_POSITIONS),
+        FormField(
+            "position",
+            "Position",
+            "datalist",
+            "Start typing to search positions",
+            required=True,
+            options=CAREER_POSITIONS,
+        ),
         FormField("skillDescription", "Skill Description", "textarea", "What are you good at?"),
         FormField("training", "Training and Certification", "textarea", "Courses, degrees and certificates"),
     ),
     submit_label="Apply",
-    success=SuccessCopy("Your application has been submitted successfully",
-                        "Thank you for applying. We'll be in touch if your profile matches an opening."),
-    seo=Seo("Careers | Smart School Suite",
-            "Work with us: web, mobile, design, marketing and teaching positions at Smart School Suite."),
+    success=SuccessCopy(
+        "Your application has been submitted successfully",
+        "Thank you for applying. We'll be in touch if your profile matches an opening.",
+    ),
+    seo=Seo(
+        "Careers | Smart School Suite",
+        "Work with us: web, mobile, design, marketing and teaching positions at Smart School Suite.",
+    ),
 )

@@ -181,8 +181,7 @@ FINANCE = _module(
     small_heading="Accounts and budgets",
     heading="School accounts and budgets without the spreadsheets",
     intro=(
-        "Finance Smart keeps fees, expenses and budgets in one ledger, with reports the bursar "
-        "and the board can trust."
+        "Finance Smart keeps fees, expenses and budgets in one ledger, with reports the bursar and the board can trust."
     ),
     card_text=(
         "Accounts and budgets for the bursar's office: fees, expenses and approvals in one ledger "

@@ -10,16 +10,21 @@ from .types import SchoolTab, SchoolType, Seo
 def _tabs(kind: str) -> tuple[SchoolTab, ...]:
     """The five tabs every school-type page shows, worded for that kind of school."""
     return (
-        SchoolTab("SID", "Student information desk",
-                  f"Every student's timetable, marks, attendance and contacts in one place for {kind}."),
-        SchoolTab("LMS", "Learning management",
-                  f"Lessons, assignments and quizzes online and in class, shared across {kind}."),
-        SchoolTab("ADMISSION", "Admissions",
-                  f"Online registration, entry exams and offers for {kind}, without paper."),
-        SchoolTab("ACADEMIC PLAN", "Academic planning",
-                  f"Yearly and term plans with coverage tracked week by week for {kind}."),
-        SchoolTab("HR", "Human resources",
-                  f"Staff records, leave, training and payroll for {kind}."),
+        SchoolTab(
+            "SID",
+            "Student information desk",
+            f"Every student's timetable, marks, attendance and contacts in one place for {kind}.",
+        ),
+        SchoolTab(
+            "LMS", "Learning management", f"Lessons, assignments and quizzes online and in class, shared across {kind}."
+        ),
+        SchoolTab("ADMISSION", "Admissions", f"Online registration, entry exams and offers for {kind}, without paper."),
+        SchoolTab(
+            "ACADEMIC PLAN",
+            "Academic planning",
+            f"Yearly and term plans with coverage tracked week by week for {kind}.",
+        ),
+        SchoolTab("HR", "Human resources", f"Staff records, leave, training and payroll for {kind}."),
     )
 
 

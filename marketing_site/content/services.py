@@ -28,14 +28,20 @@ SERVICES: tuple[Service, ...] = (
             "one connected system. We start with how your school works today and plan the change with you."
         ),
         sections=(
-            Section("Understand your school", (
-                "We meet your leadership, admissions, academic and finance teams to map the processes "
-                "that matter and the reports you rely on.",
-            )),
-            Section("A plan you can follow", (
-                "You receive a written roadmap: which modules to start with, who does what, and how "
-                "long each step takes, so nothing is left to guesswork.",
-            )),
+            Section(
+                "Understand your school",
+                (
+                    "We meet your leadership, admissions, academic and finance teams to map the processes "
+                    "that matter and the reports you rely on.",
+                ),
+            ),
+            Section(
+                "A plan you can follow",
+                (
+                    "You receive a written roadmap: which modules to start with, who does what, and how "
+                    "long each step takes, so nothing is left to guesswork.",
+                ),
+            ),
         ),
         related=(_INSTALLATION, _MIGRATION, _TRAINING),
         seo=Seo(
@@ -52,14 +58,20 @@ SERVICES: tuple[Service, ...] = (
             "Their stories show what changed and how long it took."
         ),
         sections=(
-            Section("A multi-branch school goes paperless", (
-                "Admissions moved online across four branches in one term; the front office now "
-                "spends its time with families instead of forms.",
-            )),
-            Section("A school group unifies its reporting", (
-                "Finance and academic reports that took a week to assemble by hand are now ready "
-                "every Monday morning for the board.",
-            )),
+            Section(
+                "A multi-branch school goes paperless",
+                (
+                    "Admissions moved online across four branches in one term; the front office now "
+                    "spends its time with families instead of forms.",
+                ),
+            ),
+            Section(
+                "A school group unifies its reporting",
+                (
+                    "Finance and academic reports that took a week to assemble by hand are now ready "
+                    "every Monday morning for the board.",
+                ),
+            ),
         ),
         related=(_CONSULTANCY, _INSTALLATION, _INTEGRATION),
         seo=Seo(
@@ -77,13 +89,19 @@ SERVICES: tuple[Service, ...] = (
         ),
         steps_heading="The average installation takes six weeks, in three steps",
         steps=(
-            Step("Step 1: Discover and configure (weeks 1-2)",
-                 "We confirm your structure (branches, grades, sections, departments) and configure "
-                 "the modules you chose."),
-            Step("Step 2: Migrate and test (weeks 3-4)",
-                 "Your existing data is imported and checked with your staff on a test copy of the system."),
-            Step("Step 3: Train and go live (weeks 5-6)",
-                 "Staff are trained role by role, then the school switches over with our team on call."),
+            Step(
+                "Step 1: Discover and configure (weeks 1-2)",
+                "We confirm your structure (branches, grades, sections, departments) and configure "
+                "the modules you chose.",
+            ),
+            Step(
+                "Step 2: Migrate and test (weeks 3-4)",
+                "Your existing data is imported and checked with your staff on a test copy of the system.",
+            ),
+            Step(
+                "Step 3: Train and go live (weeks 5-6)",
+                "Staff are trained role by role, then the school switches over with our team on call.",
+            ),
         ),
         sections=(),
         related=(_MIGRATION, _TRAINING, _INTEGRATION),
@@ -101,12 +119,14 @@ SERVICES: tuple[Service, ...] = (
             "check every figure with you and keep the old data until you are satisfied."
         ),
         sections=(
-            Section("What we migrate", (
-                "Student and parent records, staff files, fee balances, marks and attendance history.",
-            )),
-            Section("How we check it", (
-                "Counts and totals are reconciled line by line and signed off by your team before go-live.",
-            )),
+            Section(
+                "What we migrate",
+                ("Student and parent records, staff files, fee balances, marks and attendance history.",),
+            ),
+            Section(
+                "How we check it",
+                ("Counts and totals are reconciled line by line and signed off by your team before go-live.",),
+            ),
         ),
         related=(_INSTALLATION, _INTEGRATION, _CONSULTANCY),
         seo=Seo(
@@ -123,13 +143,17 @@ SERVICES: tuple[Service, ...] = (
             "so information flows without double entry."
         ),
         sections=(
-            Section("Common integrations", (
-                "Biometric attendance devices, banks and payment gateways, SMS and email providers, "
-                "and single sign-on.",
-            )),
-            Section("Open and documented", (
-                "Our team builds and maintains each connection and documents it for your IT staff.",
-            )),
+            Section(
+                "Common integrations",
+                (
+                    "Biometric attendance devices, banks and payment gateways, SMS and email providers, "
+                    "and single sign-on.",
+                ),
+            ),
+            Section(
+                "Open and documented",
+                ("Our team builds and maintains each connection and documents it for your IT staff.",),
+            ),
         ),
         related=(_MIGRATION, _INSTALLATION, _TRAINING),
         seo=Seo(
@@ -146,12 +170,10 @@ SERVICES: tuple[Service, ...] = (
             "system they use, in person or online."
         ),
         sections=(
-            Section("Role-based sessions", (
-                "Short, practical sessions for each team, with guides they keep afterwards.",
-            )),
-            Section("Train the trainer", (
-                "We prepare your own champions to onboard new staff long after go-live.",
-            )),
+            Section(
+                "Role-based sessions", ("Short, practical sessions for each team, with guides they keep afterwards.",)
+            ),
+            Section("Train the trainer", ("We prepare your own champions to onboard new staff long after go-live.",)),
         ),
         related=(_INSTALLATION, _CONSULTANCY, _MIGRATION),
         seo=Seo(

@@ -86,16 +86,42 @@ FOOTER_PARTNERS_IMAGE = illustration("partners", "strip", "Our affiliate partner
 FOOTER_COPYRIGHT = f"© 2026 {BRAND}. All rights reserved."
 
 OFFICES: tuple[Office, ...] = (
-    Office("Muscat", "Oman", "Office 402, Al Khuwair Business Tower, Way 3018, Muscat, Oman",
-           "+968 2412 3456", "info@smartschoolsuite.com", headquarters=True),
-    Office("Sohar", "Oman", "Falaj Al Qabail Street, Building 21, Sohar, Oman",
-           "+968 2684 5521", "sohar@smartschoolsuite.com"),
-    Office("Lahore", "Pakistan", "65-B Main Boulevard, Gulberg III, Lahore, Pakistan",
-           "+92 42 3578 1200", "lahore@smartschoolsuite.com"),
-    Office("Karachi", "Pakistan", "Plot 14-C, Shahrah-e-Faisal, Karachi, Pakistan",
-           "+92 21 3432 9080", "karachi@smartschoolsuite.com"),
-    Office("Islamabad", "Pakistan", "Office 7, Blue Area, Jinnah Avenue, Islamabad, Pakistan",
-           "+92 51 2870 4410", "islamabad@smartschoolsuite.com"),
+    Office(
+        "Muscat",
+        "Oman",
+        "Office 402, Al Khuwair Business Tower, Way 3018, Muscat, Oman",
+        "+968 2412 3456",
+        "info@smartschoolsuite.com",
+        headquarters=True,
+    ),
+    Office(
+        "Sohar",
+        "Oman",
+        "Falaj Al Qabail Street, Building 21, Sohar, Oman",
+        "+968 2684 5521",
+        "sohar@smartschoolsuite.com",
+    ),
+    Office(
+        "Lahore",
+        "Pakistan",
+        "65-B Main Boulevard, Gulberg III, Lahore, Pakistan",
+        "+92 42 3578 1200",
+        "lahore@smartschoolsuite.com",
+    ),
+    Office(
+        "Karachi",
+        "Pakistan",
+        "Plot 14-C, Shahrah-e-Faisal, Karachi, Pakistan",
+        "+92 21 3432 9080",
+        "karachi@smartschoolsuite.com",
+    ),
+    Office(
+        "Islamabad",
+        "Pakistan",
+        "Office 7, Blue Area, Jinnah Avenue, Islamabad, Pakistan",
+        "+92 51 2870 4410",
+        "islamabad@smartschoolsuite.com",
+    ),
 )
 SUPPORT_CONTACT = Link("Support line: +92 42 3578 1299 · support@smartschoolsuite.com", routes.CONTACT_US)
 PRESS_CONTACT = Link("Press office: +968 2412 3470 · press@smartschoolsuite.com", routes.CONTACT_US)

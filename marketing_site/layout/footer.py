@@ -32,7 +32,10 @@ def footer() -> rx.Component:
             _column(site.FOOTER_BLOG_HEADING, *[route_link(link, class_name=_LINK) for link in site.FOOTER_BLOG_LINKS]),
             _column(
                 site.FOOTER_MORE_HEADING,
-                *[rx.el.span(label, class_name="text-slate-400") for label in site.FOOTER_LABELS + site.FOOTER_SOCIAL_LABELS],
+                *[
+                    rx.el.span(label, class_name="text-slate-400")
+                    for label in site.FOOTER_LABELS + site.FOOTER_SOCIAL_LABELS
+                ],
             ),
             class_name=f"{CONTAINER} grid gap-10 py-12 sm:grid-cols-2 lg:grid-cols-4",
         ),

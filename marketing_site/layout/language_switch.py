@@ -21,14 +21,16 @@ def language_links(class_name: str) -> rx.Component:
     page = building_page()
     if page is None or page.source_route == routes.NOT_FOUND:
         return rx.fragment()
-    return rx.fragment(*[
-        A.create(
-            language.name,
-            href=localized_route(page.source_route, language),
-            lang=language.code,
-            href_lang=language.code,
-            class_name=class_name,
-        )
-        for language in LANGUAGES
-        if language != page.language
-    ])
+    return rx.fragment(
+        *[
+            A.create(
+                language.name,
+                href=localized_route(page.source_route, language),
+                lang=language.code,
+                href_lang=language.code,
+                class_name=class_name,
+            )
+            for language in LANGUAGES
+            if language != page.language
+        ]
+    )

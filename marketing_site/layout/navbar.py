@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 
 import reflex as rx
-from reflex.components.react_router.dom import ReactRouterLink
 from reflex.components.el.elements.inline import A
+from reflex.components.react_router.dom import ReactRouterLink
 
 from .. import routes
 from ..components.chat_widget import chat_widget
@@ -151,7 +151,11 @@ def _logo() -> rx.Component:
     Logos do not mirror on right-to-left pages."""
     return ReactRouterLink.create(
         # Left to right in every language: the crop keeps the logo's mark, which is at its left.
-        rx.el.span(image(site.LOGO, "h-10 w-auto max-w-none", eager=True), dir="ltr", class_name="block overflow-hidden max-sm:w-10"),
+        rx.el.span(
+            image(site.LOGO, "h-10 w-auto max-w-none", eager=True),
+            dir="ltr",
+            class_name="block overflow-hidden max-sm:w-10",
+        ),
         to=routes.HOME,
         class_name=f"shrink-0 rounded {_FOCUS_RING}",
     )
@@ -171,8 +175,10 @@ def navbar() -> rx.Component:
         rx.el.div(
             _logo(),
             rx.el.nav(
-                rx.el.ul(*[dropdown(menu, index >= len(site.MENUS) - 2) for index, menu in enumerate(site.MENUS)],
-                         class_name="flex items-center"),
+                rx.el.ul(
+                    *[dropdown(menu, index >= len(site.MENUS) - 2) for index, menu in enumerate(site.MENUS)],
+                    class_name="flex items-center",
+                ),
                 aria_label=site.MAIN_NAV_LABEL,
                 class_name="ms-auto hidden xl:block",
             ),

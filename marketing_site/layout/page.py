@@ -76,7 +76,9 @@ def frame(*children: rx.Component) -> rx.Component:
     """
     return rx.el.div(
         navbar(),
-        rx.el.main(*children, id="main", tab_index=-1, class_name="min-h-[60vh] scroll-mt-16 outline-none xl:scroll-mt-28"),
+        rx.el.main(
+            *children, id="main", tab_index=-1, class_name="min-h-[60vh] scroll-mt-16 outline-none xl:scroll-mt-28"
+        ),
         footer(),
         web_vitals(),
         class_name="flex min-h-screen flex-col bg-white font-sans text-slate-800 antialiased",

@@ -89,8 +89,9 @@ class RedisRateLimiter:
 
     def allow(self, client_id: str) -> bool:
         try:
-            return bool(self._script(keys=[self._key(client_id)],
-                                     args=[time.time(), self.window, self.limit, uuid.uuid4().hex]))
+            return bool(
+                self._script(keys=[self._key(client_id)], args=[time.time(), self.window, self.limit, uuid.uuid4().hex])
+            )
         except redis.RedisError:
             # A Redis outage must not lose real leads: let the submission through, loudly.
             log.error("Rate limiter unavailable; allowing submission", exc_info=True)

@@ -13,16 +13,16 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.openapi.docs import get_swagger_ui_html
 from fastapi.responses import HTMLResponse, JSONResponse, Response
-from sqlalchemy.exc import SQLAlchemyError
 from reflex.config import get_config
+from sqlalchemy.exc import SQLAlchemyError
 from starlette.middleware.cors import CORSMiddleware
 
-from marketing_site.csp_hashes import inline_script_hashes
-from marketing_site.leads import db, idempotency, openapi, service
-from marketing_site.leads.json_body import BadBody, parse_object
 from marketing_site.content.forms import HONEYPOT_NAME
 from marketing_site.content.messages import message, speaking
+from marketing_site.csp_hashes import inline_script_hashes
 from marketing_site.languages import preferred_language
+from marketing_site.leads import db, idempotency, openapi, service
+from marketing_site.leads.json_body import BadBody, parse_object
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.service import LeadRejected, LeadValidationError, SubmissionContext
 from marketing_site.settings import settings
@@ -37,23 +37,38 @@ SWAGGER_CDN = "https://cdn.jsdelivr.net"  # where FastAPI's Swagger UI page load
 
 def build_api() -> FastAPI:
     docs = settings.environment != "prod"
-    app = FastAPI(title="Lead capture API", version="1", redoc_url=None, docs_url=None,
-                  openapi_url="/api/openapi.json" if docs else None)
+    app = FastAPI(
+        title="Lead capture API",
+        version="1",
+        redoc_url=None,
+        docs_url=None,
+        openapi_url="/api/openapi.json" if docs else None,
+    )
     if docs:
         app.add_api_route("/api/docs", _docs, methods=["GET"], include_in_schema=False)
     for kind in API_KINDS:
-        app.add_api_route(f"/api/{kind.value}", _endpoint(kind), methods=["POST"], status_code=201,
-                          name=kind.value, summary=f"Store a {kind.value} lead",
-                          max_body_size=settings.max_body_bytes,  # Content-Length and streamed bytes
-                          openapi_extra=openapi.operation(kind))
+        app.add_api_route(
+            f"/api/{kind.value}",
+            _endpoint(kind),
+            methods=["POST"],
+            status_code=201,
+            name=kind.value,
+            summary=f"Store a {kind.value} lead",
+            max_body_size=settings.max_body_bytes,  # Content-Length and streamed bytes
+            openapi_extra=openapi.operation(kind),
+        )
         # Without this, other methods fall through to Reflex and answer 404 as if nothing lived here.
         app.add_api_route(f"/api/{kind.value}", _other_method, methods=OTHER_METHODS, include_in_schema=False)
     from marketing_site.booking import api as booking_api  # imported here: it builds on post_answer below
 
     booking_api.add_routes(app)
     # Content-Type is always allowed (Starlette's safelist); a preflight is remembered 10 minutes (its default).
-    app.add_middleware(CORSMiddleware, allow_origins=settings.allowed_origins, allow_methods=["GET", "POST"],
-                       allow_headers=["Idempotency-Key"])
+    app.add_middleware(
+        CORSMiddleware,
+        allow_origins=settings.allowed_origins,
+        allow_methods=["GET", "POST"],
+        allow_headers=["Idempotency-Key"],
+    )
     return app
 
 
@@ -65,7 +80,8 @@ def _docs() -> HTMLResponse:
     page.headers["Content-Security-Policy"] = (
         f"default-src 'none'; script-src {SWAGGER_CDN} {scripts}; style-src {SWAGGER_CDN} 'unsafe-inline'; "
         "img-src https://fastapi.tiangolo.com data:; connect-src 'self'; "
-        "frame-ancestors 'none'; object-src 'none'; base-uri 'none'")
+        "frame-ancestors 'none'; object-src 'none'; base-uri 'none'"
+    )
     return page
 
 
@@ -110,13 +126,17 @@ async def _answer(request: Request, what: str, store: Store) -> JSONResponse:
     except LeadValidationError as invalid:
         return JSONResponse({"errors": invalid.errors}, status_code=422)
     except LeadRejected as rejected:
-        return JSONResponse({"error": str(rejected)}, status_code=429,
-                            headers={"Retry-After": str(rejected.retry_after_seconds)})
+        return JSONResponse(
+            {"error": str(rejected)}, status_code=429, headers={"Retry-After": str(rejected.retry_after_seconds)}
+        )
     except SQLAlchemyError:
         # The database is down or refusing writes: nothing was stored, so tell the client to retry.
         log.exception("Storing a %s lead failed: database unavailable", what)
-        return JSONResponse({"error": message("lead.not_stored")}, status_code=503,
-                            headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)})
+        return JSONResponse(
+            {"error": message("lead.not_stored")},
+            status_code=503,
+            headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)},
+        )
     return JSONResponse(body, status_code=status)
 
 

@@ -32,8 +32,16 @@ from marketing_site.leads import deadline
 from marketing_site.leads.deadline import DatabaseTimeout
 from marketing_site.settings import settings
 
-__all__ = ["DatabaseTimeout", "Limits", "build_engine", "configure_engine", "get_engine", "run_bounded",
-           "session", "write_session"]
+__all__ = [
+    "DatabaseTimeout",
+    "Limits",
+    "build_engine",
+    "configure_engine",
+    "get_engine",
+    "run_bounded",
+    "session",
+    "write_session",
+]
 
 UNBOUNDED_SQLITE_BUSY_SECONDS = 5.0  # engines without limits (tools, tests reading back)
 MAX_BACKEND_WORKERS = 8  # Reflex's ceiling (reflex.utils.processes.MAX_BACKEND_WORKERS)
@@ -54,10 +62,15 @@ class Limits:
 
     @classmethod
     def from_settings(cls) -> Limits:
-        return cls(settings.database_connect_timeout, settings.database_pool_timeout,
-                   settings.database_statement_timeout, settings.database_idle_in_transaction_timeout,
-                   settings.database_submit_timeout, pool_size(settings.database_max_connections, backend_workers()),
-                   settings.sqlite_synchronous)
+        return cls(
+            settings.database_connect_timeout,
+            settings.database_pool_timeout,
+            settings.database_statement_timeout,
+            settings.database_idle_in_transaction_timeout,
+            settings.database_submit_timeout,
+            pool_size(settings.database_max_connections, backend_workers()),
+            settings.sqlite_synchronous,
+        )
 
 
 def backend_workers() -> int:
@@ -73,8 +86,10 @@ def backend_workers() -> int:
 def pool_size(budget: int, workers: int) -> int:
     """One worker's share of the connection budget, less the one Reflex's health check keeps."""
     if budget < 2 * workers:
-        raise ValueError(f"DATABASE_MAX_CONNECTIONS={budget} is too small for {workers} backend workers: "
-                         f"each needs 2 connections (set at least {2 * workers})")
+        raise ValueError(
+            f"DATABASE_MAX_CONNECTIONS={budget} is too small for {workers} backend workers: "
+            f"each needs 2 connections (set at least {2 * workers})"
+        )
     return budget // workers - 1
 
 
@@ -85,8 +100,12 @@ def reflex_environment() -> dict[str, str]:
 
     Read by rxconfig.py at start-up, so a budget too small for the workers stops the backend there."""
     workers = {"GRANIAN_WORKERS": str(backend_workers())} if settings.redis_url else {}
-    return {**workers, "SQLALCHEMY_POOL_SIZE": "1", "SQLALCHEMY_MAX_OVERFLOW": "0",
-            "SQLALCHEMY_POOL_TIMEOUT": str(Limits.from_settings().pool_timeout)}
+    return {
+        **workers,
+        "SQLALCHEMY_POOL_SIZE": "1",
+        "SQLALCHEMY_MAX_OVERFLOW": "0",
+        "SQLALCHEMY_POOL_TIMEOUT": str(Limits.from_settings().pool_timeout),
+    }
 
 
 _engine: Engine | None = None
@@ -98,7 +117,7 @@ def normalise_url(url: str) -> str:
     """``postgres://`` and ``postgresql://`` mean psycopg 3 here; other URLs pass unchanged."""
     for prefix in ("postgres://", "postgresql://"):
         if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
+            return "postgresql+psycopg://" + url[len(prefix) :]
     return url
 
 
@@ -109,11 +128,21 @@ def build_engine(url: str, limits: Limits | None = None) -> Engine:
         return _sqlite_engine(url, parsed.database, limits)
     if limits is None:
         return create_engine(url, pool_pre_ping=True)
-    server_limits = {"statement_timeout": limits.statement_timeout, "lock_timeout": limits.statement_timeout,
-                     "idle_in_transaction_session_timeout": limits.idle_in_transaction_timeout}
-    engine = create_engine(url, pool_size=limits.pool_size, max_overflow=0, pool_timeout=limits.pool_timeout,
-                           connect_args={"connect_timeout": limits.connect_timeout, "options": " ".join(
-                               f"-c {name}={round(seconds * 1000)}" for name, seconds in server_limits.items())})
+    server_limits = {
+        "statement_timeout": limits.statement_timeout,
+        "lock_timeout": limits.statement_timeout,
+        "idle_in_transaction_session_timeout": limits.idle_in_transaction_timeout,
+    }
+    engine = create_engine(
+        url,
+        pool_size=limits.pool_size,
+        max_overflow=0,
+        pool_timeout=limits.pool_timeout,
+        connect_args={
+            "connect_timeout": limits.connect_timeout,
+            "options": " ".join(f"-c {name}={round(seconds * 1000)}" for name, seconds in server_limits.items()),
+        },
+    )
     event.listen(engine, "checkout", _watch_and_ping)
     event.listen(engine, "checkin", lambda connection, _record: deadline.watchdog.release(connection))
     event.listen(engine, "invalidate", lambda connection, _record, _error: deadline.watchdog.release(connection))

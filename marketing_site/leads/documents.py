@@ -49,7 +49,7 @@ def sniff(content: bytes) -> str | None:
         if content.startswith(magic):
             try:
                 return extension if parses(content) else None
-            except Exception:  # noqa: BLE001 - see module docstring
+            except Exception:
                 log.info("Refused a file that starts like a %s but does not parse as one", claimed, exc_info=True)
                 return None
     return None

@@ -26,8 +26,7 @@ def record(endpoint: str, key: str, lead_id: int) -> dict[str, object]:
 
 def find(endpoint: str, key: str) -> IdempotencyRecord | None:
     with db.session() as db_session:
-        query = select(IdempotencyRecord).where(IdempotencyRecord.endpoint == endpoint,
-                                                IdempotencyRecord.key == key)
+        query = select(IdempotencyRecord).where(IdempotencyRecord.endpoint == endpoint, IdempotencyRecord.key == key)
         return db_session.exec(query).first()
 
 

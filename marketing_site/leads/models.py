@@ -9,16 +9,17 @@ holds; the API's spelling (``studnetSmart``, ``nStudent``, ``tSchool``) lives in
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
-from sqlalchemy import DateTime, Index, Text, UniqueConstraint, desc, false as sa_false
+from sqlalchemy import DateTime, Index, Text, UniqueConstraint, desc
+from sqlalchemy import false as sa_false
 from sqlmodel import Field, SQLModel
 
 DEFAULT_LANGUAGE = "en"
 
 
 def utc_now() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
 
 
 # The two column helpers run once, when the classes below are defined at import, where mutmut cannot
@@ -48,10 +49,13 @@ class Lead(SQLModel, table=True):
     )
 
     id: int | None = Field(default=None, primary_key=True)
-    kind: str = Field(max_length=20)  # schemas.LeadKind value: ProductVideo, ScheduleDemo, SignupDemo, ProductDemo, Careers
+    kind: str = Field(
+        max_length=20
+    )  # schemas.LeadKind value: ProductVideo, ScheduleDemo, SignupDemo, ProductDemo, Careers
     created_at: datetime = _timestamp(default_factory=utc_now, nullable=False)
-    language: str = Field(default=DEFAULT_LANGUAGE, max_length=10,
-                          sa_column_kwargs={"server_default": DEFAULT_LANGUAGE})  # of the page the visitor used
+    language: str = Field(
+        default=DEFAULT_LANGUAGE, max_length=10, sa_column_kwargs={"server_default": DEFAULT_LANGUAGE}
+    )  # of the page the visitor used
     # The person
     email: str = Field(max_length=254)
     full_name: str | None = _optional(200)  # product video: one name field, as typed
@@ -90,7 +94,9 @@ class Lead(SQLModel, table=True):
     consent_data_processing_at: datetime | None = _timestamp(default=None, nullable=True)
     consent_text_version: str = Field(default="", max_length=50)
     # Work on the lead (staff inbox): pipeline status, owner, when it was first answered, read or not
-    status: str = Field(default="new", max_length=20, sa_column_kwargs={"server_default": "new"})  # admin.pipeline.STATUSES
+    status: str = Field(
+        default="new", max_length=20, sa_column_kwargs={"server_default": "new"}
+    )  # admin.pipeline.STATUSES
     owner_id: int | None = Field(default=None, nullable=True)  # staff_user.id (no foreign key: see migration 0004)
     first_contacted_at: datetime | None = _timestamp(default=None, nullable=True)
     seen_at: datetime | None = _timestamp(default=None, nullable=True)  # NULL: nobody on the staff opened it yet

@@ -103,32 +103,39 @@ _DEMO_CONTACT = (
     InputField("tSchool", "school_type"),
 )
 # The sign-up form asks for the admission system in use where the others ask for the MIS.
-_SIGNUP_CONTACT = tuple(replace(spec, label="label.mis.admission") if spec.name == "mis" else spec
-                        for spec in _DEMO_CONTACT)
+_SIGNUP_CONTACT = tuple(
+    replace(spec, label="label.mis.admission") if spec.name == "mis" else spec for spec in _DEMO_CONTACT
+)
 PRODUCT = InputField("product", "product")
 
 # Each kind's visible form (content/forms.py) and the fields the API accepts for it.
 _FIELDS: dict[LeadKind, tuple[LeadFormCopy, tuple[InputField, ...]]] = {
-    LeadKind.PRODUCT_VIDEO: (forms.PRODUCT_VIDEO, (
-        InputField("name", "full_name"),
-        InputField("email", "email", FieldType.EMAIL),
-        InputField("contactNo", "phone", FieldType.PHONE),
-        PRODUCT,
-    )),
+    LeadKind.PRODUCT_VIDEO: (
+        forms.PRODUCT_VIDEO,
+        (
+            InputField("name", "full_name"),
+            InputField("email", "email", FieldType.EMAIL),
+            InputField("contactNo", "phone", FieldType.PHONE),
+            PRODUCT,
+        ),
+    ),
     LeadKind.SCHEDULE_DEMO: (forms.SCHEDULE, _DEMO_CONTACT),
     LeadKind.SIGNUP_DEMO: (forms.SIGNUP, (*_SIGNUP_CONTACT, InputField("website", "website"))),
     LeadKind.PRODUCT_DEMO: (forms.DEMO_REQUEST, (*_DEMO_CONTACT, PRODUCT)),
-    LeadKind.CAREERS: (forms.CAREERS, (
-        InputField("firstName", "first_name"),
-        InputField("lastName", "last_name"),
-        InputField("email", "email", FieldType.EMAIL),
-        InputField("mobile", "phone", FieldType.PHONE),
-        InputField("country", "country"),
-        InputField("city", "city"),
-        InputField("position", "position", FieldType.CHOICE),
-        InputField("skillDescription", "skill_description", FieldType.MULTILINE),
-        InputField("training", "training", FieldType.MULTILINE),
-    )),
+    LeadKind.CAREERS: (
+        forms.CAREERS,
+        (
+            InputField("firstName", "first_name"),
+            InputField("lastName", "last_name"),
+            InputField("email", "email", FieldType.EMAIL),
+            InputField("mobile", "phone", FieldType.PHONE),
+            InputField("country", "country"),
+            InputField("city", "city"),
+            InputField("position", "position", FieldType.CHOICE),
+            InputField("skillDescription", "skill_description", FieldType.MULTILINE),
+            InputField("training", "training", FieldType.MULTILINE),
+        ),
+    ),
 }
 # The spec spells the Student Smart flag "studnetSmart"; every module is stored under its route's slug.
 _SPEC_SPELLING = {"studnetSmart": routes.slug(routes.STUDENT_SMART)}
@@ -142,25 +149,37 @@ def lead_form(kind: LeadKind) -> LeadForm:
     """
     copy, fields = _FIELDS[kind]
     visible = {field.name: field for field in copy.fields}
-    return LeadForm(tuple(
-        replace(spec, required=spec.name in visible and visible[spec.name].required,
-                choices=visible[spec.name].options if spec.type is FieldType.CHOICE else ())
-        for spec in fields
-    ), _checkboxes() if kind is LeadKind.SCHEDULE_DEMO else ())
+    return LeadForm(
+        tuple(
+            replace(
+                spec,
+                required=spec.name in visible and visible[spec.name].required,
+                choices=visible[spec.name].options if spec.type is FieldType.CHOICE else (),
+            )
+            for spec in fields
+        ),
+        _checkboxes() if kind is LeadKind.SCHEDULE_DEMO else (),
+    )
 
 
 def _checkboxes() -> tuple[FlagGroup, ...]:
     """The schedule form's modules and responsibilities, each box a Yes/No flag named as on the form."""
-    return (FlagGroup(LeadModule, "module", _flags(forms.MODULE_CHOICES, "label.choice", _SPEC_SPELLING)),
-            FlagGroup(LeadResponsibility, "responsibility",
-                      _flags(forms.RESPONSIBILITY_CHOICES, "label.responsibility", {})))
+    return (
+        FlagGroup(LeadModule, "module", _flags(forms.MODULE_CHOICES, "label.choice", _SPEC_SPELLING)),
+        FlagGroup(
+            LeadResponsibility, "responsibility", _flags(forms.RESPONSIBILITY_CHOICES, "label.responsibility", {})
+        ),
+    )
 
 
 def _flags(choices: tuple[Choice, ...], label: str, stored: dict[str, str]) -> tuple[InputField, ...]:
     """One flag per checkbox, stored under its own name unless ``stored`` renames it."""
-    return tuple(InputField(choice.name, stored.get(choice.name, choice.name), FieldType.FLAG, label,
-                            (("choice", choice.label),))
-                 for choice in choices)
+    return tuple(
+        InputField(
+            choice.name, stored.get(choice.name, choice.name), FieldType.FLAG, label, (("choice", choice.label),)
+        )
+        for choice in choices
+    )
 
 
 def accepted_fields(form: LeadForm) -> tuple[InputField, ...]:

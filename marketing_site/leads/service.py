@@ -6,8 +6,8 @@ LeadValidationError / LeadRejected into their own answers. An id is returned onl
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 import unicodedata
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,14 +19,24 @@ from marketing_site.content import messages
 from marketing_site.leads import antispam, db, idempotency, uploads, validation
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
 from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule, utc_now
-from marketing_site.mail import compose
 from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, UTM_KEYS, FlagGroup, LeadKind, lead_form
 from marketing_site.leads.uploads import ResumeUpload
+from marketing_site.mail import compose
 
 LEAD = Lead.__table__
 
-__all__ = ["UTM_KEYS", "LeadKind", "LeadRejected", "LeadValidationError", "ResumeUpload", "SubmissionContext",
-           "application_submit", "fitted", "lead_check", "lead_submit"]
+__all__ = [
+    "UTM_KEYS",
+    "LeadKind",
+    "LeadRejected",
+    "LeadValidationError",
+    "ResumeUpload",
+    "SubmissionContext",
+    "application_submit",
+    "fitted",
+    "lead_check",
+    "lead_submit",
+]
 
 # Called inside the lead's own transaction once the lead row and its mails are added (e.g. a demo booking):
 # whatever it adds commits with the lead, and whatever it raises leaves nothing stored.
@@ -53,11 +63,17 @@ def fitted(value: Any, column: str, model: type[SQLModel] = Lead) -> str:
     character costs a few characters of tracking, never the lead (the visitor could not fix it).
     """
     text = "".join(ch for ch in str(value or "") if unicodedata.category(ch) not in ("Cc", "Cs"))
-    return " ".join(text.split())[:validation.max_length(column, model)]
+    return " ".join(text.split())[: validation.max_length(column, model)]
 
 
-def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext, *,
-                attach: Attach | None = None, endpoint: str = "") -> int:
+def lead_submit(
+    kind: LeadKind,
+    data: Mapping[str, Any],
+    context: SubmissionContext,
+    *,
+    attach: Attach | None = None,
+    endpoint: str = "",
+) -> int:
     """Validate, normalise and commit one lead (careers: application_submit); return its id.
 
     ``attach`` adds rows to the same transaction; ``endpoint`` names the Idempotency-Key ledger
@@ -123,9 +139,12 @@ Ticked = dict[FlagGroup, tuple[str, ...]]
 def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> tuple[dict[str, Any], Ticked]:
     """The lead's column values and each flag group's ticked values, or every error at once."""
     form, now = lead_form(kind), utc_now()
-    origin = {"page": context.page, "referrer": context.referrer,
-              "consentTextVersion": context.consent_text_version,
-              **{key: context.utm.get(key) for key in UTM_KEYS}}
+    origin = {
+        "page": context.page,
+        "referrer": context.referrer,
+        "consentTextVersion": context.consent_text_version,
+        **{key: context.utm.get(key) for key in UTM_KEYS},
+    }
     errors: dict[str, str] = {}
     values: dict[str, Any] = {"kind": kind.value, "created_at": now}
     ticked: Ticked = {}
@@ -144,8 +163,9 @@ def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
     return values, ticked
 
 
-def _commit(values: dict[str, Any], ticked: Ticked, context: SubmissionContext, endpoint: str,
-            attach: Attach | None = None) -> tuple[int, bool]:
+def _commit(
+    values: dict[str, Any], ticked: Ticked, context: SubmissionContext, endpoint: str, attach: Attach | None = None
+) -> tuple[int, bool]:
     """(lead id, created); a concurrent retry that lost the key race gets the winner's id.
 
     Rows go in as plain INSERTs (the table's column defaults apply), not ORM objects: building and
@@ -159,16 +179,18 @@ def _commit(values: dict[str, Any], ticked: Ticked, context: SubmissionContext, 
         lead_id = lead.id
         for group, chosen in ticked.items():
             if chosen:
-                db_session.execute(insert(group.table.__table__),
-                                   [{"lead_id": lead_id, group.attribute: value} for value in chosen])
+                db_session.execute(
+                    insert(group.table.__table__), [{"lead_id": lead_id, group.attribute: value} for value in chosen]
+                )
         modules = next((chosen for group, chosen in ticked.items() if group.table is LeadModule), ())
         compose.queue_lead_mails(db_session, lead, modules)  # same transaction: no lead without its mails
         if attach is not None:
             attach(db_session, lead)
         try:
             if context.idempotency_key:
-                db_session.execute(insert(IdempotencyRecord.__table__),
-                                   idempotency.record(endpoint, context.idempotency_key, lead_id))
+                db_session.execute(
+                    insert(IdempotencyRecord.__table__), idempotency.record(endpoint, context.idempotency_key, lead_id)
+                )
             db_session.commit()
         except IntegrityError:
             db_session.rollback()

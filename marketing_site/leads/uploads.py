@@ -74,8 +74,11 @@ def discard(stored: StoredResume) -> None:
     log.info("Removed résumé %s after the application was not saved", stored.path.name)
 
 
-CONTENT_TYPES = {".pdf": "application/pdf", ".doc": "application/msword",
-                 ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document"}
+CONTENT_TYPES = {
+    ".pdf": "application/pdf",
+    ".doc": "application/msword",
+    ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+}
 
 
 def stored_path(name: str) -> Path | None:

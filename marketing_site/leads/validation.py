@@ -13,8 +13,8 @@ from typing import Any
 
 import phonenumbers
 from annotated_types import MaxLen
-from email_validator import EmailNotValidError, validate_email
 from babel import Locale
+from email_validator import EmailNotValidError, validate_email
 from phonenumbers import PhoneNumberFormat, PhoneNumberType
 from sqlmodel import SQLModel
 
@@ -33,8 +33,9 @@ class InvalidField(Exception):
     """One field's problem; collected into LeadValidationError.errors."""
 
 
-def validate(fields: Iterable[InputField], data: Mapping[str, Any], *, require_consent: bool,
-             now: datetime) -> dict[str, Any]:
+def validate(
+    fields: Iterable[InputField], data: Mapping[str, Any], *, require_consent: bool, now: datetime
+) -> dict[str, Any]:
     """Lead column values; raises LeadValidationError listing every bad field at once."""
     values: dict[str, Any] = {}
     errors: dict[str, str] = {}
@@ -150,8 +151,11 @@ def _phone_message(region: str) -> str:
     example = phonenumbers.example_number_for_type(region, PhoneNumberType.MOBILE) if region else None
     if example is None:
         return message("phone.invalid")
-    return message("phone.invalid_for_country", country=_country_name(region),
-                   example=phonenumbers.format_number(example, PhoneNumberFormat.INTERNATIONAL))
+    return message(
+        "phone.invalid_for_country",
+        country=_country_name(region),
+        example=phonenumbers.format_number(example, PhoneNumberFormat.INTERNATIONAL),
+    )
 
 
 def _country_name(region: str) -> str:

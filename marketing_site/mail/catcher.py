@@ -24,8 +24,12 @@ class PrintingHandler:
     async def handle_DATA(self, _server, _session, envelope) -> str:
         received = parsed(envelope)
         text = received.get_body(preferencelist=("plain",))
-        print(f"--- mail to {', '.join(envelope.rcpt_tos)}: {received['Subject']} ({received['Message-ID']})",
-              text.get_content() if text is not None else "", sep="\n", flush=True)
+        print(
+            f"--- mail to {', '.join(envelope.rcpt_tos)}: {received['Subject']} ({received['Message-ID']})",
+            text.get_content() if text is not None else "",
+            sep="\n",
+            flush=True,
+        )
         return "250 Message accepted"
 
 
@@ -41,8 +45,11 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=1025)
     port = parser.parse_args().port
     controller = start(PrintingHandler(), port)
-    print(f"Catching mail on 127.0.0.1:{port}; run the site with "
-          f"SMTP_HOST=127.0.0.1 SMTP_PORT={port} SMTP_SECURITY=none. Ctrl-C stops.", flush=True)
+    print(
+        f"Catching mail on 127.0.0.1:{port}; run the site with "
+        f"SMTP_HOST=127.0.0.1 SMTP_PORT={port} SMTP_SECURITY=none. Ctrl-C stops.",
+        flush=True,
+    )
     try:
         while True:
             time.sleep(3600)

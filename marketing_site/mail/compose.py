@@ -11,8 +11,8 @@ import uuid
 from email.utils import parseaddr
 from functools import cache
 
-from sqlalchemy import insert
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+from sqlalchemy import insert
 from sqlmodel import Session
 
 from marketing_site.content.messages import message
@@ -24,14 +24,29 @@ from marketing_site.settings import settings
 
 STAFF, VISITOR = "staff", "visitor"
 STAFF_LANGUAGE = DEFAULT.code  # the staff area and its mails are in English
-SUMMARY_FIELDS = (("Name", "display_name"), ("Email", "email"), ("Phone", "phone_raw"), ("School", "school"),
-                  ("Type of school", "school_type"), ("Job title", "job_title"), ("Country", "country"),
-                  ("City", "city"), ("Product", "product"), ("Position", "position"), ("Page", "source_page"))
+SUMMARY_FIELDS = (
+    ("Name", "display_name"),
+    ("Email", "email"),
+    ("Phone", "phone_raw"),
+    ("School", "school"),
+    ("Type of school", "school_type"),
+    ("Job title", "job_title"),
+    ("Country", "country"),
+    ("City", "city"),
+    ("Product", "product"),
+    ("Position", "position"),
+    ("Page", "source_page"),
+)
 
 OUTBOX = OutboxMail.__table__
 # auto_reload off: templates change with a release, never under a running worker (spares a stat per mail).
-_templates = Environment(loader=PackageLoader("marketing_site.mail"), autoescape=select_autoescape(["html"]),
-                         undefined=StrictUndefined, keep_trailing_newline=True, auto_reload=False)
+_templates = Environment(
+    loader=PackageLoader("marketing_site.mail"),
+    autoescape=select_autoescape(["html"]),
+    undefined=StrictUndefined,
+    keep_trailing_newline=True,
+    auto_reload=False,
+)
 
 
 def display_name(lead: Lead) -> str:
@@ -50,8 +65,10 @@ def queue_lead_mails(db_session: Session, lead: Lead, modules: tuple[str, ...] =
     careers = lead.kind == LeadKind.CAREERS.value
     kind_label = message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE)
     name = display_name(lead)
-    summary = [(label, name if attribute == "display_name" else getattr(lead, attribute))
-               for label, attribute in SUMMARY_FIELDS]
+    summary = [
+        (label, name if attribute == "display_name" else getattr(lead, attribute))
+        for label, attribute in SUMMARY_FIELDS
+    ]
     summary = [(label, value) for label, value in summary if value]
     if modules:
         summary.append(("Modules", ", ".join(modules)))
@@ -59,23 +76,35 @@ def queue_lead_mails(db_session: Session, lead: Lead, modules: tuple[str, ...] =
     visitor, visitor_subject = _visitor_mail(lead, name, careers)
     status = "held" if lead.quarantined else "queued"
     staff_subject = _one_line(f"New {kind_label}: {name}" + (f" ({lead.school})" if lead.school else ""))
-    rows = [dict(audience=STAFF, recipient=settings.hr_email if careers else settings.sales_email,
-                 subject=staff_subject, **staff),
-            dict(audience=VISITOR, recipient=lead.email, subject=visitor_subject, **visitor)]
+    rows = [
+        dict(
+            audience=STAFF,
+            recipient=settings.hr_email if careers else settings.sales_email,
+            subject=staff_subject,
+            **staff,
+        ),
+        dict(audience=VISITOR, recipient=lead.email, subject=visitor_subject, **visitor),
+    ]
     # RETURNING makes it one multi-row INSERT rather than an executemany, which psycopg pipelines: the lead's
     # COMMIT could then leave while the server is still busy, outside the deadline's guarantee
     # (tests/faults/test_commit_after_deadline.py).
-    db_session.execute(insert(OUTBOX).returning(OUTBOX.c.id),
-                       [dict(row, lead_id=lead.id, status=status, message_id=new_message_id()) for row in rows])
+    db_session.execute(
+        insert(OUTBOX).returning(OUTBOX.c.id),
+        [dict(row, lead_id=lead.id, status=status, message_id=new_message_id()) for row in rows],
+    )
 
 
 def _visitor_mail(lead: Lead, name: str, careers: bool) -> tuple[dict[str, str], str]:
     """The confirmation in the language the visitor used (the lead's), right to left where it reads so."""
     language = BY_CODE.get(lead.language, DEFAULT)
     kind = message(f"mail.kind.{lead.kind}", language.code)
-    body = _render("visitor", language=language, greeting=message("mail.greeting", language.code, name=name),
-                   received=message("mail.received", language.code, kind=kind),
-                   next_step=message(f"mail.next_step.{'careers' if careers else 'sales'}", language.code))
+    body = _render(
+        "visitor",
+        language=language,
+        greeting=message("mail.greeting", language.code, name=name),
+        received=message("mail.received", language.code, kind=kind),
+        next_step=message(f"mail.next_step.{'careers' if careers else 'sales'}", language.code),
+    )
     return body, _one_line(message("mail.subject", language.code, kind=kind))
 
 
@@ -91,8 +120,10 @@ def _domain_of(address: str) -> str:
 
 
 def _render(template: str, **values) -> dict[str, str]:
-    return {"text_body": _templates.get_template(f"{template}.txt").render(**values),
-            "html_body": _templates.get_template(f"{template}.html").render(**values)}
+    return {
+        "text_body": _templates.get_template(f"{template}.txt").render(**values),
+        "html_body": _templates.get_template(f"{template}.html").render(**values),
+    }
 
 
 def _one_line(text: str) -> str:

@@ -34,8 +34,12 @@ class OutboxMail(SQLModel, table=True):
     subject: str = Field(max_length=300)
     text_body: str = Field(sa_type=Text)
     html_body: str = Field(sa_type=Text)
-    calendar_body: str = Field(default="", sa_type=Text, sa_column_kwargs={"server_default": ""})  # an iCalendar invitation sent as text/calendar, or ""
-    calendar_method: str = Field(default="", max_length=10, sa_column_kwargs={"server_default": ""})  # its METHOD: REQUEST or CANCEL
+    calendar_body: str = Field(
+        default="", sa_type=Text, sa_column_kwargs={"server_default": ""}
+    )  # an iCalendar invitation sent as text/calendar, or ""
+    calendar_method: str = Field(
+        default="", max_length=10, sa_column_kwargs={"server_default": ""}
+    )  # its METHOD: REQUEST or CANCEL
     message_id: str = Field(max_length=200, unique=True)  # stable across retries: a resend is recognisable
     status: str = Field(default="queued", max_length=10)  # queued, sent, dead, held or withdrawn
     attempts: int = Field(default=0)

@@ -43,13 +43,29 @@ def lease() -> timedelta:
 
 def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedMail]:
     now = utc_now()
-    due = (select(OutboxMail.id).where(OutboxMail.status == QUEUED, OutboxMail.next_attempt_at <= now)
-           .order_by(OutboxMail.id).limit(limit).with_for_update(skip_locked=True))
-    claim = (update(OutboxMail).where(OutboxMail.id.in_(due.scalar_subquery()))
-             .values(next_attempt_at=now + lease(), attempts=OutboxMail.attempts + 1)
-             .returning(OutboxMail.id, OutboxMail.recipient, OutboxMail.subject, OutboxMail.text_body,
-                        OutboxMail.html_body, OutboxMail.message_id, OutboxMail.attempts,
-                        OutboxMail.calendar_body, OutboxMail.calendar_method))
+    due = (
+        select(OutboxMail.id)
+        .where(OutboxMail.status == QUEUED, OutboxMail.next_attempt_at <= now)
+        .order_by(OutboxMail.id)
+        .limit(limit)
+        .with_for_update(skip_locked=True)
+    )
+    claim = (
+        update(OutboxMail)
+        .where(OutboxMail.id.in_(due.scalar_subquery()))
+        .values(next_attempt_at=now + lease(), attempts=OutboxMail.attempts + 1)
+        .returning(
+            OutboxMail.id,
+            OutboxMail.recipient,
+            OutboxMail.subject,
+            OutboxMail.text_body,
+            OutboxMail.html_body,
+            OutboxMail.message_id,
+            OutboxMail.attempts,
+            OutboxMail.calendar_body,
+            OutboxMail.calendar_method,
+        )
+    )
     with db.write_session() as db_session:
         rows = db_session.execute(claim).all()
         db_session.commit()
@@ -71,28 +87,41 @@ def mark_failed(mail: ClaimedMail, error: str) -> None:
 
 def _set(mail_id: int, **values) -> None:
     with db.write_session() as db_session:
-        db_session.execute(update(OutboxMail).where(OutboxMail.id == mail_id, OutboxMail.status == QUEUED)
-                           .values(**values))
+        db_session.execute(
+            update(OutboxMail).where(OutboxMail.id == mail_id, OutboxMail.status == QUEUED).values(**values)
+        )
         db_session.commit()
 
 
 def requeue(db_session: Session, mail_id: int) -> bool:
     """Send a mail again now (staff's "resend"), keeping its Message-ID; False if it is not the lead's to resend."""
-    result = db_session.execute(update(OutboxMail).where(OutboxMail.id == mail_id, OutboxMail.status != HELD)
-                                .values(status=QUEUED, attempts=0, next_attempt_at=utc_now(), last_error=""))
+    result = db_session.execute(
+        update(OutboxMail)
+        .where(OutboxMail.id == mail_id, OutboxMail.status != HELD)
+        .values(status=QUEUED, attempts=0, next_attempt_at=utc_now(), last_error="")
+    )
     return result.rowcount == 1
 
 
 def release_held(db_session: Session, lead_id: int) -> None:
     """Send a released lead's mails now; a demo reminder still waits for its own time."""
     now = utc_now()
-    db_session.execute(update(OutboxMail).where(OutboxMail.lead_id == lead_id, OutboxMail.status == HELD)
-                       .values(status=QUEUED, next_attempt_at=case((OutboxMail.next_attempt_at > now,
-                                                                    OutboxMail.next_attempt_at), else_=now)))
+    db_session.execute(
+        update(OutboxMail)
+        .where(OutboxMail.lead_id == lead_id, OutboxMail.status == HELD)
+        .values(
+            status=QUEUED,
+            next_attempt_at=case((OutboxMail.next_attempt_at > now, OutboxMail.next_attempt_at), else_=now),
+        )
+    )
 
 
 def counts_by_status(db_session: Session, kinds: tuple[str, ...]) -> dict[str, int]:
     """Mails per status among the leads of ``kinds`` (the kinds a staff member may see)."""
-    rows = db_session.execute(select(OutboxMail.status, func.count()).join(Lead, Lead.id == OutboxMail.lead_id)
-                              .where(Lead.kind.in_(kinds)).group_by(OutboxMail.status)).all()
+    rows = db_session.execute(
+        select(OutboxMail.status, func.count())
+        .join(Lead, Lead.id == OutboxMail.lead_id)
+        .where(Lead.kind.in_(kinds))
+        .group_by(OutboxMail.status)
+    ).all()
     return dict(rows)

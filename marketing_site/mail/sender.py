@@ -41,10 +41,15 @@ def message(mail: ClaimedMail) -> EmailMessage:
 
 async def send(mail: ClaimedMail) -> None:
     await aiosmtplib.send(
-        message(mail), hostname=settings.smtp_host, port=settings.smtp_port,
-        username=settings.smtp_username or None, password=settings.smtp_password or None,
-        use_tls=settings.smtp_security == "tls", start_tls=settings.smtp_security == "starttls",
-        timeout=settings.smtp_timeout_seconds)
+        message(mail),
+        hostname=settings.smtp_host,
+        port=settings.smtp_port,
+        username=settings.smtp_username or None,
+        password=settings.smtp_password or None,
+        use_tls=settings.smtp_security == "tls",
+        start_tls=settings.smtp_security == "starttls",
+        timeout=settings.smtp_timeout_seconds,
+    )
 
 
 async def deliver_due() -> int:

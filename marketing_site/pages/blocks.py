@@ -42,7 +42,11 @@ def breadcrumb(trail: tuple[Link, ...], current: str) -> rx.Component:
     """Where the page sits in the site; the last crumb is the page itself."""
     separator = rx.el.span("›", aria_hidden="true", class_name="inline-block text-slate-400 rtl:-scale-x-100")
     crumbs = [
-        rx.el.li(route_link(link, class_name=f"text-sky-800 hover:underline {_FOCUS}"), separator, class_name="flex items-center gap-2")
+        rx.el.li(
+            route_link(link, class_name=f"text-sky-800 hover:underline {_FOCUS}"),
+            separator,
+            class_name="flex items-center gap-2",
+        )
         for link in trail
     ]
     crumbs.append(rx.el.li(rx.el.span(current, aria_current="page", class_name="font-medium text-slate-700")))
@@ -64,8 +68,13 @@ def page_hero(
     """The opening block of an inner page: one h1, its introduction, actions and an illustration."""
     text = rx.el.div(
         top or rx.fragment(),
-        rx.el.p(eyebrow, class_name="mt-6 text-sm font-semibold uppercase tracking-wider text-sky-800") if eyebrow else rx.fragment(),
-        rx.el.h1(heading, class_name="mt-3 text-3xl font-bold leading-tight tracking-tight text-slate-900 sm:text-4xl lg:text-5xl"),
+        rx.el.p(eyebrow, class_name="mt-6 text-sm font-semibold uppercase tracking-wider text-sky-800")
+        if eyebrow
+        else rx.fragment(),
+        rx.el.h1(
+            heading,
+            class_name="mt-3 text-3xl font-bold leading-tight tracking-tight text-slate-900 sm:text-4xl lg:text-5xl",
+        ),
         rx.el.p(intro, class_name="mt-5 max-w-2xl text-lg leading-relaxed text-slate-700"),
         rx.el.div(*actions, class_name="mt-8 flex flex-wrap gap-3") if actions else rx.fragment(),
     )

@@ -9,9 +9,11 @@ from ..components.form_fields import LABEL, control_id, field_error, field_grid
 from ..components.lead_form import lead_form_page
 from ..content import forms
 from ..layout.page import PageSpec
-from ..leads.uploads import FIELD as RESUME_FIELD, size_text
+from ..leads.uploads import FIELD as RESUME_FIELD
+from ..leads.uploads import size_text
 from ..settings import settings
-from ..state.careers import UPLOAD_ID, CareersState as State
+from ..state.careers import UPLOAD_ID
+from ..state.careers import CareersState as State
 
 FORM_ID = "careers"
 # A résumé of up to 5 MB takes ~40 s on a 1 Mbit/s uplink: the form waits that much longer for its answer.
@@ -53,8 +55,11 @@ def resume_upload() -> rx.Component:
     return rx.el.div(
         rx.el.label(forms.RESUME_LABEL, html_for=input_id, class_name=LABEL),
         _label_file_input(zone, input_id, f"{hint_id} {input_id}-error"),
-        rx.el.p(forms.RESUME_HINT.format(size=size_text(settings.max_resume_bytes)), id=hint_id,
-                class_name="mt-1 text-sm text-slate-600"),
+        rx.el.p(
+            forms.RESUME_HINT.format(size=size_text(settings.max_resume_bytes)),
+            id=hint_id,
+            class_name="mt-1 text-sm text-slate-600",
+        ),
         field_error(FORM_ID, RESUME_FIELD, State.errors),
     )
 

@@ -23,8 +23,14 @@ def product_choice() -> rx.Component:
         rx.cond(
             State.product != "",
             rx.el.label(
-                rx.el.input(type="checkbox", name="product", value=State.product, default_checked=True,
-                            id=control_id(FORM_ID, "product"), class_name=CHECKBOX),
+                rx.el.input(
+                    type="checkbox",
+                    name="product",
+                    value=State.product,
+                    default_checked=True,
+                    id=control_id(FORM_ID, "product"),
+                    class_name=CHECKBOX,
+                ),
                 rx.el.span(State.product),
                 class_name="flex items-start gap-2 text-sm text-slate-800",
             ),

@@ -45,8 +45,13 @@ from ..languages import Language
 # form the shaping rules reach): the Arabic alphabet, tatweel and harakat, Arabic-Indic digits and
 # punctuation, and the joiners and direction marks. Anything else falls back to the system font.
 ARABIC_CODEPOINTS: tuple[tuple[int, int], ...] = (
-    (0x060C, 0x060C), (0x061B, 0x061B), (0x061F, 0x061F), (0x0621, 0x063A), (0x0640, 0x0652),
-    (0x0660, 0x066D), (0x200C, 0x200F),
+    (0x060C, 0x060C),
+    (0x061B, 0x061B),
+    (0x061F, 0x061F),
+    (0x0621, 0x063A),
+    (0x0640, 0x0652),
+    (0x0660, 0x066D),
+    (0x200C, 0x200F),
 )
 # The class the head script puts on <html> once the faces are in this browser's cache.
 CACHED_CLASS = "web-font"
@@ -66,7 +71,8 @@ class WebFont:
         faces = "".join(
             f"@font-face{{font-family:'{self.family}';font-style:normal;font-display:optional;font-weight:{weight};"
             f"src:url({src}) format('woff2');unicode-range:{ranges}}}"
-            for weight, src in self.files.items())
+            for weight, src in self.files.items()
+        )
         return faces + f":root.{CACHED_CLASS}{{--font-sans:'{self.family}',ui-sans-serif,system-ui,sans-serif}}"
 
     @property
@@ -79,16 +85,23 @@ class WebFont:
         `load`. A refused localStorage or a face that fails to load leaves the system font, and no error."""
         key = json.dumps(self.storage_key)
         sample = chr(self.codepoints[0][0])
-        loads = ",".join(f"document.fonts.load({json.dumps(f'{weight} 1em {self.family!r}')},{json.dumps(sample)})"
-                         for weight in self.files)
-        return (f"try{{if(localStorage.getItem({key}))document.documentElement.classList.add({json.dumps(CACHED_CLASS)});"
-                f"else addEventListener(\"load\",()=>Promise.all([{loads}])"
-                f".then(faces=>faces.every(face=>face.length)&&localStorage.setItem({key},\"1\")).catch(()=>{{}}))}}catch(e){{}}")
+        loads = ",".join(
+            f"document.fonts.load({json.dumps(f'{weight} 1em {self.family!r}')},{json.dumps(sample)})"
+            for weight in self.files
+        )
+        return (
+            f"try{{if(localStorage.getItem({key}))document.documentElement.classList.add({json.dumps(CACHED_CLASS)});"
+            f'else addEventListener("load",()=>Promise.all([{loads}])'
+            f'.then(faces=>faces.every(face=>face.length)&&localStorage.setItem({key},"1")).catch(()=>{{}}))}}catch(e){{}}'
+        )
 
 
 NOTO_SANS_ARABIC = WebFont(
     family="Noto Sans Arabic",
-    files={400: "/fonts/noto-sans-arabic-arabic-400-normal.woff2", 700: "/fonts/noto-sans-arabic-arabic-700-normal.woff2"},
+    files={
+        400: "/fonts/noto-sans-arabic-arabic-400-normal.woff2",
+        700: "/fonts/noto-sans-arabic-arabic-700-normal.woff2",
+    },
     codepoints=ARABIC_CODEPOINTS,
 )
 

@@ -12,9 +12,13 @@ from ..content import home, testimonials
 from ..layout.page import PageSpec, frame
 from ..layout.styles import CONTAINER
 from .home_sections import (
-    news_section, partners_section, school_type_tabs, tagline, customer_quotes_section, video_section,
+    customer_quotes_section,
+    news_section,
+    partners_section,
+    school_type_tabs,
+    tagline,
+    video_section,
 )
-
 
 # Primary (solid), secondary (outlined) and tertiary (text) actions, in the order of HERO_ACTIONS.
 _HERO_BUTTONS = (

@@ -106,8 +106,11 @@ def _partner(partner: Partner) -> rx.Component:
     (screen readers get the name once, from the logo's alt text)."""
     return rx.el.figure(
         image(partner.logo, "mx-auto h-auto w-full max-w-[200px]"),
-        rx.el.figcaption(partner.name, aria_hidden="true",
-                         class_name="mt-2 text-center text-sm font-medium leading-snug text-slate-700"),
+        rx.el.figcaption(
+            partner.name,
+            aria_hidden="true",
+            class_name="mt-2 text-center text-sm font-medium leading-snug text-slate-700",
+        ),
         class_name="w-full",
     )
 
@@ -142,11 +145,15 @@ def customer_quotes_section(quotes: tuple[Testimonial, ...], logos: tuple[Custom
         )
         for quote in quotes
     ]
-    strip = rx.el.ul(
-        *[rx.el.li(image(logo.logo, "h-12 w-auto")) for logo in logos],
-        aria_label=testimonials.LOGOS_LABEL,
-        class_name="mt-10 flex flex-wrap items-center justify-center gap-8",
-    ) if logos else rx.fragment()
+    strip = (
+        rx.el.ul(
+            *[rx.el.li(image(logo.logo, "h-12 w-auto")) for logo in logos],
+            aria_label=testimonials.LOGOS_LABEL,
+            class_name="mt-10 flex flex-wrap items-center justify-center gap-8",
+        )
+        if logos
+        else rx.fragment()
+    )
     return rx.el.section(
         rx.el.h2(testimonials.HEADING, class_name=f"{_H2} mb-8 text-center"),
         rx.el.div(*cards, class_name="grid gap-6 md:grid-cols-2 lg:grid-cols-3") if cards else rx.fragment(),

@@ -15,7 +15,10 @@ from .blocks import CARD, link_cards, page_for, page_hero, section, section_card
 
 def office_card(office: Office) -> rx.Component:
     badge = (
-        rx.el.span(labels.HEADQUARTERS_BADGE, class_name="ms-2 rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-800")
+        rx.el.span(
+            labels.HEADQUARTERS_BADGE,
+            class_name="ms-2 rounded-full bg-sky-100 px-2.5 py-0.5 text-xs font-semibold text-sky-800",
+        )
         if office.headquarters
         else rx.fragment()
     )
@@ -34,7 +37,10 @@ def office_card(office: Office) -> rx.Component:
 
 def coming_soon_notice() -> rx.Component:
     return rx.el.div(
-        rx.el.span(labels.COMING_SOON_BADGE, class_name="inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900"),
+        rx.el.span(
+            labels.COMING_SOON_BADGE,
+            class_name="inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900",
+        ),
         rx.el.p(labels.COMING_SOON_TEXT, class_name="mt-4 max-w-3xl text-lg leading-relaxed text-slate-700"),
         class_name="rounded-3xl border border-amber-200 bg-amber-50 p-6 sm:p-8",
     )
@@ -52,9 +58,16 @@ def info_page(page: InfoPage) -> rx.Component:
     if page.coming_soon:
         blocks.append(section(coming_soon_notice()))
     if page.sections:
-        blocks.append(section(rx.el.div(*[section_card(s) for s in page.sections], class_name="grid gap-6 md:grid-cols-3"), tinted=True))
+        blocks.append(
+            section(
+                rx.el.div(*[section_card(s) for s in page.sections], class_name="grid gap-6 md:grid-cols-3"),
+                tinted=True,
+            )
+        )
     if page.offices:
-        offices = rx.el.ul(*[office_card(o) for o in page.offices], class_name="grid gap-6 sm:grid-cols-2 lg:grid-cols-3")
+        offices = rx.el.ul(
+            *[office_card(o) for o in page.offices], class_name="grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+        )
         blocks.append(section(offices, heading=labels.OFFICES_HEADING))
     if page.contacts:
         blocks.append(section(contact_lines(page.contacts), heading=labels.CONTACTS_HEADING, tinted=True))

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import reflex as rx
 
+from .. import routes
 from ..components.links import route_link
 from ..components.product_video_modal import product_video_modal
 from ..components.video_modal import video_modal
-from .. import routes
 from ..content import labels
 from ..content.modules import MODULES
 from ..content.types import Link, Module
@@ -19,7 +19,11 @@ VIDEO_ID = "module-video"
 
 def feature_card(name: str, description: str) -> rx.Component:
     return rx.el.li(
-        rx.el.span("✓", aria_hidden="true", class_name="flex h-9 w-9 items-center justify-center rounded-full bg-sky-100 font-bold text-sky-800"),
+        rx.el.span(
+            "✓",
+            aria_hidden="true",
+            class_name="flex h-9 w-9 items-center justify-center rounded-full bg-sky-100 font-bold text-sky-800",
+        ),
         rx.el.h3(name, class_name="mt-4 text-lg font-semibold text-slate-900"),
         rx.el.p(description, class_name="mt-2 text-slate-700"),
         class_name=CARD,
@@ -29,7 +33,9 @@ def feature_card(name: str, description: str) -> rx.Component:
 def module_page(module: Module) -> rx.Component:
     actions = (
         product_video_modal(module, labels.WATCH_VIDEO_LABEL, PRIMARY_BUTTON),
-        route_link(Link(labels.BOOK_DEMO_LABEL, routes.DEMO_REQUEST, product_name=module.name), class_name=SECONDARY_BUTTON),
+        route_link(
+            Link(labels.BOOK_DEMO_LABEL, routes.DEMO_REQUEST, product_name=module.name), class_name=SECONDARY_BUTTON
+        ),
     )
     return frame(
         page_hero(

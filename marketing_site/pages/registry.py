@@ -47,8 +47,10 @@ def _check(pages: tuple[PageSpec, ...]) -> None:
     served = [page.route for page in pages]
     if sorted(served) != sorted(routes.ROUTES):
         missing, unlisted = set(routes.ROUTES) - set(served), set(served) - set(routes.ROUTES)
-        raise RuntimeError(f"pages and routes.ROUTES disagree: no page for {sorted(missing)}, "
-                           f"unlisted {sorted(unlisted)}, or a route served twice")
+        raise RuntimeError(
+            f"pages and routes.ROUTES disagree: no page for {sorted(missing)}, "
+            f"unlisted {sorted(unlisted)}, or a route served twice"
+        )
 
 
 _check(PAGES)

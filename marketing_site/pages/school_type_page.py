@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import reflex as rx
 
+from .. import routes
 from ..components.links import route_link
 from ..components.tabs import tabs
-from .. import routes
 from ..content import labels
 from ..content.school_types import SCHOOL_TYPES
 from ..content.types import Link, SchoolTab, SchoolType
 from ..layout.page import PageSpec, frame
 from .blocks import SECONDARY_BUTTON, call_button, page_for, page_hero, section
+
 
 def tab_panel(tab: SchoolTab) -> rx.Component:
     return rx.el.div(
@@ -19,7 +20,9 @@ def tab_panel(tab: SchoolTab) -> rx.Component:
         rx.el.p(tab.description, class_name="mt-3 max-w-3xl text-lg leading-relaxed text-slate-700"),
         rx.el.div(
             call_button(),
-            route_link(Link(labels.WATCH_DEMO_LABEL, routes.DEMO_REQUEST, product_name=tab.name), class_name=SECONDARY_BUTTON),
+            route_link(
+                Link(labels.WATCH_DEMO_LABEL, routes.DEMO_REQUEST, product_name=tab.name), class_name=SECONDARY_BUTTON
+            ),
             class_name="mt-6 flex flex-wrap gap-3",
         ),
         class_name="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8",

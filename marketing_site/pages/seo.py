@@ -50,8 +50,12 @@ def head_tags(spec: PageSpec) -> list[rx.Component]:
     url = f"{settings.site_url}{spec.canonical or spec.route}"
     head = spec.head()
     properties = {
-        "og:type": "website", "og:url": url, "og:title": head.title, "og:description": head.description,
-        "og:image:width": str(SHARE_CARD_SIZE[0]), "og:image:height": str(SHARE_CARD_SIZE[1]),
+        "og:type": "website",
+        "og:url": url,
+        "og:title": head.title,
+        "og:description": head.description,
+        "og:image:width": str(SHARE_CARD_SIZE[0]),
+        "og:image:height": str(SHARE_CARD_SIZE[1]),
         "og:image:alt": head.title,
     }
     names = {"twitter:card": "summary_large_image", "twitter:image": share_image(spec)}

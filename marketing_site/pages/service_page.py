@@ -13,7 +13,11 @@ from .blocks import CARD, call_band, call_button, link_cards, page_for, page_her
 
 def step_card(number: int, step: Step) -> rx.Component:
     return rx.el.li(
-        rx.el.span(str(number), aria_hidden="true", class_name="flex h-10 w-10 items-center justify-center rounded-full bg-sky-700 text-lg font-bold text-white"),
+        rx.el.span(
+            str(number),
+            aria_hidden="true",
+            class_name="flex h-10 w-10 items-center justify-center rounded-full bg-sky-700 text-lg font-bold text-white",
+        ),
         rx.el.h3(step.title, class_name="mt-4 text-lg font-semibold text-slate-900"),
         rx.el.p(step.text, class_name="mt-2 text-slate-700"),
         class_name=CARD,
@@ -23,7 +27,10 @@ def step_card(number: int, step: Step) -> rx.Component:
 def service_page(service: Service) -> rx.Component:
     steps = (
         section(
-            rx.el.ol(*[step_card(i, step) for i, step in enumerate(service.steps, start=1)], class_name="grid gap-6 md:grid-cols-3"),
+            rx.el.ol(
+                *[step_card(i, step) for i, step in enumerate(service.steps, start=1)],
+                class_name="grid gap-6 md:grid-cols-3",
+            ),
             heading=service.steps_heading,
             tinted=True,
         )

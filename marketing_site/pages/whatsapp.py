@@ -46,7 +46,11 @@ def whatsapp_page() -> rx.Component:
         section(
             rx.el.ul(
                 *[
-                    rx.el.li(rx.el.span("✓", aria_hidden="true", class_name="font-bold text-sky-700"), tip, class_name="flex gap-3")
+                    rx.el.li(
+                        rx.el.span("✓", aria_hidden="true", class_name="font-bold text-sky-700"),
+                        tip,
+                        class_name="flex gap-3",
+                    )
                     for tip in whatsapp.TIPS
                 ],
                 class_name="max-w-3xl space-y-3 text-lg text-slate-700",

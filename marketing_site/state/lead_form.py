@@ -22,7 +22,13 @@ from ..content.messages import speaking
 from ..languages import Language, language_of_path
 from ..leads.db import run_bounded
 from ..leads.service import (
-    UTM_KEYS, LeadKind, LeadRejected, LeadValidationError, SubmissionContext, fitted, lead_submit,
+    UTM_KEYS,
+    LeadKind,
+    LeadRejected,
+    LeadValidationError,
+    SubmissionContext,
+    fitted,
+    lead_submit,
 )
 from ..translation import translated_text
 
@@ -130,8 +136,12 @@ class LeadFormMixin(rx.State, mixin=True):
 
     def _failed(self) -> None:
         """An unexpected error (database, disk, upload): logged, a plain alert, the input kept."""
-        log.exception("Lead form %s failed (page %s, client %s)", self.KIND.value, self.router.url.path,
-                      self.router.session.client_ip)
+        log.exception(
+            "Lead form %s failed (page %s, client %s)",
+            self.KIND.value,
+            self.router.url.path,
+            self.router.session.client_ip,
+        )
         self.alert = translated_text(forms.ERROR_TEXT, self._language())
 
     def _language(self) -> Language:

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from collections.abc import Mapping
 from datetime import datetime
 from functools import cache
-from collections.abc import Mapping
 from typing import Any
 from zoneinfo import ZoneInfo, available_timezones
 

@@ -29,8 +29,9 @@ MAX_BODY_BYTES = 2048
 
 def build_rate_limiter() -> RateLimiter:
     if settings.redis_url:
-        return RedisRateLimiter(connect_redis(settings.redis_url), settings.vitals_rate_limit_per_minute,
-                                prefix="vitals:rate")
+        return RedisRateLimiter(
+            connect_redis(settings.redis_url), settings.vitals_rate_limit_per_minute, prefix="vitals:rate"
+        )
     return MemoryRateLimiter(settings.vitals_rate_limit_per_minute)
 
 

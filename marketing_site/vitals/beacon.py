@@ -55,7 +55,11 @@ def _metric(entry: Any) -> tuple[str, float]:
     name, value = entry["name"], entry["value"]
     if name not in METRIC_LIMITS:
         raise BeaconRejected(f"metric name must be one of {', '.join(METRIC_LIMITS)}")
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) \
-            or not 0 <= value <= METRIC_LIMITS[name]:
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or not 0 <= value <= METRIC_LIMITS[name]
+    ):
         raise BeaconRejected(f"{name} must be a number from 0 to {METRIC_LIMITS[name]:g}")
     return name, float(value)

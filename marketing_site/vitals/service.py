@@ -18,8 +18,10 @@ def vitals_record(beacon: Beacon) -> None:
     """Store every metric of one beacon in one transaction."""
     with db.session() as db_session:
         now = utc_now()
-        db_session.add_all(WebVital(created_at=now, route=beacon.route, metric=name, value=value,
-                                    device=beacon.device) for name, value in beacon.metrics)
+        db_session.add_all(
+            WebVital(created_at=now, route=beacon.route, metric=name, value=value, device=beacon.device)
+            for name, value in beacon.metrics
+        )
         db_session.commit()
 
 
@@ -36,8 +38,12 @@ def p75_by_route(db_session: Session, since: datetime) -> list[Percentile]:
     SQLite and PostgreSQL both run (window functions; ceil(3n/4) in integer arithmetic)."""
     ranked = (
         select(
-            WebVital.route, WebVital.metric, WebVital.value,
-            func.row_number().over(partition_by=(WebVital.route, WebVital.metric), order_by=WebVital.value).label("rank"),
+            WebVital.route,
+            WebVital.metric,
+            WebVital.value,
+            func.row_number()
+            .over(partition_by=(WebVital.route, WebVital.metric), order_by=WebVital.value)
+            .label("rank"),
             func.count().over(partition_by=(WebVital.route, WebVital.metric)).label("samples"),
         )
         .where(WebVital.created_at >= since)

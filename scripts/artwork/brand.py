@@ -24,7 +24,11 @@ def mark() -> str:
         "linearGradient",
         el("stop", offset="0", stop_color=SKY[500]),
         el("stop", offset="1", stop_color=SKY[700]),
-        id="mark-tile", x1="0", y1="0", x2="1", y2="1",
+        id="mark-tile",
+        x1="0",
+        y1="0",
+        x2="1",
+        y2="1",
     )
     return group(
         el("defs", gradient),
@@ -38,7 +42,8 @@ def mark() -> str:
 def logo() -> str:
     """180x40 logo for the white navbar: the mark and a two-line wordmark."""
     return document(
-        180, 40,
+        180,
+        40,
         group(mark(), transform="translate(2 4)"),
         text(42, 19, "Smart School", 16, SLATE[900], 700, letter_spacing="-0.2"),
         text(42, 33, "SUITE", 10, SKY[700], 700, letter_spacing="3"),
@@ -58,4 +63,3 @@ def favicon(target: Path) -> None:
     draw.polygon([(x * scale, y * scale) for x, y in MARK_BOARD], fill=WHITE)
     draw.line([(x * scale, y * scale) for x, y in MARK_TASSEL], fill=GOLD, width=int(2 * scale), joint="curve")
     tile.save(target, format="ICO", sizes=[(32, 32), (16, 16)])
-

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .palette import GOLD, LEAF_DARK, SITE, SLATE, SKY, WHITE
+from .palette import GOLD, LEAF_DARK, SITE, SKY, SLATE, WHITE
 from .parts import avatar, backdrop, card, person, sparkle
 from .svg import circle, document, group, line, rect, text
 
@@ -31,7 +31,8 @@ def _phone(x: float, y: float, scale: float, accent: str, label: str) -> str:
 def apps() -> str:
     """Three phones: parent, student and staff apps."""
     return document(
-        640, 400,
+        640,
+        400,
         backdrop(SITE, 640, 400),
         _phone(92, 80, 0.9, LEAF_DARK, "Parent"),
         _phone(428, 80, 0.9, "#7C3AED", "Staff"),
@@ -44,9 +45,12 @@ def apps() -> str:
 def community() -> str:
     """School leaders around a presentation at the user group."""
     seats = ((150, SKY[600]), (240, "#7C3AED"), (330, LEAF_DARK), (420, GOLD), (510, SLATE[500]))
-    audience = "".join(person(x, 380, 96, colour, skin=("#F8C9A0", "#C68B59")[i % 2]) for i, (x, colour) in enumerate(seats))
+    audience = "".join(
+        person(x, 380, 96, colour, skin=("#F8C9A0", "#C68B59")[i % 2]) for i, (x, colour) in enumerate(seats)
+    )
     return document(
-        640, 400,
+        640,
+        400,
         backdrop(SITE, 640, 400),
         card(170, 40, 300, 170, SITE, 14),
         rect(170, 40, 300, 40, SKY[700], 14),

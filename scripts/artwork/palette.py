@@ -6,7 +6,16 @@ import colorsys
 from dataclasses import dataclass
 
 WHITE = "#FFFFFF"
-SLATE = {100: "#F1F5F9", 200: "#E2E8F0", 300: "#CBD5E1", 400: "#94A3B8", 500: "#64748B", 700: "#334155", 800: "#1E293B", 900: "#0F172A"}
+SLATE = {
+    100: "#F1F5F9",
+    200: "#E2E8F0",
+    300: "#CBD5E1",
+    400: "#94A3B8",
+    500: "#64748B",
+    700: "#334155",
+    800: "#1E293B",
+    900: "#0F172A",
+}
 SKY = {50: "#F0F9FF", 100: "#E0F2FE", 300: "#7DD3FC", 500: "#0EA5E9", 600: "#0284C7", 700: "#0369A1", 900: "#0C4A6E"}
 GOLD, GOLD_LIGHT, GOLD_DARK = "#F59E0B", "#FCD34D", "#B45309"
 LEAF, LEAF_DARK = "#34D399", "#059669"

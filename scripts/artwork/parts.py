@@ -11,9 +11,7 @@ def backdrop(p: Palette, width: int = 640, height: int = 480) -> str:
 
     Every shape stays inside the canvas with a margin: a disc cut by the image's edge looks like a
     clipped illustration on a page whose background differs from the field's."""
-    dots = "".join(
-        circle(44 + col * 18, height - 150 + row * 18, 3, p.soft) for row in range(4) for col in range(4)
-    )
+    dots = "".join(circle(44 + col * 18, height - 150 + row * 18, 3, p.soft) for row in range(4) for col in range(4))
     return group(
         rect(0, 0, width, height, p.bg),
         circle(width - 168, 156, 140, p.tint, opacity=0.7),
@@ -37,9 +35,7 @@ def card(x: float, y: float, w: float, h: float, p: Palette, rx: float = 18, fil
 def avatar(cx: float, cy: float, r: float, ring: str, body: str, skin: str = "#F8C9A0") -> str:
     """A person bust inside a disc."""
     head = circle(cx, cy - r * 0.22, r * 0.36, skin)
-    shoulders = path(
-        f"M{cx - r * 0.62} {cy + r * 0.72}a{r * 0.62} {r * 0.56} 0 0 1 {r * 1.24} 0z", body
-    )
+    shoulders = path(f"M{cx - r * 0.62} {cy + r * 0.72}a{r * 0.62} {r * 0.56} 0 0 1 {r * 1.24} 0z", body)
     return circle(cx, cy, r, ring) + shoulders + head
 
 

@@ -19,7 +19,11 @@ def _defs(p: Palette) -> str:
         "linearGradient",
         el("stop", offset="0", stop_color=p.deep),
         el("stop", offset="1", stop_color=SLATE[900]),
-        id="poster-bg", x1="0", y1="0", x2="1", y2="1",
+        id="poster-bg",
+        x1="0",
+        y1="0",
+        x2="1",
+        y2="1",
     )
     clip = el("clipPath", rect(0, 0, 640, 480, WHITE, 28), id="art-clip")
     return gradient + clip
@@ -47,9 +51,12 @@ def collage_art(tiles: Sequence[tuple[Scene, Palette]]) -> str:
 def poster(title: str, subtitle: Sequence[str], art: str, p: Palette) -> str:
     """Eyebrow, a two-line title (name / last word) and a subtitle at the left, art at the right."""
     first, _, last = title.rpartition(" ")
-    subtitle_lines = "".join(text(80, 440 + i * 40, part, 30, WHITE, 500, opacity=0.85) for i, part in enumerate(subtitle))
+    subtitle_lines = "".join(
+        text(80, 440 + i * 40, part, 30, WHITE, 500, opacity=0.85) for i, part in enumerate(subtitle)
+    )
     return document(
-        1280, 720,
+        1280,
+        720,
         rect(0, 0, 1280, 720, "url(#poster-bg)"),
         circle(1180, 40, 260, WHITE, opacity=0.05),
         circle(140, 700, 200, WHITE, opacity=0.04),

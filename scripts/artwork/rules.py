@@ -37,6 +37,7 @@ def _scene_art(scenes: dict[str, Scene]) -> Callable[[str, int, int], str | None
     def draw(name: str, width: int, height: int) -> str | None:
         scene = scenes.get(name)
         return _illustration(scene, SITE.bg, width, height) if scene else None
+
     return draw
 
 

@@ -65,13 +65,34 @@ def timetable(p: Palette) -> str:
 
 def reporting(p: Palette) -> str:
     """A dashboard of a donut, bars and a trend line."""
-    bars = "".join(rect(330 + i * 28, 230 - h, 18, h, p.mid if i % 2 else p.deep, 4) for i, h in enumerate((40, 74, 56, 92, 66)))
+    bars = "".join(
+        rect(330 + i * 28, 230 - h, 18, h, p.mid if i % 2 else p.deep, 4) for i, h in enumerate((40, 74, 56, 92, 66))
+    )
     return group(
         card(146, 84, 348, 310, p),
         circle(172, 106, 5, "#FB7185") + circle(188, 106, 5, GOLD) + circle(204, 106, 5, "#34D399"),
         circle(236, 186, 46, "none", stroke=p.tint, stroke_width=22),
-        circle(236, 186, 46, "none", stroke=p.deep, stroke_width=22, stroke_dasharray="188 289", transform="rotate(-90 236 186)"),
-        circle(236, 186, 46, "none", stroke=p.highlight, stroke_width=22, stroke_dasharray="52 289", stroke_dashoffset=-188, transform="rotate(-90 236 186)"),
+        circle(
+            236,
+            186,
+            46,
+            "none",
+            stroke=p.deep,
+            stroke_width=22,
+            stroke_dasharray="188 289",
+            transform="rotate(-90 236 186)",
+        ),
+        circle(
+            236,
+            186,
+            46,
+            "none",
+            stroke=p.highlight,
+            stroke_width=22,
+            stroke_dasharray="52 289",
+            stroke_dashoffset=-188,
+            transform="rotate(-90 236 186)",
+        ),
         line("M322 232H476", SLATE[200], 3),
         bars,
         path("M172 360V320L226 300L280 316L334 284L388 292L466 256V360Z", p.tint),

@@ -10,7 +10,8 @@ from .svg import circle, ellipse, group, line, path, rect, text
 def admissions(p: Palette) -> str:
     """An online admission form with a photo, fields, consent ticks and an approval badge."""
     fields = "".join(
-        rect(228, 196 + i * 50, 64, 8, SLATE[300], 4) + rect(228, 210 + i * 50, 184, 24, SLATE[100], 8, stroke=SLATE[200], stroke_width=2)
+        rect(228, 196 + i * 50, 64, 8, SLATE[300], 4)
+        + rect(228, 210 + i * 50, 184, 24, SLATE[100], 8, stroke=SLATE[200], stroke_width=2)
         for i in range(3)
     )
     return group(
@@ -87,7 +88,14 @@ def wellbeing(p: Palette) -> str:
         circle(320, 250, 150, WHITE),
         circle(320, 250, 150, "none", stroke=p.tint, stroke_width=12),
         path(heart, ROSE),
-        path("M232 196C236 180 250 172 264 172", "none", stroke=WHITE, stroke_width=8, stroke_linecap="round", opacity=0.5),
+        path(
+            "M232 196C236 180 250 172 264 172",
+            "none",
+            stroke=WHITE,
+            stroke_width=8,
+            stroke_linecap="round",
+            opacity=0.5,
+        ),
         line("M216 246H278l14-34 20 66 18-50 12 18H424", WHITE, 8),
         circle(458, 126, 38, p.mid),
         rect(450, 104, 16, 44, WHITE, 3),

@@ -39,9 +39,7 @@ def group_of_schools(p: Palette) -> str:
     """A head office linked to the schools of its group."""
     branches = ((120, 140), (520, 140), (120, 360), (520, 360))
     links = "".join(line(f"M320 250L{x} {y}", p.soft, 5) for x, y in branches)
-    tiles = "".join(
-        card(x - 48, y - 40, 96, 80, p, 14) + place(x - 30, y - 22, 0.3, school(p)) for x, y in branches
-    )
+    tiles = "".join(card(x - 48, y - 40, 96, 80, p, 14) + place(x - 30, y - 22, 0.3, school(p)) for x, y in branches)
     return group(
         links,
         circle(320, 250, 120, p.tint),

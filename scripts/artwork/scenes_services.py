@@ -28,7 +28,9 @@ def consultancy(p: Palette) -> str:
 
 def case_study(p: Palette) -> str:
     """A report with results, examined under a magnifying glass."""
-    bars = "".join(rect(236 + i * 36, 330 - h, 24, h, p.mid if i != 2 else p.deep, 5) for i, h in enumerate((46, 70, 100, 84)))
+    bars = "".join(
+        rect(236 + i * 36, 330 - h, 24, h, p.mid if i != 2 else p.deep, 5) for i, h in enumerate((46, 70, 100, 84))
+    )
     return group(
         card(206, 76, 228, 300, p),
         rect(230, 100, 120, 12, SLATE[700], 6),
@@ -52,7 +54,11 @@ def installation(p: Palette) -> str:
     for i, x in enumerate((176, 320, 464)):
         done = i < 2
         steps += circle(x, 330, 32, LEAF_DARK if done else p.highlight)
-        steps += line(f"M{x - 12} {330}l8 9 16-18", WHITE, 6) if done else text(x, 340, "3", 28, WHITE, 700, text_anchor="middle")
+        steps += (
+            line(f"M{x - 12} {330}l8 9 16-18", WHITE, 6)
+            if done
+            else text(x, 340, "3", 28, WHITE, 700, text_anchor="middle")
+        )
         steps += rect(x - 40, 378, 80, 8, SLATE[300], 4)
     return group(
         cloud(196, 206, 248, WHITE),
@@ -103,7 +109,10 @@ def integration(p: Palette) -> str:
         rect(-14, -4, 6, 16, p.mid, 2) + rect(-3, -12, 6, 24, p.deep, 2) + rect(8, -8, 6, 20, p.mid, 2),
         path("M-14 10l10-22 8 14 6-8 4 16z", p.mid),
     )
-    tiles = "".join(card(x - 36, y - 36, 72, 72, p, 16) + group(glyph, transform=f"translate({x} {y})") for (x, y), glyph in zip(spokes, glyphs))
+    tiles = "".join(
+        card(x - 36, y - 36, 72, 72, p, 16) + group(glyph, transform=f"translate({x} {y})")
+        for (x, y), glyph in zip(spokes, glyphs)
+    )
     links = "".join(line(f"M320 240L{x} {y}", p.soft, 5) for x, y in spokes)
     return group(
         links,

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from .palette import GOLD, SLATE, WHITE, Palette
 from .parts import school, sparkle, tree
-from .svg import place
-from .svg import circle, group, line, path, rect
+from .svg import circle, group, line, path, place, rect
 
 
 def _book(x: float, y: float, w: float, h: float, cover: str) -> str:
@@ -42,7 +41,9 @@ def academics(p: Palette) -> str:
 
 
 def _wing(x: float, p: Palette) -> str:
-    windows = "".join(rect(x + 14 + col * 32, 252 + row * 40, 22, 26, p.soft, 4) for row in range(2) for col in range(2))
+    windows = "".join(
+        rect(x + 14 + col * 32, 252 + row * 40, 22, 26, p.soft, 4) for row in range(2) for col in range(2)
+    )
     return rect(x, 230, 90, 140, WHITE) + rect(x - 4, 222, 98, 12, p.mid, 3) + windows
 
 

@@ -10,12 +10,12 @@ import html
 import mimetypes
 from pathlib import Path
 
+from marketing_site import routes
 from marketing_site.content import site
 from marketing_site.content.modules import MODULES
 from marketing_site.content.school_types import SCHOOL_TYPES
 from marketing_site.content.services import SERVICES
 from marketing_site.pages.registry import PAGES
-from marketing_site import routes
 from marketing_site.pages.seo import share_card_src
 from scripts.harness.chromium import CHROMIUM_ARGS, chromium_path
 
@@ -42,9 +42,16 @@ def _inline(assets: Path, src: str) -> str:
 
 def _card_html(assets: Path, title: str, text: str, illustration: str | None) -> str:
     art = f'<img class="art" src="{_inline(assets, illustration)}">' if illustration else ""
-    return TEMPLATE.format(w=WIDTH, h=HEIGHT, hero=_inline(assets, "/images/hero.webp"),
-                           logo=_inline(assets, site.LOGO.src), size=52 if len(title) < 60 else 44,
-                           title=html.escape(title), text=html.escape(text), art=art)
+    return TEMPLATE.format(
+        w=WIDTH,
+        h=HEIGHT,
+        hero=_inline(assets, "/images/hero.webp"),
+        logo=_inline(assets, site.LOGO.src),
+        size=52 if len(title) < 60 else 44,
+        title=html.escape(title),
+        text=html.escape(text),
+        art=art,
+    )
 
 
 def write_share_cards(assets: Path) -> None:
@@ -59,7 +66,9 @@ def write_share_cards(assets: Path) -> None:
                 continue
             target = assets / share_card_src(spec).lstrip("/")
             target.parent.mkdir(parents=True, exist_ok=True)
-            page.set_content(_card_html(assets, spec.seo.title, spec.seo.description, ILLUSTRATIONS.get(spec.route)),
-                             wait_until="load")
+            page.set_content(
+                _card_html(assets, spec.seo.title, spec.seo.description, ILLUSTRATIONS.get(spec.route)),
+                wait_until="load",
+            )
             page.screenshot(path=str(target), type="jpeg", quality=80)
         browser.close()

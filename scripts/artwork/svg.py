@@ -49,7 +49,9 @@ def line(d: str, stroke: str, width: float = 4, **attrs: object) -> str:
 
 
 def text(x: float, y: float, content: str, size: float, fill: str, weight: int = 600, **attrs: object) -> str:
-    return el("text", escape(content), x=x, y=y, font_size=size, fill=fill, font_weight=weight, font_family=FONT, **attrs)
+    return el(
+        "text", escape(content), x=x, y=y, font_size=size, fill=fill, font_weight=weight, font_family=FONT, **attrs
+    )
 
 
 def group(*children: str, **attrs: object) -> str:

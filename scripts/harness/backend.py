@@ -32,11 +32,28 @@ class Backend:
         return self._process is not None and self._process.poll() is None
 
     def start(self, timeout: float = 90.0) -> Backend:
-        command = reflex_command("run", "--env", "prod", *self._serves, "--backend-host", "127.0.0.1",
-                                 "--backend-port", str(self.port), "--loglevel", "warning")
+        command = reflex_command(
+            "run",
+            "--env",
+            "prod",
+            *self._serves,
+            "--backend-host",
+            "127.0.0.1",
+            "--backend-port",
+            str(self.port),
+            "--loglevel",
+            "warning",
+        )
         with self._log_path.open("a") as log:
-            self._process = subprocess.Popen(command, cwd=ROOT, env=self._env, stdin=subprocess.DEVNULL,
-                                             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+            self._process = subprocess.Popen(
+                command,
+                cwd=ROOT,
+                env=self._env,
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
         self._wait_until_ready(timeout)
         return self
 
@@ -65,8 +82,10 @@ class Backend:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self._process.poll() is not None:
-                raise RuntimeError(f"backend exited with {self._process.returncode}; log: {self._log_path}\n"
-                                   + self._log_path.read_text()[-4000:])
+                raise RuntimeError(
+                    f"backend exited with {self._process.returncode}; log: {self._log_path}\n"
+                    + self._log_path.read_text()[-4000:]
+                )
             if _answers(self.url + "/ping"):
                 return
             time.sleep(0.2)

@@ -54,10 +54,16 @@ def export_site(destination: Path, env: dict[str, str]) -> float:
         started = time.monotonic()
         result = subprocess.run(
             reflex_command("export", "--frontend-only", "--no-zip"),
-            cwd=ROOT, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True,
+            cwd=ROOT,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
         )
         if result.returncode != 0:
-            raise RuntimeError(f"reflex export failed ({result.returncode}):\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}")
+            raise RuntimeError(
+                f"reflex export failed ({result.returncode}):\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}"
+            )
         elapsed = time.monotonic() - started
         shutil.copytree(EXPORT_DIR, destination)
     return elapsed

@@ -42,7 +42,13 @@ def migrate(env: dict[str, str]) -> None:
     """``alembic upgrade head`` against ``env["DATABASE_URL"]`` once the project has Alembic."""
     if not (ROOT / "alembic.ini").exists():
         return
-    result = subprocess.run([sys.executable, "-m", "alembic", "upgrade", "head"], cwd=ROOT, env=env,
-                            stdin=subprocess.DEVNULL, capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "alembic", "upgrade", "head"],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+    )
     if result.returncode != 0:
         raise RuntimeError(f"alembic upgrade head failed:\n{result.stdout}\n{result.stderr}")

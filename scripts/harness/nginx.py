@@ -27,7 +27,9 @@ def nginx_path() -> str:
 
 def _main_config(prefix: Path, includes: tuple[Path, ...]) -> str:
     """The server-wide part Debian's /etc/nginx/nginx.conf would give, kept inside `prefix`."""
-    temp = "\n".join(f"    {kind}_temp_path {prefix / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    temp = "\n".join(
+        f"    {kind}_temp_path {prefix / kind};" for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+    )
     servers = "\n".join(f"    include {path};" for path in includes)
     return (
         f"user {getpass.getuser()};  # ignored unless started as root; then workers may read root's scratch folders\n"
@@ -50,13 +52,23 @@ class Nginx:
         self.prefix.mkdir(parents=True, exist_ok=True)
         config = self.prefix / "nginx.conf"
         config.write_text(_main_config(self.prefix, write_configs(self.site, self.prefix / "sites")))
-        command = [nginx_path(), "-p", str(self.prefix), "-e", str(self.prefix / "error.log"), "-c", str(config),
-                   "-g", "daemon off;"]
+        command = [
+            nginx_path(),
+            "-p",
+            str(self.prefix),
+            "-e",
+            str(self.prefix / "error.log"),
+            "-c",
+            str(config),
+            "-g",
+            "daemon off;",
+        ]
         checked = subprocess.run([*command, "-t"], capture_output=True, text=True)
         if checked.returncode != 0:
             raise RuntimeError(f"nginx rejects the rendered config:\n{checked.stderr}")
-        self._process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                                         stderr=subprocess.DEVNULL)
+        self._process = subprocess.Popen(
+            command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
         for listen in {self.site.listen, self.site.api_listen}:
             self._wait_for(int(listen.split()[0].rsplit(":", 1)[-1]), timeout)
         return self

@@ -53,9 +53,15 @@ class PrivatePostgres:
         return f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/{name}"
 
     def start(self) -> PrivatePostgres:
-        options = " ".join(f"-c {key}={value}" for key, value in {
-            "listen_addresses": "127.0.0.1", "port": str(self.port), "unix_socket_directories": str(self._root),
-            **self._settings}.items())
+        options = " ".join(
+            f"-c {key}={value}"
+            for key, value in {
+                "listen_addresses": "127.0.0.1",
+                "port": str(self.port),
+                "unix_socket_directories": str(self._root),
+                **self._settings,
+            }.items()
+        )
         self._run("pg_ctl", "-D", str(self.data_dir), "-l", str(self._log), "-o", options, "-w", "-t", "30", "start")
         return self
 
@@ -102,4 +108,3 @@ class PrivatePostgres:
 
     def __exit__(self, *exc_info) -> None:
         self.close()
-

@@ -13,8 +13,8 @@ from pathlib import Path
 from .backend import Backend
 from .build import export_site, tool_env
 from .database import migrate, throwaway_database
-from .ports import free_port
 from .nginx import Nginx, Site
+from .ports import free_port
 
 
 @dataclass(frozen=True)
@@ -39,25 +39,36 @@ def served_site(settings: dict[str, str] | None = None) -> Iterator[ServedSite]:
     site_url = f"http://127.0.0.1:{site_port}"
     try:
         with throwaway_database(scratch, os.environ.get("TEST_DATABASE_URL", "")) as database_url:
-            env = tool_env({
-                "SITE_URL": site_url,
-                "REFLEX_API_URL": f"http://127.0.0.1:{backend_port}",
-                "BOOKING_URL": f"http://127.0.0.1:{backend_port}/booking",  # the links in booking mails
-                "DATABASE_URL": database_url,
-                # Production scale-out: several workers sharing state in Redis (set for the PostgreSQL pass).
-                "REDIS_URL": os.environ.get("TEST_SITE_REDIS_URL", ""),
-                "RESUME_DIR": str(scratch / "resumes"),
-                **(settings or {}),
-            })
+            env = tool_env(
+                {
+                    "SITE_URL": site_url,
+                    "REFLEX_API_URL": f"http://127.0.0.1:{backend_port}",
+                    "BOOKING_URL": f"http://127.0.0.1:{backend_port}/booking",  # the links in booking mails
+                    "DATABASE_URL": database_url,
+                    # Production scale-out: several workers sharing state in Redis (set for the PostgreSQL pass).
+                    "REDIS_URL": os.environ.get("TEST_SITE_REDIS_URL", ""),
+                    "RESUME_DIR": str(scratch / "resumes"),
+                    **(settings or {}),
+                }
+            )
             build_seconds = export_site(scratch / "client", env)
             migrate(env)
-            host = Nginx(Site(root=scratch / "client", backend_url=env["REFLEX_API_URL"],
-                              upstream=f"127.0.0.1:{backend_port}", listen=f"127.0.0.1:{site_port}",
-                              api_listen=f"127.0.0.1:{api_port}"), scratch / "nginx").start()
+            host = Nginx(
+                Site(
+                    root=scratch / "client",
+                    backend_url=env["REFLEX_API_URL"],
+                    upstream=f"127.0.0.1:{backend_port}",
+                    listen=f"127.0.0.1:{site_port}",
+                    api_listen=f"127.0.0.1:{api_port}",
+                ),
+                scratch / "nginx",
+            ).start()
             backend = Backend(backend_port, env, scratch / "backend.log")
             try:
                 backend.start()
-                yield ServedSite(site_url, backend, f"http://127.0.0.1:{api_port}", scratch / "client", build_seconds, env)
+                yield ServedSite(
+                    site_url, backend, f"http://127.0.0.1:{api_port}", scratch / "client", build_seconds, env
+                )
             finally:
                 backend.stop()
                 host.stop()

@@ -6,9 +6,9 @@ import uuid
 from collections.abc import Callable
 
 import pytest
+from staff_client import PASSWORD, signed_in
 from starlette.testclient import TestClient
 
-from staff_client import PASSWORD, signed_in
 from marketing_site.admin import signin_throttle
 from marketing_site.admin.users import staff_user_create
 from marketing_site.leads import antispam
@@ -33,7 +33,9 @@ def staff() -> Callable[[str], StaffUser]:
 @pytest.fixture
 def as_role(staff) -> Callable[[str], tuple[TestClient, StaffUser]]:
     """Sign a new account of ``role`` in: its browser and the account."""
+
     def sign_in(role: str) -> tuple[TestClient, StaffUser]:
         user = staff(role)
         return signed_in(user), user
+
     return sign_in

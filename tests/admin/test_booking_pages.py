@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import uuid
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 from leads.lead_payloads import VALID
 from sqlmodel import select
-
 from staff_client import token_of
+
 from marketing_site.booking.models import BookingSettings, DayOff, DemoBooking, DemoHost, WorkingHours
 from marketing_site.leads import db
 from marketing_site.leads.models import AuditEntry
@@ -18,7 +18,9 @@ HOST = {"display_name": "Maryam Al-Balushi", "time_zone": "Asia/Muscat", "countr
 
 
 def become_host(browser, staff_id: int, **changes):
-    return browser.post(f"/admin/availability/{staff_id}/host", data={**HOST, **changes, "csrf_token": token_of(browser)})
+    return browser.post(
+        f"/admin/availability/{staff_id}/host", data={**HOST, **changes, "csrf_token": token_of(browser)}
+    )
 
 
 def week_of(staff_id: int) -> list[tuple[int, int, int]]:
@@ -43,8 +45,12 @@ def test_a_salesperson_becomes_a_host_and_sets_a_week_of_several_stretches(as_ro
     assert become_host(sales, user.id, time_zone="Asia/Karachi", country="pk").status_code == 303
     with db.session() as db_session:
         host = db_session.get(DemoHost, user.id)
-        assert (host.display_name, host.time_zone, host.country, host.active) == (HOST["display_name"], "Asia/Karachi",
-                                                                                  "PK", True)
+        assert (host.display_name, host.time_zone, host.country, host.active) == (
+            HOST["display_name"],
+            "Asia/Karachi",
+            "PK",
+            True,
+        )
     saved = save_week(sales, user.id, day0="09:00-12:00, 14:00-17:30", day3=" 8:30 - 9:00 ", day6="")
     assert saved.status_code == 303
     assert week_of(user.id) == [(0, 540, 720), (0, 840, 1050), (3, 510, 540)]
@@ -59,11 +65,13 @@ def test_bad_hours_are_refused_with_the_day_and_stretch_and_nothing_changes(as_r
     become_host(sales, user.id)
     save_week(sales, user.id, day0="09:00-12:00")
     before = audit_count()
-    for days, message in (({"day1": "14:00-13:00"}, "Tuesday: 14:00-13:00 ends before it starts"),
-                          ({"day2": "09:00-12:00, 11:00-13:00"}, "Wednesday: 11:00-13:00 overlaps the stretch"),
-                          ({"day4": "9 to 5"}, "Friday: write &#34;9 to 5&#34; as start-end"),
-                          ({"day5": "09:00-25:00"}, "Saturday: 09:00-25:00 is not a time of day"),
-                          ({"day6": "10:00-10:00"}, "Sunday: 10:00-10:00 ends before it starts")):
+    for days, message in (
+        ({"day1": "14:00-13:00"}, "Tuesday: 14:00-13:00 ends before it starts"),
+        ({"day2": "09:00-12:00, 11:00-13:00"}, "Wednesday: 11:00-13:00 overlaps the stretch"),
+        ({"day4": "9 to 5"}, "Friday: write &#34;9 to 5&#34; as start-end"),
+        ({"day5": "09:00-25:00"}, "Saturday: 09:00-25:00 is not a time of day"),
+        ({"day6": "10:00-10:00"}, "Sunday: 10:00-10:00 ends before it starts"),
+    ):
         answer = save_week(sales, user.id, day0="08:00-09:00", **days)
         assert answer.status_code == 400 and message in answer.text, answer.text
         assert 'value="08:00-09:00"' in answer.text, "what was typed stays in the form"
@@ -72,9 +80,11 @@ def test_bad_hours_are_refused_with_the_day_and_stretch_and_nothing_changes(as_r
 
 def test_host_details_are_validated(as_role):
     sales, user = as_role("sales")
-    for changes, message in (({"display_name": "  "}, "needs between 1 and 100 characters"),
-                             ({"time_zone": "Mars/Olympus"}, "Choose a time zone from the list"),
-                             ({"country": "ZZ"}, "two-letter code")):
+    for changes, message in (
+        ({"display_name": "  "}, "needs between 1 and 100 characters"),
+        ({"time_zone": "Mars/Olympus"}, "Choose a time zone from the list"),
+        ({"country": "ZZ"}, "two-letter code"),
+    ):
         answer = become_host(sales, user.id, **changes)
         assert answer.status_code == 400 and message in answer.text
     with db.session() as db_session:
@@ -87,8 +97,10 @@ def test_days_off_are_added_and_removed(as_role):
     sales, user = as_role("sales")
     become_host(sales, user.id)
     soon = date.today() + timedelta(days=3)
-    add = lambda day: sales.post(f"/admin/availability/{user.id}/days-off",  # noqa: E731
-                                 data={"day": day, "csrf_token": token_of(sales)})
+    add = lambda day: sales.post(
+        f"/admin/availability/{user.id}/days-off",
+        data={"day": day, "csrf_token": token_of(sales)},
+    )
     assert add(soon.isoformat()).status_code == 303
     assert soon.isoformat() in sales.get("/admin/availability").text
     again = add(soon.isoformat())
@@ -99,8 +111,9 @@ def test_days_off_are_added_and_removed(as_role):
     with db.session() as db_session:
         days_off = db_session.exec(select(DayOff).where(DayOff.host_id == user.id)).all()
     assert [day_off.day for day_off in days_off] == [soon]
-    removed = sales.post(f"/admin/availability/{user.id}/days-off/{days_off[0].id}/remove",
-                         data={"csrf_token": token_of(sales)})
+    removed = sales.post(
+        f"/admin/availability/{user.id}/days-off/{days_off[0].id}/remove", data={"csrf_token": token_of(sales)}
+    )
     assert removed.status_code == 303
     with db.session() as db_session:
         assert db_session.exec(select(DayOff).where(DayOff.host_id == user.id)).all() == []
@@ -144,10 +157,17 @@ def test_only_an_admin_sets_the_booking_rules_which_are_validated_and_audited(as
     assert sales.get("/admin/booking-rules").status_code == 403
     page = admin.get("/admin/booking-rules").text
     assert 'name="demo_minutes"' in page and "Booking rules" in page
-    rules = {"demo_minutes": "45", "buffer_minutes": "10", "min_notice_minutes": "240", "horizon_days": "30",
-             "daily_limit": "5"}
-    bad = admin.post("/admin/booking-rules", data={**rules, "demo_minutes": "5", "horizon_days": "a month",
-                                                   "csrf_token": token_of(admin)})
+    rules = {
+        "demo_minutes": "45",
+        "buffer_minutes": "10",
+        "min_notice_minutes": "240",
+        "horizon_days": "30",
+        "daily_limit": "5",
+    }
+    bad = admin.post(
+        "/admin/booking-rules",
+        data={**rules, "demo_minutes": "5", "horizon_days": "a month", "csrf_token": token_of(admin)},
+    )
     assert bad.status_code == 400
     assert "Demo length (minutes) must be a whole number from 10 to 240" in bad.text
     assert "Horizon (days ahead visitors may book) must be a whole number from 1 to 365" in bad.text
@@ -159,20 +179,36 @@ def test_only_an_admin_sets_the_booking_rules_which_are_validated_and_audited(as
     assert good.status_code == 303
     with db.session() as db_session:
         saved = db_session.get(BookingSettings, 1)
-        assert (saved.demo_minutes, saved.buffer_minutes, saved.min_notice_minutes, saved.horizon_days,
-                saved.daily_limit) == (45, 10, 240, 30, 5)
-        entry = db_session.exec(select(AuditEntry).where(AuditEntry.action == "booking rules")
-                                .order_by(AuditEntry.id.desc())).first()
+        assert (
+            saved.demo_minutes,
+            saved.buffer_minutes,
+            saved.min_notice_minutes,
+            saved.horizon_days,
+            saved.daily_limit,
+        ) == (45, 10, 240, 30, 5)
+        entry = db_session.exec(
+            select(AuditEntry).where(AuditEntry.action == "booking rules").order_by(AuditEntry.id.desc())
+        ).first()
     assert entry.actor_id == admin_user.id and "demo_minutes" in entry.detail and "45" in entry.detail
 
 
 def booked(host_id: int, starts_at: datetime, first_name: str, visitor_zone: str = "Asia/Karachi") -> int:
-    lead_id = lead_submit(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], "firstName": first_name,
-                                                   "email": f"{uuid.uuid4().hex[:8]}@school.example"},
-                          SubmissionContext("booking-pages"))
+    lead_id = lead_submit(
+        LeadKind.SCHEDULE_DEMO,
+        {**VALID["ScheduleDemo"], "firstName": first_name, "email": f"{uuid.uuid4().hex[:8]}@school.example"},
+        SubmissionContext("booking-pages"),
+    )
     with db.write_session() as db_session:
-        db_session.add(DemoBooking(uid=f"{uuid.uuid4()}@test", lead_id=lead_id, host_id=host_id, starts_at=starts_at,
-                                   ends_at=starts_at + timedelta(minutes=30), visitor_time_zone=visitor_zone))
+        db_session.add(
+            DemoBooking(
+                uid=f"{uuid.uuid4()}@test",
+                lead_id=lead_id,
+                host_id=host_id,
+                starts_at=starts_at,
+                ends_at=starts_at + timedelta(minutes=30),
+                visitor_time_zone=visitor_zone,
+            )
+        )
         db_session.commit()
     return lead_id
 
@@ -181,7 +217,7 @@ def test_upcoming_demos_per_host_in_the_hosts_time_with_escaped_names(as_role):
     sales, user = as_role("sales")
     become_host(sales, user.id, display_name="<b>Host</b> \u202eevil", time_zone="Asia/Muscat")
     tomorrow = date.today() + timedelta(days=1)
-    start = datetime(tomorrow.year, tomorrow.month, tomorrow.day, 6, 0, tzinfo=timezone.utc)  # 10:00 in Muscat
+    start = datetime(tomorrow.year, tomorrow.month, tomorrow.day, 6, 0, tzinfo=UTC)  # 10:00 in Muscat
     lead_id = booked(user.id, start, "<script>alert(1)</script>")
     later = booked(user.id, start + timedelta(days=9), "Far Ahead")
     page = sales.get("/admin/demos", params={"day": tomorrow.isoformat(), "span": "day"}).text

@@ -6,11 +6,11 @@ import csv
 import io
 import uuid
 
-from sqlalchemy import func, select
 from leads.lead_payloads import CAREERS, VALID
 from samples import PDF
-
+from sqlalchemy import func, select
 from staff_client import token_of
+
 from marketing_site.admin.erasure import applications_expire
 from marketing_site.admin.export import cell
 from marketing_site.leads import db
@@ -24,10 +24,20 @@ API = SubmissionContext("export-tests")
 
 def test_export_holds_exactly_the_filtered_leads_in_utf8_with_bom_and_no_live_formulas(as_role):
     browser, user = as_role("sales")
-    school = f"=HYPERLINK(\"http://evil\") Ünïcode {uuid.uuid4().hex[:8]}"
-    ids = [lead_submit(LeadKind.SIGNUP_DEMO, {**VALID["SignupDemo"], "school": school, "firstName": first,
-                                              "email": f"{uuid.uuid4().hex[:8]}@csv.example"}, API)
-           for first in ("+Ali", "@Sara", "-Omar")]
+    school = f'=HYPERLINK("http://evil") Ünïcode {uuid.uuid4().hex[:8]}'
+    ids = [
+        lead_submit(
+            LeadKind.SIGNUP_DEMO,
+            {
+                **VALID["SignupDemo"],
+                "school": school,
+                "firstName": first,
+                "email": f"{uuid.uuid4().hex[:8]}@csv.example",
+            },
+            API,
+        )
+        for first in ("+Ali", "@Sara", "-Omar")
+    ]
     lead_submit(LeadKind.SIGNUP_DEMO, {**VALID["SignupDemo"], "school": "Somewhere else"}, API)
     answer = browser.get("/admin/export.csv", params={"q": school, "kind": "SignupDemo"})
     assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/csv")
@@ -38,14 +48,23 @@ def test_export_holds_exactly_the_filtered_leads_in_utf8_with_bom_and_no_live_fo
     assert {row["school"] for row in rows} == {"'" + school}
     assert sorted(row["first_name"] for row in rows) == ["'+Ali", "'-Omar", "'@Sara"]
     with db.session() as db_session:
-        entry = db_session.execute(select(AuditEntry).where(AuditEntry.action == "export", AuditEntry.actor_id == user.id)
-                                   ).scalar_one()
+        entry = db_session.execute(
+            select(AuditEntry).where(AuditEntry.action == "export", AuditEntry.actor_id == user.id)
+        ).scalar_one()
     assert entry.detail.startswith("3 leads; filters")
 
 
 def test_cells_that_a_spreadsheet_would_run_are_neutralised():
     assert [cell(value) for value in ("=1+1", "+1", "-1", "@SUM(A1)", "\tx", "plain", None, 5)] == [
-        "'=1+1", "'+1", "'-1", "'@SUM(A1)", "'\tx", "plain", "", "5"]
+        "'=1+1",
+        "'+1",
+        "'-1",
+        "'@SUM(A1)",
+        "'\tx",
+        "plain",
+        "",
+        "5",
+    ]
 
 
 def test_erasing_a_person_removes_every_lead_note_mail_and_resume_and_logs_no_personal_data(as_role):
@@ -62,11 +81,19 @@ def test_erasing_a_person_removes_every_lead_note_mail_and_resume_and_logs_no_pe
     assert answer.status_code == 200 and "Erased 2 leads." in answer.text
     assert not resume.exists()
     with db.session() as db_session:
-        assert db_session.execute(select(func.count()).select_from(Lead).where(
-            func.lower(Lead.email) == email)).scalar_one() == 0
+        assert (
+            db_session.execute(
+                select(func.count()).select_from(Lead).where(func.lower(Lead.email) == email)
+            ).scalar_one()
+            == 0
+        )
         for table in (LeadNote, OutboxMail):
-            assert db_session.execute(select(func.count()).select_from(table).where(
-                table.lead_id.in_([demo_id, careers_id]))).scalar_one() == 0
+            assert (
+                db_session.execute(
+                    select(func.count()).select_from(table).where(table.lead_id.in_([demo_id, careers_id]))
+                ).scalar_one()
+                == 0
+            )
         entries = db_session.execute(select(AuditEntry.detail).where(AuditEntry.action == "erase")).scalars().all()
     assert "2 leads of one person erased on request" in entries and not any(email in entry for entry in entries)
 

@@ -9,12 +9,12 @@ import time
 import itsdangerous.timed
 import pytest
 from leads.lead_payloads import VALID
+from staff_client import PASSWORD, client, csrf, signed_in, token_of
 from starlette.testclient import TestClient
 
-from staff_client import PASSWORD, client, csrf, signed_in, token_of
 from marketing_site.admin import app as admin_app
-from marketing_site.admin.users import StaffUserError, authenticate, staff_user_create
 from marketing_site.admin.__main__ import main as admin_command
+from marketing_site.admin.users import StaffUserError, authenticate, staff_user_create
 from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.settings import settings
 
@@ -43,7 +43,9 @@ def test_sign_in_sets_a_strict_httponly_cookie_and_sign_out_ends_the_session(sta
     user = staff("sales")
     browser = client()
     token = csrf(browser.get("/admin/signin").text)
-    wrong = browser.post("/admin/signin", data={"email": user.email, "password": "wrong password!", "csrf_token": token})
+    wrong = browser.post(
+        "/admin/signin", data={"email": user.email, "password": "wrong password!", "csrf_token": token}
+    )
     assert wrong.status_code == 401 and "Wrong email or password" in wrong.text
     right = browser.post("/admin/signin", data={"email": user.email.upper(), "password": PASSWORD, "csrf_token": token})
     assert right.status_code == 303
@@ -63,20 +65,24 @@ def test_a_link_from_a_mail_leads_to_its_lead_after_signing_in_and_nowhere_else(
     to_signin = browser.get(f"/admin/leads/{lead_id}")
     form = browser.get(to_signin.headers["location"]).text
     assert f'name="next" value="/admin/leads/{lead_id}"' in form
-    signed = browser.post("/admin/signin", data={"email": user.email, "password": PASSWORD, "csrf_token": csrf(form),
-                                                 "next": f"/admin/leads/{lead_id}"})
+    signed = browser.post(
+        "/admin/signin",
+        data={"email": user.email, "password": PASSWORD, "csrf_token": csrf(form), "next": f"/admin/leads/{lead_id}"},
+    )
     assert signed.headers["location"] == f"/admin/leads/{lead_id}"
     for elsewhere in ("https://evil.example/", "//evil.example/admin/", "/admin/\\evil", "/admin//evil.example"):
         other = client()
         token = csrf(other.get("/admin/signin").text)
-        answer = other.post("/admin/signin", data={"email": user.email, "password": PASSWORD, "csrf_token": token,
-                                                   "next": elsewhere})
+        answer = other.post(
+            "/admin/signin", data={"email": user.email, "password": PASSWORD, "csrf_token": token, "next": elsewhere}
+        )
         assert answer.headers["location"] == "/admin/", elsewhere
 
 
 def test_the_cookie_is_secure_in_production(monkeypatch):
-    monkeypatch.setattr(admin_app, "settings", settings.model_copy(update={"environment": "prod",
-                                                                           "staff_session_secret": "x" * 40}))
+    monkeypatch.setattr(
+        admin_app, "settings", settings.model_copy(update={"environment": "prod", "staff_session_secret": "x" * 40})
+    )
     page = TestClient(admin_app.build_admin(), base_url="https://testserver").get("/admin/signin")
     assert "secure" in page.headers["set-cookie"].lower()
 
@@ -96,8 +102,12 @@ def test_repeated_failed_sign_ins_are_refused_even_with_the_right_password_later
     browser = client()
     token = csrf(browser.get("/admin/signin").text)
     for _ in range(settings.staff_signin_attempts):
-        assert browser.post("/admin/signin", data={"email": user.email, "password": "guess-guess-guess",
-                                                   "csrf_token": token}).status_code == 401
+        assert (
+            browser.post(
+                "/admin/signin", data={"email": user.email, "password": "guess-guess-guess", "csrf_token": token}
+            ).status_code
+            == 401
+        )
     blocked = browser.post("/admin/signin", data={"email": user.email, "password": PASSWORD, "csrf_token": token})
     assert blocked.status_code == 429 and "Too many failed sign-ins" in blocked.text
 
@@ -111,11 +121,18 @@ def test_failed_sign_ins_from_one_address_are_refused_across_accounts(staff):
     browser = client()
     token = csrf(browser.get("/admin/signin").text)
     for attempt in range(settings.staff_signin_attempts):
-        assert browser.post("/admin/signin", data={"email": f"nobody{attempt}@vendor.example", "password": "guess",
-                                                   "csrf_token": token}).status_code == 401
+        assert (
+            browser.post(
+                "/admin/signin",
+                data={"email": f"nobody{attempt}@vendor.example", "password": "guess", "csrf_token": token},
+            ).status_code
+            == 401
+        )
     user = staff("sales")
-    assert browser.post("/admin/signin", data={"email": user.email, "password": PASSWORD,
-                                               "csrf_token": token}).status_code == 429
+    assert (
+        browser.post("/admin/signin", data={"email": user.email, "password": PASSWORD, "csrf_token": token}).status_code
+        == 429
+    )
 
 
 def test_the_session_ends_after_the_idle_time(staff, monkeypatch):

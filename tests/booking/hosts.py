@@ -5,12 +5,12 @@ from __future__ import annotations
 import itertools
 import uuid
 from collections.abc import Iterable, Mapping
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 from sqlalchemy import delete, update
 
-from marketing_site.booking.slots import free_slots
 from marketing_site.booking.models import BookingSettings, DayOff, DemoBooking, DemoHost, WorkingHours
+from marketing_site.booking.slots import free_slots
 from marketing_site.leads import db
 from marketing_site.leads.models import Lead, StaffUser
 from marketing_site.mail.models import OutboxMail
@@ -34,20 +34,30 @@ def set_rules(**values: int) -> None:
         db_session.commit()
 
 
-def add_host(name: str, time_zone: str, country: str, hours: Mapping[int, Iterable[tuple[int, int]]],
-             days_off: Iterable[date] = (), active: bool = True) -> int:
+def add_host(
+    name: str,
+    time_zone: str,
+    country: str,
+    hours: Mapping[int, Iterable[tuple[int, int]]],
+    days_off: Iterable[date] = (),
+    active: bool = True,
+) -> int:
     """A staff account and its host row; ``hours`` maps weekday (0 Monday) to (start, end) minutes."""
     with db.session() as db_session:
-        staff = StaffUser(email=f"host{next(_numbers)}-{uuid.uuid4().hex[:6]}@school-suite.example",
-                          password_hash="x", role="sales")
+        staff = StaffUser(
+            email=f"host{next(_numbers)}-{uuid.uuid4().hex[:6]}@school-suite.example", password_hash="x", role="sales"
+        )
         db_session.add(staff)
         db_session.flush()
-        db_session.add(DemoHost(staff_user_id=staff.id, display_name=name, time_zone=time_zone, country=country,
-                                active=active))
+        db_session.add(
+            DemoHost(staff_user_id=staff.id, display_name=name, time_zone=time_zone, country=country, active=active)
+        )
         db_session.flush()
         for weekday, stretches in hours.items():
-            db_session.add_all(WorkingHours(host_id=staff.id, weekday=weekday, start_minute=start, end_minute=end)
-                               for start, end in stretches)
+            db_session.add_all(
+                WorkingHours(host_id=staff.id, weekday=weekday, start_minute=start, end_minute=end)
+                for start, end in stretches
+            )
         db_session.add_all(DayOff(host_id=staff.id, day=day) for day in days_off)
         db_session.commit()
         return staff.id
@@ -59,8 +69,17 @@ def every_day(start: int, end: int) -> dict[int, list[tuple[int, int]]]:
 
 def add_lead(language: str = "en", email: str = "amina.khan@greenfield.edu.pk", quarantined: bool = False) -> int:
     with db.session() as db_session:
-        lead = Lead(kind="ScheduleDemo", email=email, first_name="Amina", last_name="Khan", school="Greenfield School",
-                    phone_e164="+923001234567", phone_raw="+92 300 1234567", language=language, quarantined=quarantined)
+        lead = Lead(
+            kind="ScheduleDemo",
+            email=email,
+            first_name="Amina",
+            last_name="Khan",
+            school="Greenfield School",
+            phone_e164="+923001234567",
+            phone_raw="+92 300 1234567",
+            language=language,
+            quarantined=quarantined,
+        )
         db_session.add(lead)
         db_session.commit()
         return lead.id
@@ -70,8 +89,14 @@ def add_booking(host_id: int, starts_at: datetime, ends_at: datetime) -> int:
     """A live booking written directly (another visitor's), with a lead of its own."""
     lead_id = add_lead(email=f"other-{uuid.uuid4().hex[:8]}@school.example")
     with db.session() as db_session:
-        booking = DemoBooking(uid=uuid.uuid4().hex, lead_id=lead_id, host_id=host_id, starts_at=starts_at,
-                              ends_at=ends_at, visitor_time_zone="UTC")
+        booking = DemoBooking(
+            uid=uuid.uuid4().hex,
+            lead_id=lead_id,
+            host_id=host_id,
+            starts_at=starts_at,
+            ends_at=ends_at,
+            visitor_time_zone="UTC",
+        )
         db_session.add(booking)
         db_session.commit()
         return booking.id
@@ -82,5 +107,5 @@ def round_the_clock_slots(host_name: str) -> list[str]:
     in UTC. Country ZZ has no public holidays but a Saturday-Sunday weekend."""
     set_rules(demo_minutes=30, buffer_minutes=0, min_notice_minutes=0, horizon_days=30, daily_limit=48)
     add_host(host_name, "UTC", "ZZ", every_day(0, 24 * 60))
-    tomorrow = datetime.now(timezone.utc).date() + timedelta(days=1)
+    tomorrow = datetime.now(UTC).date() + timedelta(days=1)
     return [slot.id for slot in free_slots(tomorrow, 7, "UTC")]

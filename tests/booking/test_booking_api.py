@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import uuid
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from fastapi.testclient import TestClient
@@ -17,7 +17,7 @@ from marketing_site.content.forms import HONEYPOT_NAME
 from marketing_site.leads import api, db
 from marketing_site.leads.models import Lead
 
-UTC = timezone.utc
+UTC = UTC
 
 
 @pytest.fixture(scope="module")
@@ -33,14 +33,21 @@ def slots_ahead() -> list[str]:
 
 
 def payload(slot: str, **changes) -> dict:
-    return {**VALID["ScheduleDemo"], "email": f"{uuid.uuid4().hex[:10]}@school.example", "slotId": slot,
-            "timeZone": "Europe/London", **changes}
+    return {
+        **VALID["ScheduleDemo"],
+        "email": f"{uuid.uuid4().hex[:10]}@school.example",
+        "slotId": slot,
+        "timeZone": "Europe/London",
+        **changes,
+    }
 
 
 def counts() -> tuple[int, int]:
     with db.session() as db_session:
-        return (db_session.execute(select(func.count()).select_from(Lead)).scalar_one(),
-                db_session.execute(select(func.count()).select_from(DemoBooking)).scalar_one())
+        return (
+            db_session.execute(select(func.count()).select_from(Lead)).scalar_one(),
+            db_session.execute(select(func.count()).select_from(DemoBooking)).scalar_one(),
+        )
 
 
 def test_free_slots_are_listed_with_the_visitors_offset_across_dst(client):
@@ -53,14 +60,24 @@ def test_free_slots_are_listed_with_the_visitors_offset_across_dst(client):
     assert answer.json()["timeZone"] == "Europe/London"
     assert [(slot["start"], slot["end"], slot["host"]) for slot in answer.json()["slots"]] == [
         ("2027-10-29T09:00:00+01:00", "2027-10-29T09:30:00+01:00", "Olivia"),
-        ("2027-11-01T09:00:00+00:00", "2027-11-01T09:30:00+00:00", "Olivia")]
+        ("2027-11-01T09:00:00+00:00", "2027-11-01T09:30:00+00:00", "Olivia"),
+    ]
     assert answer.json()["slots"][0]["id"].endswith("-20271029T0800Z")
 
 
-@pytest.mark.parametrize(("query", "field"), [({"tz": "Mars/Base"}, "tz"), ({"from": "2027-02-30"}, "from"),
-                                              ({"from": "1 March"}, "from"), ({"from": "0001-01-01"}, "from"),
-                                              ({"from": "9999-12-31"}, "from"), ({"days": "0"}, "days"),
-                                              ({"days": "63"}, "days"), ({"days": "seven"}, "days")])
+@pytest.mark.parametrize(
+    ("query", "field"),
+    [
+        ({"tz": "Mars/Base"}, "tz"),
+        ({"from": "2027-02-30"}, "from"),
+        ({"from": "1 March"}, "from"),
+        ({"from": "0001-01-01"}, "from"),
+        ({"from": "9999-12-31"}, "from"),
+        ({"days": "0"}, "days"),
+        ({"days": "63"}, "days"),
+        ({"days": "seven"}, "days"),
+    ],
+)
 def test_a_bad_listing_query_is_a_422_naming_its_parameter(client, query, field):
     answer = client.get("/api/demo-slots", params=query)
     assert answer.status_code == 422 and list(answer.json()["errors"]) == [field]
@@ -94,8 +111,9 @@ def test_a_taken_slot_is_a_409_with_the_next_free_slots_and_stores_nothing(clien
 
 def test_invalid_fields_the_slot_and_the_zone_are_reported_together_and_nothing_is_stored(client, slots_ahead):
     before = counts()
-    answer = client.post("/api/demo-bookings", json=payload("tomorrow at nine", email="not-an-email",
-                                                            timeZone="Somewhere"))
+    answer = client.post(
+        "/api/demo-bookings", json=payload("tomorrow at nine", email="not-an-email", timeZone="Somewhere")
+    )
     assert answer.status_code == 422 and set(answer.json()["errors"]) == {"email", "slotId", "timeZone"}
     past = client.post("/api/demo-bookings", json=payload(slots_ahead[0].split("-")[0] + "-20200101T0900Z"))
     assert past.status_code == 422 and "already passed" in past.json()["errors"]["slotId"]
@@ -104,10 +122,16 @@ def test_invalid_fields_the_slot_and_the_zone_are_reported_together_and_nothing_
 
 def test_the_lead_apis_refusals_apply(client, slots_ahead):
     before = counts()
-    assert client.post("/api/demo-bookings", content=b"{", headers={"Content-Type": "application/json"}).status_code == 400
+    assert (
+        client.post("/api/demo-bookings", content=b"{", headers={"Content-Type": "application/json"}).status_code == 400
+    )
     assert client.post("/api/demo-bookings", data={"slotId": slots_ahead[0]}).status_code == 415
-    assert client.post("/api/demo-bookings", json=payload(slots_ahead[0]),
-                       headers={"Idempotency-Key": "bad key"}).status_code == 400
+    assert (
+        client.post(
+            "/api/demo-bookings", json=payload(slots_ahead[0]), headers={"Idempotency-Key": "bad key"}
+        ).status_code
+        == 400
+    )
     trapped = client.post("/api/demo-bookings", json=payload(slots_ahead[0], **{HONEYPOT_NAME: "bot"}))
     assert trapped.status_code == 429 and "retry-after" in trapped.headers
     answer = client.get("/api/demo-bookings")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from hosts import add_host, add_lead, set_rules
@@ -20,7 +20,7 @@ from marketing_site.leads.models import utc_now
 from marketing_site.mail import sender
 from marketing_site.mail.models import OutboxMail
 
-UTC = timezone.utc
+UTC = UTC
 NOW = datetime(2027, 2, 27, 12, 0, tzinfo=UTC)
 MONDAY_9 = datetime(2027, 3, 1, 4, 0, tzinfo=UTC)  # 09:00 in Karachi, 04:00 in London
 
@@ -63,8 +63,9 @@ def event_of(calendar: Calendar):
 def test_visitor_and_host_get_the_invitation_in_their_own_zone_and_language(smtp_server, host):
     inbox = smtp_server()
     visitor_address = f"{uuid.uuid4().hex[:10]}@school.example"
-    booking = service.book_for_lead(add_lead(language="ar", email=visitor_address), slot_id(host, MONDAY_9),
-                                    "Europe/London", now=NOW)
+    booking = service.book_for_lead(
+        add_lead(language="ar", email=visitor_address), slot_id(host, MONDAY_9), "Europe/London", now=NOW
+    )
     deliver()
     [visitor] = inbox.to(visitor_address)
     [host_mail] = inbox.to(booking.host_email)
@@ -82,7 +83,8 @@ def test_visitor_and_host_get_the_invitation_in_their_own_zone_and_language(smtp
         assert (event.decoded("DTSTART"), event.decoded("DTEND")) == (MONDAY_9, MONDAY_9 + timedelta(minutes=30))
         assert str(event["ORGANIZER"]) == "mailto:sales@localhost"
         assert sorted(str(attendee) for attendee in event["ATTENDEE"]) == sorted(
-            [f"mailto:{visitor_address}", f"mailto:{booking.host_email}"])
+            [f"mailto:{visitor_address}", f"mailto:{booking.host_email}"]
+        )
 
 
 def test_a_move_and_a_cancellation_update_the_same_event(smtp_server, host):
@@ -95,11 +97,16 @@ def test_a_move_and_a_cancellation_update_the_same_event(smtp_server, host):
     deliver()
     sent = inbox.to(visitor_address)
     assert [message["Subject"].strip().split(":")[0] for message in sent] == [
-        "Your demo is booked", "Your demo has moved", "Your demo is cancelled"]
+        "Your demo is booked",
+        "Your demo has moved",
+        "Your demo is cancelled",
+    ]
     events = [(str(invitation_of(message)["METHOD"]), event_of(invitation_of(message))) for message in sent]
     assert [(method, str(event["UID"]), int(event["SEQUENCE"]), str(event["STATUS"])) for method, event in events] == [
-        ("REQUEST", booking.uid, 0, "CONFIRMED"), ("REQUEST", booking.uid, 1, "CONFIRMED"),
-        ("CANCEL", booking.uid, 2, "CANCELLED")]
+        ("REQUEST", booking.uid, 0, "CONFIRMED"),
+        ("REQUEST", booking.uid, 1, "CONFIRMED"),
+        ("CANCEL", booking.uid, 2, "CANCELLED"),
+    ]
     assert events[1][1].decoded("DTSTART") == later
     assert "Tuesday 2 March 2027, 09:00-09:30 (Asia/Karachi, UTC+05:00)" in sent[1].get_body(("plain",)).get_content()
     assert len(inbox.to(booking.host_email)) == 3
@@ -110,21 +117,27 @@ def test_reminders_wait_for_their_time_and_a_withdrawn_one_never_leaves(smtp_ser
     inbox = smtp_server()
     kept_address, moved_address = (f"{uuid.uuid4().hex[:10]}@school.example" for _ in range(2))
     kept = service.book_for_lead(add_lead(email=kept_address), slot_id(host, MONDAY_9), "UTC", now=NOW)
-    moved = service.book_for_lead(add_lead(email=moved_address), slot_id(host, MONDAY_9 + timedelta(minutes=45)),
-                                  "UTC", now=NOW)
+    moved = service.book_for_lead(
+        add_lead(email=moved_address), slot_id(host, MONDAY_9 + timedelta(minutes=45)), "UTC", now=NOW
+    )
     deliver()
     assert len(inbox.to(kept_address)) == 1  # the invitation only: the reminders are due in 2027
     service.booking_cancel(moved.id, now=NOW)
     with db.session() as db_session:  # the reminders' time comes
-        db_session.execute(update(OutboxMail).where(OutboxMail.audience == "reminder")
-                           .values(next_attempt_at=utc_now() - timedelta(seconds=1)))
+        db_session.execute(
+            update(OutboxMail)
+            .where(OutboxMail.audience == "reminder")
+            .values(next_attempt_at=utc_now() - timedelta(seconds=1))
+        )
         db_session.commit()
     deliver()
     reminders = [message for message in inbox.to(kept_address) if message["Subject"].strip().startswith("Reminder")]
     assert len(reminders) == 2 and not any(part.get_content_type() == "text/calendar" for part in reminders[0].walk())
     assert "This is a reminder of your demo with Sana <Malik> on Monday 1 March 2027, 04:00-04:30" in (
-        reminders[0].get_body(("plain",)).get_content())
+        reminders[0].get_body(("plain",)).get_content()
+    )
     assert [message["Subject"].strip().split(":")[0] for message in inbox.to(moved_address)] == [
-        "Your demo is booked", "Your demo is cancelled"]
+        "Your demo is booked",
+        "Your demo is cancelled",
+    ]
     assert kept.id != moved.id
-

@@ -16,7 +16,9 @@ def asked_ids() -> set[str]:
     # message("id", …), t("id") in templates, and any "booking.…" id handed on (BadWindow("from", "booking.…")).
     asked_for = re.compile(r'(?<![\w.])(?:message|t)\(\s*"([a-z_.]+[a-z_])"|"(booking\.[a-z_.]+[a-z_])"')
     found = {called or named for path in sources for called, named in asked_for.findall(path.read_text())}
-    found |= {cls.message_id for cls in vars(errors).values() if isinstance(cls, type) and getattr(cls, "message_id", "")}
+    found |= {
+        cls.message_id for cls in vars(errors).values() if isinstance(cls, type) and getattr(cls, "message_id", "")
+    }
     found |= {f"booking.mail.{change}" for change in ("booked", "moved", "cancelled")}
     found |= {f"booking.mail.subject.{change}" for change in ("booked", "moved", "cancelled", "reminder")}
     return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from hosts import add_booking, add_host, add_lead, every_day, set_rules
@@ -14,9 +14,17 @@ from sqlalchemy.exc import IntegrityError
 
 from marketing_site.admin.erasure import person_erase
 from marketing_site.booking import agenda, service
-from marketing_site.booking.errors import (AlreadyBooked, BookingCancelled, BookingChanged, LeadNotFound,
-                                           MalformedSlotId, SlotInPast, SlotOutsideAvailability, SlotTaken,
-                                           UnknownTimeZone)
+from marketing_site.booking.errors import (
+    AlreadyBooked,
+    BookingCancelled,
+    BookingChanged,
+    LeadNotFound,
+    MalformedSlotId,
+    SlotInPast,
+    SlotOutsideAvailability,
+    SlotTaken,
+    UnknownTimeZone,
+)
 from marketing_site.booking.models import DemoBooking
 from marketing_site.booking.slots import as_utc, free_slots, slot_id
 from marketing_site.leads import db
@@ -24,7 +32,7 @@ from marketing_site.leads.models import Lead, StaffUser
 from marketing_site.mail import outbox
 from marketing_site.mail.models import OutboxMail
 
-UTC = timezone.utc
+UTC = UTC
 NOW = datetime(2027, 2, 27, 12, 0, tzinfo=UTC)  # a Saturday
 MONDAY_9 = datetime(2027, 3, 1, 4, 0, tzinfo=UTC)  # 09:00 in Karachi
 
@@ -41,18 +49,26 @@ def host() -> int:
 
 def mails_of(booking_id: int) -> list[OutboxMail]:
     with db.session() as db_session:
-        return list(db_session.execute(select(OutboxMail).where(OutboxMail.booking_id == booking_id)
-                                       .order_by(OutboxMail.id)).scalars())
+        return list(
+            db_session.execute(
+                select(OutboxMail).where(OutboxMail.booking_id == booking_id).order_by(OutboxMail.id)
+            ).scalars()
+        )
 
 
 def snapshot() -> tuple:
     """Everything a refused booking must leave as it was."""
     with db.session() as db_session:
-        return (db_session.execute(select(func.count()).select_from(DemoBooking)).scalar_one(),
-                db_session.execute(select(func.count()).select_from(OutboxMail)).scalar_one(),
-                tuple(db_session.execute(select(Lead.status).order_by(Lead.id)).scalars()),
-                tuple(db_session.execute(select(DemoBooking.starts_at, DemoBooking.sequence, DemoBooking.status)
-                                         .order_by(DemoBooking.id)).all()))
+        return (
+            db_session.execute(select(func.count()).select_from(DemoBooking)).scalar_one(),
+            db_session.execute(select(func.count()).select_from(OutboxMail)).scalar_one(),
+            tuple(db_session.execute(select(Lead.status).order_by(Lead.id)).scalars()),
+            tuple(
+                db_session.execute(
+                    select(DemoBooking.starts_at, DemoBooking.sequence, DemoBooking.status).order_by(DemoBooking.id)
+                ).all()
+            ),
+        )
 
 
 def test_booking_marks_the_lead_and_queues_invitations_and_two_reminders(host):
@@ -64,31 +80,39 @@ def test_booking_marks_the_lead_and_queues_invitations_and_two_reminders(host):
         assert db_session.get(Lead, lead).status == "demo_booked"
     mails = mails_of(booking.id)
     invitations = [(mail.audience, mail.recipient, mail.calendar_method) for mail in mails if mail.calendar_body]
-    assert invitations == [("visitor", "amina.khan@greenfield.edu.pk", "REQUEST"),
-                           ("host", booking.host_email, "REQUEST")]
+    assert invitations == [
+        ("visitor", "amina.khan@greenfield.edu.pk", "REQUEST"),
+        ("host", booking.host_email, "REQUEST"),
+    ]
     reminders = [mail for mail in mails if mail.audience == "reminder"]
     assert [(as_utc(mail.next_attempt_at), mail.status) for mail in reminders] == [
-        (MONDAY_9 - timedelta(hours=24), "queued"), (MONDAY_9 - timedelta(hours=1), "queued")]
+        (MONDAY_9 - timedelta(hours=24), "queued"),
+        (MONDAY_9 - timedelta(hours=1), "queued"),
+    ]
 
 
 def test_a_reminder_whose_time_has_passed_is_not_queued(host):
     booking = service.book_for_lead(add_lead(), slot_id(host, MONDAY_9), "UTC", now=MONDAY_9 - timedelta(hours=5))
     assert [as_utc(mail.next_attempt_at) for mail in mails_of(booking.id) if mail.audience == "reminder"] == [
-        MONDAY_9 - timedelta(hours=1)]
+        MONDAY_9 - timedelta(hours=1)
+    ]
 
 
-@pytest.mark.parametrize(("slot", "zone", "refusal"), [
-    (lambda host: slot_id(host, NOW - timedelta(hours=1)), "UTC", SlotInPast),
-    (lambda host: slot_id(host, MONDAY_9 - timedelta(hours=1)), "UTC", SlotOutsideAvailability),  # 08:00
-    (lambda host: slot_id(host, MONDAY_9 + timedelta(minutes=20)), "UTC", SlotOutsideAvailability),  # off the grid
-    (lambda host: slot_id(host, datetime(2027, 3, 6, 4, tzinfo=UTC)), "UTC", SlotOutsideAvailability),  # Saturday
-    (lambda host: slot_id(host, datetime(2027, 3, 23, 4, tzinfo=UTC)), "UTC", SlotOutsideAvailability),  # holiday
-    (lambda host: slot_id(host, datetime(2027, 4, 5, 4, tzinfo=UTC)), "UTC", SlotOutsideAvailability),  # horizon
-    (lambda host: slot_id(host + 1000, MONDAY_9), "UTC", SlotOutsideAvailability),  # no such host
-    (lambda host: slot_id(host, NOW + timedelta(hours=2)), "UTC", SlotOutsideAvailability),  # the weekend
-    (lambda host: "7-2027030T0400Z", "UTC", MalformedSlotId),
-    (lambda host: slot_id(host, MONDAY_9), "Europe/Londres", UnknownTimeZone),
-])
+@pytest.mark.parametrize(
+    ("slot", "zone", "refusal"),
+    [
+        (lambda host: slot_id(host, NOW - timedelta(hours=1)), "UTC", SlotInPast),
+        (lambda host: slot_id(host, MONDAY_9 - timedelta(hours=1)), "UTC", SlotOutsideAvailability),  # 08:00
+        (lambda host: slot_id(host, MONDAY_9 + timedelta(minutes=20)), "UTC", SlotOutsideAvailability),  # off the grid
+        (lambda host: slot_id(host, datetime(2027, 3, 6, 4, tzinfo=UTC)), "UTC", SlotOutsideAvailability),  # Saturday
+        (lambda host: slot_id(host, datetime(2027, 3, 23, 4, tzinfo=UTC)), "UTC", SlotOutsideAvailability),  # holiday
+        (lambda host: slot_id(host, datetime(2027, 4, 5, 4, tzinfo=UTC)), "UTC", SlotOutsideAvailability),  # horizon
+        (lambda host: slot_id(host + 1000, MONDAY_9), "UTC", SlotOutsideAvailability),  # no such host
+        (lambda host: slot_id(host, NOW + timedelta(hours=2)), "UTC", SlotOutsideAvailability),  # the weekend
+        (lambda host: "7-2027030T0400Z", "UTC", MalformedSlotId),
+        (lambda host: slot_id(host, MONDAY_9), "Europe/Londres", UnknownTimeZone),
+    ],
+)
 def test_a_refused_booking_changes_nothing(host, slot, zone, refusal):
     lead = add_lead()
     before = snapshot()
@@ -104,8 +128,10 @@ def test_inside_the_notice_a_listed_time_is_gone_and_the_next_free_ones_are_offe
         service.book_for_lead(lead, slot_id(host, MONDAY_9), "UTC", now=MONDAY_9 - timedelta(hours=1))
     assert snapshot() == before
     # Monday's hours end at noon, within the 4 hours' notice: Tuesday 09:00 and 09:45 in Karachi come next.
-    assert [slot.starts_at for slot in taken.value.next_slots][:2] == [MONDAY_9 + timedelta(days=1),
-                                                                      MONDAY_9 + timedelta(days=1, minutes=45)]
+    assert [slot.starts_at for slot in taken.value.next_slots][:2] == [
+        MONDAY_9 + timedelta(days=1),
+        MONDAY_9 + timedelta(days=1, minutes=45),
+    ]
 
 
 def test_a_taken_slot_is_refused_with_the_next_free_slots_in_the_visitors_zone(host):
@@ -151,8 +177,12 @@ def test_many_visitors_racing_for_one_slot_get_it_once(host):
     contenders = 12
     assert race([slot_id(host, MONDAY_9)] * contenders) == ["booked"] + ["taken"] * (contenders - 1)
     with db.session() as db_session:
-        assert db_session.execute(select(func.count()).select_from(DemoBooking)
-                                  .where(DemoBooking.host_id == host)).scalar_one() == 1
+        assert (
+            db_session.execute(
+                select(func.count()).select_from(DemoBooking).where(DemoBooking.host_id == host)
+            ).scalar_one()
+            == 1
+        )
 
 
 def test_racing_for_different_slots_of_a_host_at_its_daily_limit_books_only_up_to_it(host):
@@ -172,8 +202,11 @@ def test_the_database_itself_refuses_a_second_live_booking_of_a_host_and_start(h
 
 def _lead_of_first_booking(host: int) -> int:
     with db.session() as db_session:
-        return db_session.execute(select(DemoBooking.lead_id).where(DemoBooking.host_id == host)
-                                  .order_by(DemoBooking.id)).scalars().first()
+        return (
+            db_session.execute(select(DemoBooking.lead_id).where(DemoBooking.host_id == host).order_by(DemoBooking.id))
+            .scalars()
+            .first()
+        )
 
 
 def test_a_move_keeps_the_uid_raises_the_sequence_and_replaces_the_reminders(host):
@@ -183,8 +216,11 @@ def test_a_move_keeps_the_uid_raises_the_sequence_and_replaces_the_reminders(hos
     assert (moved.uid, moved.sequence, moved.starts_at) == (booking.uid, 1, later)
     mails = mails_of(booking.id)
     assert [(mail.status, as_utc(mail.next_attempt_at)) for mail in mails if mail.audience == "reminder"] == [
-        ("withdrawn", MONDAY_9 - timedelta(hours=24)), ("withdrawn", MONDAY_9 - timedelta(hours=1)),
-        ("queued", later - timedelta(hours=24)), ("queued", later - timedelta(hours=1))]
+        ("withdrawn", MONDAY_9 - timedelta(hours=24)),
+        ("withdrawn", MONDAY_9 - timedelta(hours=1)),
+        ("queued", later - timedelta(hours=24)),
+        ("queued", later - timedelta(hours=1)),
+    ]
     assert [mail.calendar_method for mail in mails if mail.calendar_body] == ["REQUEST"] * 4
     assert slot_id(host, MONDAY_9) in {slot.id for slot in free_slots(date(2027, 3, 1), 1, "UTC", now=NOW)}
 
@@ -216,9 +252,12 @@ def test_a_move_and_a_cancel_from_the_same_page_at_once_make_one_change(host):
             return "refused"
         return "done"
 
-    moves = (lambda: service.booking_reschedule(booking.id, slot_id(host, MONDAY_9 + timedelta(days=1)),
-                                                seen_sequence=0, now=NOW),
-             lambda: service.booking_cancel(booking.id, seen_sequence=0, now=NOW))
+    moves = (
+        lambda: service.booking_reschedule(
+            booking.id, slot_id(host, MONDAY_9 + timedelta(days=1)), seen_sequence=0, now=NOW
+        ),
+        lambda: service.booking_cancel(booking.id, seen_sequence=0, now=NOW),
+    )
     with ThreadPoolExecutor(2) as pool:
         assert sorted(pool.map(act, moves)) == ["done", "refused"]
     assert service.booking_get(booking.id).sequence == 1
@@ -262,7 +301,8 @@ def test_the_agenda_lists_a_hosts_demos_by_their_own_local_day(host):
     service.booking_cancel(first.id, now=NOW)
     assert [view.id for view in agenda.agenda(date(2027, 3, 1), host_id=host)] == []
     assert [view.status for view in agenda.agenda(date(2027, 3, 1), host_id=host, include_cancelled=True)] == [
-        "cancelled"]
+        "cancelled"
+    ]
 
 
 def test_erasing_a_person_takes_their_booking_and_its_mails_and_frees_the_slot(host):

@@ -4,7 +4,7 @@ page's signed form, bad or old links get a clear page, and the page speaks the l
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from hosts import add_booking, add_lead, round_the_clock_slots
@@ -17,7 +17,7 @@ from marketing_site.booking.manage import build_manage
 from marketing_site.leads import db
 from marketing_site.mail.models import OutboxMail
 
-UTC = timezone.utc
+UTC = UTC
 
 
 @pytest.fixture(scope="module")
@@ -44,8 +44,9 @@ def form_token(page_html: str) -> str:
 def state(booking_id: int) -> tuple:
     booking = service.booking_get(booking_id)
     with db.session() as db_session:
-        mails = db_session.execute(select(func.count()).select_from(OutboxMail)
-                                   .where(OutboxMail.booking_id == booking_id)).scalar_one()
+        mails = db_session.execute(
+            select(func.count()).select_from(OutboxMail).where(OutboxMail.booking_id == booking_id)
+        ).scalar_one()
     return booking.status, booking.sequence, booking.starts_at, mails
 
 
@@ -66,8 +67,15 @@ def test_an_arabic_visitor_gets_the_page_right_to_left(client, ahead):
     assert '<html lang="ar" dir="rtl">' in page.text and "ألغِ عرضي التوضيحي" in page.text
 
 
-@pytest.mark.parametrize("mangle", [lambda token: token[:-2], lambda token: token + "x", lambda token: "garbage",
-                                    lambda token: URLSafeTimedSerializer("another-secret", salt=tokens.SALT).dumps(1)])
+@pytest.mark.parametrize(
+    "mangle",
+    [
+        lambda token: token[:-2],
+        lambda token: token + "x",
+        lambda token: "garbage",
+        lambda token: URLSafeTimedSerializer("another-secret", salt=tokens.SALT).dumps(1),
+    ],
+)
 def test_a_bad_link_gets_a_clear_page_and_changes_nothing(client, ahead, mangle):
     booking_id, url = book(ahead[0])
     before = state(booking_id)
@@ -127,6 +135,10 @@ def test_cancelling_is_one_post_and_the_page_then_offers_nothing_to_change(clien
 
 def test_a_demo_that_took_place_can_no_longer_be_moved_or_cancelled_from_its_page(client, ahead):
     yesterday = datetime.now(UTC).replace(microsecond=0) - timedelta(days=1)
-    booking_id = add_booking(service.booking_get(book(ahead[0])[0]).host_id, yesterday, yesterday + timedelta(minutes=30))
+    booking_id = add_booking(
+        service.booking_get(book(ahead[0])[0]).host_id, yesterday, yesterday + timedelta(minutes=30)
+    )
     page = client.get(f"/booking/{tokens.booking_token(booking_id)}")
-    assert page.status_code == 200 and "This demo has already taken place." in page.text and "form_token" not in page.text
+    assert (
+        page.status_code == 200 and "This demo has already taken place." in page.text and "form_token" not in page.text
+    )

@@ -3,7 +3,7 @@ host's country (the holidays package), buffer, notice, horizon, daily limit, and
 
 from __future__ import annotations
 
-from datetime import date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, timedelta, timezone
 
 import holidays
 import pytest
@@ -12,7 +12,7 @@ from hosts import add_booking, add_host, every_day, set_rules
 from marketing_site.booking.errors import MalformedSlotId, UnknownTimeZone
 from marketing_site.booking.slots import free_slots, parse_slot_id, slot_id
 
-UTC = timezone.utc
+UTC = UTC
 MONDAY = date(2027, 3, 1)
 NOW = datetime(2027, 2, 28, 0, 0, tzinfo=UTC)
 NINE_TO_ELEVEN = {weekday: [(9 * 60, 11 * 60)] for weekday in range(5)}
@@ -35,7 +35,9 @@ def test_hours_are_the_hosts_own_and_slots_are_shown_in_the_visitors_zone():
     assert [slot.ends_at.isoformat() for slot in found][0] == "2027-03-01T04:30:00+00:00"
     assert {slot.host_name for slot in found} == {"Sana Malik"}
     assert found[0].id == f"{host}-20270301T0400Z" and parse_slot_id(found[0].id) == (
-        host, datetime(2027, 3, 1, 4, 0, tzinfo=UTC))
+        host,
+        datetime(2027, 3, 1, 4, 0, tzinfo=UTC),
+    )
 
 
 @pytest.mark.parametrize("country", ["OM", "PK"])
@@ -107,8 +109,12 @@ def test_the_hour_skipped_in_spring_has_no_slots_and_the_visitors_day_is_their_o
     add_host("Olivia", "Europe/London", "OM", {6: [(0, 3 * 60)]})
     set_rules(demo_minutes=30, buffer_minutes=0, min_notice_minutes=0, horizon_days=60, daily_limit=10)
     found = free_slots(date(2027, 3, 28), 1, "Europe/London", now=NOW)
-    assert starts(found) == ["2027-03-28T00:00:00+00:00", "2027-03-28T00:30:00+00:00",
-                             "2027-03-28T02:00:00+01:00", "2027-03-28T02:30:00+01:00"]
+    assert starts(found) == [
+        "2027-03-28T00:00:00+00:00",
+        "2027-03-28T00:30:00+00:00",
+        "2027-03-28T02:00:00+01:00",
+        "2027-03-28T02:30:00+01:00",
+    ]
     # In Auckland (UTC+13) the same demos fall on the 28th's afternoon: asking for the 29th there gives none.
     assert free_slots(date(2027, 3, 29), 1, "Pacific/Auckland", now=NOW) == []
     assert len(free_slots(date(2027, 3, 28), 1, "Pacific/Auckland", now=NOW)) == 4
@@ -120,8 +126,21 @@ def test_an_unknown_time_zone_is_refused(name):
         free_slots(MONDAY, 1, name, now=NOW)
 
 
-@pytest.mark.parametrize("value", ["", "7", "7-20270301T0400", "x-20270301T0400Z", "7-20271301T0400Z",
-                                   "7-20270301T2561Z", " 7-20270301T0400Z", "٧-20270301T0400Z", None, 7])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "",
+        "7",
+        "7-20270301T0400",
+        "x-20270301T0400Z",
+        "7-20271301T0400Z",
+        "7-20270301T2561Z",
+        " 7-20270301T0400Z",
+        "٧-20270301T0400Z",
+        None,
+        7,
+    ],
+)
 def test_a_malformed_slot_id_is_refused(value):
     with pytest.raises(MalformedSlotId):
         parse_slot_id(value)

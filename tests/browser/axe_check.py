@@ -22,8 +22,19 @@ def axe_source() -> str:
     if configured:
         return Path(configured).read_text(encoding="utf-8")
     if not TOOLS_AXE.is_file():
-        subprocess.run(["npm", "install", "--prefix", str(ROOT / ".tools"), "--no-audit", "--no-fund",
-                        "--loglevel=error", f"axe-core@{AXE_VERSION}"], check=True)
+        subprocess.run(
+            [
+                "npm",
+                "install",
+                "--prefix",
+                str(ROOT / ".tools"),
+                "--no-audit",
+                "--no-fund",
+                "--loglevel=error",
+                f"axe-core@{AXE_VERSION}",
+            ],
+            check=True,
+        )
     return TOOLS_AXE.read_text(encoding="utf-8")
 
 

@@ -7,10 +7,10 @@ import uuid
 from collections.abc import Iterator
 
 import pytest
+from lead_forms import email_for, fill_demo_contact, submit
 from playwright.sync_api import Page, expect
 from sqlmodel import Session, select, update
 
-from lead_forms import email_for, fill_demo_contact, submit
 from marketing_site.booking.models import DemoBooking, DemoHost, WorkingHours
 from marketing_site.leads.models import Lead, StaffUser
 
@@ -29,8 +29,9 @@ def host(site_db) -> Iterator[str]:
         staff_id = staff.id
         db_session.add(DemoHost(staff_user_id=staff_id, display_name=name, time_zone="Asia/Muscat", country="OM"))
         db_session.flush()
-        db_session.add_all(WorkingHours(host_id=staff_id, weekday=day, start_minute=0, end_minute=1440)
-                           for day in range(7))
+        db_session.add_all(
+            WorkingHours(host_id=staff_id, weekday=day, start_minute=0, end_minute=1440) for day in range(7)
+        )
         db_session.commit()
     yield name
     with Session(site_db) as db_session:

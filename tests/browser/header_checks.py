@@ -27,5 +27,9 @@ def assert_security_headers(response: httpx.Response, backend_url: str) -> None:
 
 def vary_origins(response: httpx.Response) -> list[str]:
     """Each `Origin` token of the answer's Vary headers (a cache needs it exactly once)."""
-    return [token.strip() for value in response.headers.get_list("vary") for token in value.split(",")
-            if token.strip().lower() == "origin"]
+    return [
+        token.strip()
+        for value in response.headers.get_list("vary")
+        for token in value.split(",")
+        if token.strip().lower() == "origin"
+    ]

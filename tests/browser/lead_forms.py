@@ -34,8 +34,15 @@ def fill_demo_contact(page: Page, form: str, email: str, country_code: str = "PK
     page.check(f"#{form}-consentDataProcessing")
 
 
-def fill_careers(page: Page, email: str, first: str = "Sara", last: str = "Iqbal", city: str = "Lahore",
-                 position: str = "Mathematics", mobile: str = "3007654321") -> None:
+def fill_careers(
+    page: Page,
+    email: str,
+    first: str = "Sara",
+    last: str = "Iqbal",
+    city: str = "Lahore",
+    position: str = "Mathematics",
+    mobile: str = "3007654321",
+) -> None:
     """Every careers field but the résumé (each test attaches its own)."""
     page.fill("#careers-firstName", first)
     page.fill("#careers-lastName", last)

@@ -4,10 +4,10 @@ at phone and laptop widths (any impact counts), CLS on home."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page
-
 from axe_check import axe_source, violations
 from hydration import open_page
+from playwright.sync_api import Page
+
 from marketing_site.content import home
 from marketing_site.pages.registry import SERVED_ROUTES
 from marketing_site.routes import NOT_FOUND

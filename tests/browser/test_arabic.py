@@ -80,7 +80,7 @@ def test_an_arabic_file_is_right_to_left_and_has_no_english_copy_left(static_roo
     title = re.search(r"<title>(.*?)</title>", html).group(1)
     assert re.search(r"[\u0600-\u06FF]", title), f"title not in Arabic: {title}"
     body = VisibleText()
-    body.feed(html[html.index("<body"):])
+    body.feed(html[html.index("<body") :])
     assert re.search(r"[\u0600-\u06FF]", " ".join(body.words) + html), "no Arabic text"
     assert sorted(set(body.words) - KEPT_LATIN) == [], "English words left on the Arabic page"
 
@@ -106,7 +106,9 @@ def test_the_schedule_form_on_the_arabic_page_answers_in_arabic(page, site_url):
     modal = page.locator("#schedule-demo-success")
     expect(modal).to_be_visible()
     expect(modal).to_contain_text(catalogue(ARABIC)[forms.SCHEDULE.success.title])
-    expect(modal.get_by_role("link", name=catalogue(ARABIC)[forms.SCHEDULE.success.continue_label])).to_have_attribute("href", "/ar")
+    expect(modal.get_by_role("link", name=catalogue(ARABIC)[forms.SCHEDULE.success.continue_label])).to_have_attribute(
+        "href", "/ar"
+    )
 
 
 def test_the_language_switcher_goes_to_the_same_page_in_the_other_language(browser, site_url):
@@ -145,4 +147,5 @@ def test_the_careers_positions_are_suggested_in_arabic(page, site_url):
     options = page.locator("#careers-position-options option")
     expect(options).to_have_count(len(forms.CAREER_POSITIONS))
     assert options.evaluate_all("options => options.map((option) => option.value)") == [
-        catalogue(ARABIC)[position] for position in forms.CAREER_POSITIONS]
+        catalogue(ARABIC)[position] for position in forms.CAREER_POSITIONS
+    ]

@@ -4,12 +4,12 @@ and, where the form asks for consent, the Arabic wording's version, with brand n
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
-
 from hydration import open_page
 from lead_forms import email_for, fill_careers, fill_demo_contact, submit
+from playwright.sync_api import Page, expect
 from samples import PDF
 from stored_leads import leads_for
+
 from marketing_site.catalogues import catalogue
 from marketing_site.content import forms
 from marketing_site.content.modules import HR
@@ -57,7 +57,8 @@ def test_careers_on_the_arabic_page_with_a_resume(page: Page, site_db) -> None:
     # The position is suggested in Arabic and stored for HR in English.
     fill_careers(page, email, first="سارة", last="إقبال", city="لاهور", position=AR["Mathematics"])
     page.get_by_label(AR[forms.RESUME_LABEL], exact=True).set_input_files(
-        files=[{"name": "sara-cv.pdf", "mimeType": "application/pdf", "buffer": PDF}])
+        files=[{"name": "sara-cv.pdf", "mimeType": "application/pdf", "buffer": PDF}]
+    )
     submit(page, "careers")
     expect(page.locator("#careers-success")).to_contain_text(AR[forms.CAREERS.success.title])
     row = assert_stored_in_arabic(email, LeadKind.CAREERS, site_db)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
+from hydration import open_page
 from playwright.sync_api import Page, expect
 
-from hydration import open_page
 from marketing_site.catalogues import catalogue
 from marketing_site.content import site, widgets
 from marketing_site.content.modules import PASTORAL
@@ -49,10 +49,13 @@ def test_the_news_carousel_shows_each_slide_it_is_sent_to(page: Page) -> None:
         slide = carousel.locator("[aria-roledescription][data-active=true]")
         expect(slide).to_have_attribute("aria-label", f"{number} / 3")
         expect(slide).to_have_attribute("aria-roledescription", AR[widgets.SLIDE_ROLE])
-        page.wait_for_function("""([slide, frame]) => {
+        page.wait_for_function(
+            """([slide, frame]) => {
             const a = slide.getBoundingClientRect(), b = frame.getBoundingClientRect();
             return Math.abs(a.left - b.left) < 1 && Math.abs(a.right - b.right) < 1; }""",
-            arg=[slide.element_handle(), carousel.element_handle()], timeout=3000)
+            arg=[slide.element_handle(), carousel.element_handle()],
+            timeout=3000,
+        )
 
 
 def test_a_dropdown_opens_from_the_keyboard_inside_the_screen(page: Page) -> None:
@@ -63,7 +66,7 @@ def test_a_dropdown_opens_from_the_keyboard_inside_the_screen(page: Page) -> Non
     menu = page.locator("#menu-services")
     expect(menu).to_be_visible()
     box, width = menu.bounding_box(), page.viewport_size["width"]
-    assert 0 <= box["x"] and box["x"] + box["width"] <= width
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width
     page.keyboard.press("Escape")
     expect(menu).to_be_hidden()
     expect(button).to_be_focused()
@@ -87,7 +90,7 @@ def test_the_mobile_menu_and_the_chat_on_a_phone(browser, site_url: str) -> None
         expect(menu).to_have_attribute("open", "")
         link = menu.get_by_role("link", name=AR[SCHOOL_TYPES[1].tab_label])
         box = link.bounding_box()
-        assert 0 <= box["x"] and box["x"] + box["width"] <= 390
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390
         link.click()
         expect(page).to_have_url(re.compile(rf"{localized_route(SCHOOL_TYPES[1].more_info_href, ARABIC)}/?$"))
         expect(menu).not_to_have_attribute("open", "")

@@ -21,8 +21,8 @@ def test_other_methods_on_a_lead_endpoint_get_405_naming_post(backend_url, metho
 
 
 def test_a_file_part_without_a_file_name_gets_400_not_500(backend_url):
-    headers = {"Reflex-Client-Token": uuid.uuid4().hex,
-               "Reflex-Event-Handler": f"{CareersState.get_full_name()}.apply"}
-    answer = httpx.post(f"{backend_url}/_upload", files={"files": ("", PDF, "application/pdf")}, headers=headers,
-                        timeout=30)
+    headers = {"Reflex-Client-Token": uuid.uuid4().hex, "Reflex-Event-Handler": f"{CareersState.get_full_name()}.apply"}
+    answer = httpx.post(
+        f"{backend_url}/_upload", files={"files": ("", PDF, "application/pdf")}, headers=headers, timeout=30
+    )
     assert (answer.status_code, answer.text) == (400, message("upload.no_file_name"))

@@ -11,8 +11,11 @@ FOREIGN_ORIGIN = "https://evil.example"
 def _preflight(backend_url: str, path: str, origin: str) -> httpx.Response:
     return httpx.options(
         f"{backend_url}{path}",
-        headers={"Origin": origin, "Access-Control-Request-Method": "POST",
-                 "Access-Control-Request-Headers": "content-type"},
+        headers={
+            "Origin": origin,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "content-type",
+        },
         timeout=10,
     )
 

@@ -11,12 +11,12 @@ import sys
 import time
 from pathlib import Path
 
+from booking_visitor import FORM, PICKER, booking_of, host, pick, request_demo, visitor  # noqa: F401 (host: fixture)
 from icalendar import Calendar
+from mail.conftest import Inbox
 from playwright.sync_api import expect
 from sqlmodel import Session, select
 
-from booking_visitor import FORM, PICKER, booking_of, host, pick, request_demo, visitor  # noqa: F401 (host: fixture)
-from mail.conftest import Inbox
 from marketing_site.booking.models import DemoBooking
 from marketing_site.booking.slots import as_utc
 from marketing_site.content.booking import SLOT_PICKER
@@ -31,8 +31,12 @@ def invitations(inbox: Inbox, address: str, count: int, seconds: float = 30) -> 
     """The calendar parts mailed to ``address``, once there are ``count`` (the sender polls every 2 s)."""
     deadline = time.monotonic() + seconds
     while True:
-        found = [Calendar.from_ical(part.get_content()) for mail in inbox.to(address) for part in mail.walk()
-                 if part.get_content_type() == "text/calendar"]
+        found = [
+            Calendar.from_ical(part.get_content())
+            for mail in inbox.to(address)
+            for part in mail.walk()
+            if part.get_content_type() == "text/calendar"
+        ]
         if len(found) >= count or time.monotonic() > deadline:
             assert len(found) == count, f"{len(found)} invitations reached {address}, expected {count}"
             return found
@@ -40,8 +44,12 @@ def invitations(inbox: Inbox, address: str, count: int, seconds: float = 30) -> 
 
 
 def text_to(inbox: Inbox, address: str) -> str:
-    return "\n".join(part.get_content() for mail in inbox.to(address) for part in mail.walk()
-                     if part.get_content_type() == "text/plain")
+    return "\n".join(
+        part.get_content()
+        for mail in inbox.to(address)
+        for part in mail.walk()
+        if part.get_content_type() == "text/plain"
+    )
 
 
 def event(calendar: Calendar):
@@ -49,13 +57,16 @@ def event(calendar: Calendar):
     return found
 
 
-def test_the_invitation_arrives_and_its_link_moves_then_cancels_the_demo(browser, served, site_db, host):  # noqa: F811
+def test_the_invitation_arrives_and_its_link_moves_then_cancels_the_demo(browser, served, site_db, host):
     inbox, port = Inbox(), free_port()
     smtp = catcher.start(inbox, port)
-    sender = subprocess.Popen([sys.executable, "-m", "marketing_site.mail.sender"], cwd=ROOT,
-                              env={**os.environ, **served.env, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(port),
-                                   "SMTP_SECURITY": "none"},
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    sender = subprocess.Popen(
+        [sys.executable, "-m", "marketing_site.mail.sender"],
+        cwd=ROOT,
+        env={**os.environ, **served.env, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(port), "SMTP_SECURITY": "none"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         page = visitor(browser, served, "Asia/Karachi")
         email = request_demo(page)
@@ -86,8 +97,10 @@ def test_the_invitation_arrives_and_its_link_moves_then_cancels_the_demo(browser
         page.get_by_role("button", name=ENGLISH["booking.page.cancel_button"]).click()
         expect(page.get_by_role("status")).to_contain_text(ENGLISH["booking.page.cancelled_done"])
         calendars = invitations(inbox, email, 3)
-        methods = [(str(calendar["METHOD"]), int(event(calendar)["SEQUENCE"]), str(event(calendar)["UID"]))
-                   for calendar in calendars]
+        methods = [
+            (str(calendar["METHOD"]), int(event(calendar)["SEQUENCE"]), str(event(calendar)["UID"]))
+            for calendar in calendars
+        ]
         assert methods == [("REQUEST", 0, booking.uid), ("REQUEST", 1, booking.uid), ("CANCEL", 2, booking.uid)]
         assert booking_of(site_db, email).status == "cancelled"
     finally:

@@ -4,14 +4,12 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
+from hydration import open_page
+from offline import backend_down, page  # noqa: F401  (fixtures: backend stopped, no websocket frames)
 from playwright.sync_api import Page, expect
 
 from marketing_site.content import widgets
 from marketing_site.settings import settings
-
-from hydration import open_page
-from offline import backend_down, page  # noqa: F401  (fixtures: backend stopped, no websocket frames)
-
 
 CHAT_SEND_MODULE = "/external/marketing_site/components/chat_widget/chat_send.js"
 
@@ -46,7 +44,10 @@ def test_chat_widget_opens_and_closes_by_bubble_and_close_icon(page: Page):
 
 
 def test_chat_send_opens_the_chat_app_with_the_encoded_message_and_clears_the_input(page: Page, served):
-    page.context.route("https://wa.me/**", lambda route: route.fulfill(status=200, content_type="text/html", body="<title>chat</title>"))
+    page.context.route(
+        "https://wa.me/**",
+        lambda route: route.fulfill(status=200, content_type="text/html", body="<title>chat</title>"),
+    )
     open_page(page)
     page.get_by_role("button", name=widgets.CHAT_OPEN_LABEL).click()
     message = "Fees & dates for #2026? 50% off = yes"

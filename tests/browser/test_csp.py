@@ -5,12 +5,12 @@ while every route loads and a dialog, Select All, a product link and a form subm
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
-
 from hydration import open_page
 from lead_forms import email_for, submit
+from playwright.sync_api import Page, expect
 from site_pages import visitable_pages
 from stored_leads import leads_for
+
 from marketing_site.content import forms
 from marketing_site.content.modules import HR
 from marketing_site.leads.schemas import LeadKind

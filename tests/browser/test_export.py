@@ -35,8 +35,10 @@ def test_every_route_is_prerendered_with_its_title(static_root: Path, spec) -> N
 def test_every_page_names_its_sharing_card_for_open_graph_and_twitter(static_root: Path, site_url: str, spec) -> None:
     page = exported_file(static_root, spec.route).read_text(encoding="utf-8")
     card = f"{site_url}{share_card_src(spec)}"
-    assert f'content="{card}" property="og:image"' in page and "favicon.ico\" property=\"og:image" not in page
-    assert f'content="{card}" name="twitter:image"' in page and 'content="summary_large_image" name="twitter:card"' in page
+    assert f'content="{card}" property="og:image"' in page and 'favicon.ico" property="og:image' not in page
+    assert (
+        f'content="{card}" name="twitter:image"' in page and 'content="summary_large_image" name="twitter:card"' in page
+    )
     assert (static_root / share_card_src(spec).lstrip("/")).is_file()
 
 
@@ -61,4 +63,6 @@ def test_404_page_is_the_app_shell(static_root: Path) -> None:
     shell = (static_root / "404.html").read_text(encoding="utf-8")
     assert "/assets/" in shell and "__reactRouterContext" in shell
     arabic = (static_root / "ar" / "404.html").read_text(encoding="utf-8")
-    assert arabic == shell.replace('<html lang="en" dir="ltr"', '<html lang="ar" dir="rtl"', 1), "the same shell, right to left"
+    assert arabic == shell.replace('<html lang="en" dir="ltr"', '<html lang="ar" dir="rtl"', 1), (
+        "the same shell, right to left"
+    )

@@ -12,13 +12,13 @@ import uuid
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
-from sqlalchemy import text
-
 from hydration import open_page
 from lead_forms import MIN_FILL_MS, email_for, fill_careers, fill_demo_contact, submit
+from playwright.sync_api import Page, expect
 from samples import PDF
+from sqlalchemy import text
 from stored_leads import leads_for, ticked
+
 from marketing_site.content import forms
 from marketing_site.content.modules import HR
 from marketing_site.leads.schemas import CONSENT_FIELDS, LeadKind, accepted_fields, lead_form
@@ -43,8 +43,18 @@ def test_schedule_demo_with_select_all_and_a_foreign_phone(page: Page, site_db) 
     [row] = leads_for(email, LeadKind.SCHEDULE_DEMO, site_db)
     assert row.phone_e164 == "+96891234567" and row.utm_source == "browser-test"
     modules, responsibilities = ticked(row.id, site_db)
-    assert modules == {"studentSmart", "hrSmart", "academicSmart", "administrationSmart", "communicationSmart",
-                       "financeSmart", "librarySmart", "pastoralSmart", "timetableSmart", "reportSmart"}
+    assert modules == {
+        "studentSmart",
+        "hrSmart",
+        "academicSmart",
+        "administrationSmart",
+        "communicationSmart",
+        "financeSmart",
+        "librarySmart",
+        "pastoralSmart",
+        "timetableSmart",
+        "reportSmart",
+    }
     assert responsibilities == {"it"} and row.school_type == "Group of schools"
 
     modal.get_by_role("link", name=forms.SCHEDULE.success.continue_label).click()
@@ -85,8 +95,7 @@ def test_careers_application_with_a_pdf_resume(page: Page, site_db) -> None:
     page.goto("/careers")
     fill_careers(page, email)
     resume = page.get_by_label(forms.RESUME_LABEL, exact=True)  # the file input is named by its <label>
-    expect(resume).to_have_accessible_description(
-        forms.RESUME_HINT.format(size=size_text(settings.max_resume_bytes)))
+    expect(resume).to_have_accessible_description(forms.RESUME_HINT.format(size=size_text(settings.max_resume_bytes)))
     resume.set_input_files(files=[{"name": "sara-cv.pdf", "mimeType": "application/pdf", "buffer": PDF}])
     expect(page.locator("#careers-resume-name")).to_have_text("sara-cv.pdf")
     submit(page, "careers")
@@ -175,7 +184,8 @@ def test_careers_server_errors_appear_next_to_the_phone_and_the_resume(page: Pag
     # The phone is too short for Pakistan (only the server knows); a datalist allows any position, the service not.
     fill_careers(page, email, mobile="30012", position="Astronaut")
     page.get_by_label(forms.RESUME_LABEL, exact=True).set_input_files(
-        files=[{"name": "cv.pdf", "mimeType": "application/pdf", "buffer": b"MZ not really a pdf"}])
+        files=[{"name": "cv.pdf", "mimeType": "application/pdf", "buffer": b"MZ not really a pdf"}]
+    )
     submit(page, "careers")
 
     expect(page.locator("#careers-mobile-error")).to_contain_text("isn't valid")
@@ -201,8 +211,12 @@ def test_every_field_the_service_checks_has_an_error_slot(static_root, route: st
     """A server message for any field the visitor typed has a place next to that field."""
     form_id, kind, from_state = FORM_PAGES[route]
     html = (static_root / f"{route}.html").read_text()
-    consent = {spec.name for spec in CONSENT_FIELDS} if form_id in ("schedule-demo", "signup-demo", "demo-request") else set()
-    names = ({spec.name for spec in accepted_fields(lead_form(kind))} - {spec.name for spec in CONSENT_FIELDS} | consent) - from_state
+    consent = (
+        {spec.name for spec in CONSENT_FIELDS} if form_id in ("schedule-demo", "signup-demo", "demo-request") else set()
+    )
+    names = (
+        {spec.name for spec in accepted_fields(lead_form(kind))} - {spec.name for spec in CONSENT_FIELDS} | consent
+    ) - from_state
     if kind is LeadKind.CAREERS:
         names.add("resume")
     missing = sorted(name for name in names if f'id="{form_id}-{name}-error"' not in html)
@@ -211,9 +225,9 @@ def test_every_field_the_service_checks_has_an_error_slot(static_root, route: st
 
 def test_the_upload_endpoint_refuses_a_body_far_over_the_resume_limit(backend_url: str) -> None:
     """Reflex would spool any size to disk before the careers handler sees it; the backend refuses first."""
-    headers = {"Reflex-Client-Token": uuid.uuid4().hex,
-               "Reflex-Event-Handler": f"{CareersState.get_full_name()}.apply"}
+    headers = {"Reflex-Client-Token": uuid.uuid4().hex, "Reflex-Event-Handler": f"{CareersState.get_full_name()}.apply"}
     oversize = PDF + b"0" * (settings.max_resume_bytes + 2 * 1024 * 1024)
-    response = httpx.post(f"{backend_url}/_upload", files={"files": ("cv.pdf", oversize, "application/pdf")},
-                          headers=headers, timeout=30)
+    response = httpx.post(
+        f"{backend_url}/_upload", files={"files": ("cv.pdf", oversize, "application/pdf")}, headers=headers, timeout=30
+    )
     assert response.status_code == 413

@@ -8,12 +8,12 @@ One page is reused per module and resized in place, so sweeping many widths stay
 from __future__ import annotations
 
 import pytest
+from hydration import open_page
+from layout_probes import BLANK_BANDS_BELOW_HERO, BUBBLE_SWEEP, VISIBLE_CONTROLS, intersects
+from lead_forms import email_for, fill_demo_contact, submit
 from playwright.sync_api import Page, expect
 from site_pages import visitable_pages
 
-from hydration import open_page
-from lead_forms import email_for, fill_demo_contact, submit
-from layout_probes import BLANK_BANDS_BELOW_HERO, BUBBLE_SWEEP, VISIBLE_CONTROLS, intersects
 from marketing_site.content import forms, home, links, not_found, site, widgets
 from marketing_site.content.modules import STUDENT
 from marketing_site.translation import translated_text
@@ -74,7 +74,7 @@ def test_open_menus_stay_inside_the_viewport(page: Page, width: int) -> None:
         listing = page.locator(f"#{button.get_attribute('aria-controls')}")
         expect(listing).to_be_visible()
         box = listing.bounding_box()
-        assert 0 <= box["x"] and box["x"] + box["width"] <= width, f"{menu.label} menu is cut off"
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, f"{menu.label} menu is cut off"
 
 
 @pytest.mark.parametrize("width", (320, 390, 768, 1024, 1280, 1920))
@@ -118,7 +118,9 @@ def test_the_skip_link_moves_the_focus_to_main(page: Page) -> None:
     expect(page.get_by_role("link", name="Skip to content")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("main")).to_be_focused()
-    assert page.locator("main h1").bounding_box()["y"] >= page.locator("header").bounding_box()["height"], "under the sticky header"
+    assert page.locator("main h1").bounding_box()["y"] >= page.locator("header").bounding_box()["height"], (
+        "under the sticky header"
+    )
 
 
 def test_menu_items_show_a_clear_focus_ring(page: Page) -> None:
@@ -129,7 +131,9 @@ def test_menu_items_show_a_clear_focus_ring(page: Page) -> None:
     page.keyboard.press("Tab")
     item = page.locator("#menu-products a").first
     expect(item).to_be_focused()
-    style = item.evaluate("(a) => { const s = getComputedStyle(a); return [s.outlineStyle, parseFloat(s.outlineWidth)]; }")
+    style = item.evaluate(
+        "(a) => { const s = getComputedStyle(a); return [s.outlineStyle, parseFloat(s.outlineWidth)]; }"
+    )
     assert style[0] != "none" and style[1] >= 2
 
 
@@ -156,9 +160,13 @@ def test_header_sections_and_footer_share_one_margin(page: Page, width: int) -> 
     for route in FAMILY_ROUTES:
         open_page(page, route)
         logo = page.locator("header a[href='/'] img").bounding_box()["x"]
-        heading = page.locator("main h1").evaluate("(h) => { const r = document.createRange(); r.selectNodeContents(h); return r.getClientRects()[0].left; }")
+        heading = page.locator("main h1").evaluate(
+            "(h) => { const r = document.createRange(); r.selectNodeContents(h); return r.getClientRects()[0].left; }"
+        )
         footer = page.locator("footer p").first.bounding_box()["x"]
-        assert abs(logo - heading) <= 1 and abs(logo - footer) <= 1, f"{route}: logo {logo}, h1 {heading}, footer {footer}"
+        assert abs(logo - heading) <= 1 and abs(logo - footer) <= 1, (
+            f"{route}: logo {logo}, h1 {heading}, footer {footer}"
+        )
 
 
 @pytest.mark.parametrize("size", ((1280, 900), (1366, 768), (1920, 1080)))
@@ -172,8 +180,10 @@ def test_hero_actions_have_a_clear_hierarchy(page: Page) -> None:
     open_page(page)
     actions = page.locator("main > section").first.get_by_role("link")
     expect(actions).to_have_text([action.label for action in home.HERO_ACTIONS])
-    looks = actions.evaluate_all("(links) => links.map((a) => { const s = getComputedStyle(a); "
-                                 "return [s.backgroundColor, parseFloat(s.borderTopWidth)]; })")
+    looks = actions.evaluate_all(
+        "(links) => links.map((a) => { const s = getComputedStyle(a); "
+        "return [s.backgroundColor, parseFloat(s.borderTopWidth)]; })"
+    )
     (primary_bg, _), (secondary_bg, secondary_border), (tertiary_bg, tertiary_border) = looks
     assert primary_bg not in ("rgba(0, 0, 0, 0)", "transparent"), "the primary action is filled"
     assert secondary_bg == "rgba(0, 0, 0, 0)" and secondary_border > 0, "the secondary action is outlined"
@@ -189,7 +199,7 @@ def test_partner_names_are_readable_on_a_phone(page: Page) -> None:
     for caption in captions.all():
         assert caption.evaluate("(c) => parseFloat(getComputedStyle(c).fontSize)") >= 14
     shown = [caption.inner_text() for caption in captions.all() if caption.is_visible()]
-    assert shown == [partner.name for partner in home.PARTNERS[:home.PARTNER_CAROUSEL_VISIBLE_SMALL]]
+    assert shown == [partner.name for partner in home.PARTNERS[: home.PARTNER_CAROUSEL_VISIBLE_SMALL]]
 
 
 def test_a_wrong_case_address_shows_the_404_page(page: Page) -> None:
@@ -206,11 +216,13 @@ def test_the_success_video_keeps_its_ratio_inside_the_viewport_with_continue_in_
     modal = page.locator("#signup-demo-success")
     video = modal.locator("video")
     expect(video).to_be_visible()
-    video.evaluate("(v) => v.readyState >= 1 || new Promise((done) => v.addEventListener('loadedmetadata', done, {once: true}))")
+    video.evaluate(
+        "(v) => v.readyState >= 1 || new Promise((done) => v.addEventListener('loadedmetadata', done, {once: true}))"
+    )
     for size in ((1280, 900), (1366, 768), (390, 844)):
         resize(page, *size)
         box = video.bounding_box()
         real = video.evaluate("(v) => v.videoWidth / v.videoHeight")
         assert abs(box["width"] / box["height"] - real) < 0.02, f"{size}: drawn {box['width']}x{box['height']}"
-        assert 0 <= box["y"] and box["y"] + box["height"] <= size[1], f"{size}: the video leaves the viewport"
+        assert box["y"] >= 0 and box["y"] + box["height"] <= size[1], f"{size}: the video leaves the viewport"
         expect(modal.get_by_role("link", name=forms.SIGNUP.success.continue_label)).to_be_in_viewport(ratio=1)

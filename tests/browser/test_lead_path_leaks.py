@@ -11,17 +11,21 @@ import re
 import threading
 
 import pytest
-from playwright.sync_api import Page, WebSocketRoute, expect
-
 from hydration import open_page
 from lead_forms import MIN_FILL_MS, email_for, fill_demo_contact
+from playwright.sync_api import Page, WebSocketRoute, expect
 from stored_leads import leads_for
+
 from marketing_site.content import forms
 from marketing_site.content.modules import HR
 from marketing_site.leads.schemas import LeadKind
 
-FORM_PAGES = {"/schedule": "schedule-demo", "/signup": "signup-demo", "/SchedulSingleDemo": "demo-request",
-              "/careers": "careers"}
+FORM_PAGES = {
+    "/schedule": "schedule-demo",
+    "/signup": "signup-demo",
+    "/SchedulSingleDemo": "demo-request",
+    "/careers": "careers",
+}
 FOCUSABLE = "a[href], button, input, select, textarea, [tabindex]"
 DEVELOPER_TOAST = "Cannot connect to server"
 
@@ -145,7 +149,9 @@ def test_a_lost_answer_is_told_plainly_and_the_retry_stores_one_lead(page: Page,
     assert socket.submits_sent == 2 and len(leads_for(email, LeadKind.SIGNUP_DEMO, site_db)) == 1
 
 
-def test_an_unreachable_server_gets_a_calm_notice_and_the_request_goes_out_on_reconnect(page: Page, served, site_db) -> None:
+def test_an_unreachable_server_gets_a_calm_notice_and_the_request_goes_out_on_reconnect(
+    page: Page, served, site_db
+) -> None:
     """No developer toast; once the server is back the queued request goes through (quarantined if the
     restart lost the form's state and its start time): one lead, and the visitor is thanked."""
     email = email_for("offline")

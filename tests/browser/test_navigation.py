@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import re
 
+from hydration import open_page
+from offline import backend_down, page  # noqa: F401  (fixtures: backend stopped, no websocket frames)
 from playwright.sync_api import Page, expect
 
 from marketing_site.content.school_types import SCHOOL_TYPES
-
-from hydration import open_page
-from offline import backend_down, page  # noqa: F401  (fixtures: backend stopped, no websocket frames)
 
 
 def menu_button(page: Page, label: str):
@@ -61,7 +60,9 @@ def test_mobile_menu_opens_closes_and_closes_after_choosing_a_link(browser, site
         open_page(page)
         menu = page.locator("#mobile-menu")
         toggle = menu.locator("summary")
-        expect(page.get_by_role("navigation", name="Main").get_by_role("button", name="Products", exact=True)).to_be_hidden()
+        expect(
+            page.get_by_role("navigation", name="Main").get_by_role("button", name="Products", exact=True)
+        ).to_be_hidden()
         toggle.click()
         expect(menu).to_have_attribute("open", "")
         toggle.click()

@@ -3,9 +3,9 @@ the /HybridSchool alias and Give us a call (the View button and school-type tabs
 
 from __future__ import annotations
 
+from hydration import open_page
 from playwright.sync_api import expect
 
-from hydration import open_page
 from marketing_site.content import labels
 from marketing_site.content.modules import MODULES
 from marketing_site.content.school_types import SCHOOL_TYPES

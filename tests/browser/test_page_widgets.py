@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from hydration import open_page
+from offline import backend_down, page  # noqa: F401  (fixtures: backend stopped, no websocket frames)
 from playwright.sync_api import Page, expect
 
 from marketing_site import routes
@@ -11,9 +13,6 @@ from marketing_site.components.truncate import split_for_read_more
 from marketing_site.content import labels, widgets
 from marketing_site.content.modules import MODULES
 from marketing_site.content.school_types import SCHOOL_TYPES
-
-from hydration import open_page
-from offline import backend_down, page  # noqa: F401  (fixtures: backend stopped, no websocket frames)
 
 
 def test_school_type_page_tabs_start_on_sid_and_watch_demo_stores_the_tab(page: Page):

@@ -31,8 +31,9 @@ def route_page(browser, site_url):
 def visit(route_page, route: str) -> int:
     """Open ``route``, remember its internal links, and return the HTTP status of the document."""
     response = route_page.goto(route, wait_until="load")
-    HREFS_BY_ROUTE[route] = set(route_page.eval_on_selector_all(
-        'a[href^="/"]', "links => links.map(link => link.getAttribute('href'))"))
+    HREFS_BY_ROUTE[route] = set(
+        route_page.eval_on_selector_all('a[href^="/"]', "links => links.map(link => link.getAttribute('href'))")
+    )
     return response.status
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import httpx
 import pytest
-
 from header_checks import assert_security_headers, vary_origins
+
 from marketing_site.csp_hashes import inline_script_hashes
 from marketing_site.security_headers import CACHE_HASHED_ASSET, CACHE_MEDIA, SCRIPT_HASHES_FILE
 
@@ -20,14 +20,26 @@ def _static_files(static_root: Path) -> dict[str, str]:
     script = next((static_root / "assets").glob("*.js")).name
     image = next((static_root / "images").rglob("*.webp")).relative_to(static_root)
     font = next((static_root / "fonts").glob("*.woff2")).relative_to(static_root)
-    return {"page": "/product", "home": "/", "script": f"/assets/{script}", "image": f"/{image}", "font": f"/{font}",
-            "missing": "/no-such-page"}
+    return {
+        "page": "/product",
+        "home": "/",
+        "script": f"/assets/{script}",
+        "image": f"/{image}",
+        "font": f"/{font}",
+        "missing": "/no-such-page",
+    }
 
 
-@pytest.mark.parametrize(("kind", "status", "cache"), [
-    ("page", 200, "no-cache"), ("home", 200, "no-cache"), ("script", 200, CACHE_HASHED_ASSET),
-    ("image", 200, CACHE_MEDIA), ("missing", 404, "no-cache"),
-])
+@pytest.mark.parametrize(
+    ("kind", "status", "cache"),
+    [
+        ("page", 200, "no-cache"),
+        ("home", 200, "no-cache"),
+        ("script", 200, CACHE_HASHED_ASSET),
+        ("image", 200, CACHE_MEDIA),
+        ("missing", 404, "no-cache"),
+    ],
+)
 def test_each_kind_of_static_answer_through_nginx(site_url, backend_url, static_root, kind, status, cache):
     response = httpx.get(site_url + _static_files(static_root)[kind], headers={"Accept-Encoding": "gzip"})
     assert response.status_code == status
@@ -41,8 +53,9 @@ def test_a_304_carries_the_headers_of_its_200(site_url, static_root, kind):
     caching broke every reload (no stylesheet, no script)."""
     address = site_url + _static_files(static_root)[kind]
     first = httpx.get(address)
-    again = httpx.get(address, headers={"If-None-Match": first.headers["etag"],
-                                         "If-Modified-Since": first.headers["last-modified"]})
+    again = httpx.get(
+        address, headers={"If-None-Match": first.headers["etag"], "If-Modified-Since": first.headers["last-modified"]}
+    )
     assert again.status_code == 304
     for name in ("content-security-policy", "cache-control", "x-content-type-options", "referrer-policy"):
         assert again.headers[name] == first.headers[name], name
@@ -58,7 +71,9 @@ def test_the_csp_names_every_inline_script_of_the_page(site_url, static_root):
 
 @pytest.mark.parametrize("through_nginx", [False, True], ids=["backend", "api.conf"])
 @pytest.mark.parametrize(("path", "body"), [("/api/ProductVideo", "{}"), ("/api/vitals", "[]"), ("/ping", None)])
-def test_backend_answers_carry_the_headers_and_vary_origin_once(served, site_url, backend_url, through_nginx, path, body):
+def test_backend_answers_carry_the_headers_and_vary_origin_once(
+    served, site_url, backend_url, through_nginx, path, body
+):
     base = served.api_via_nginx_url if through_nginx else backend_url
     for origin in ({"Origin": site_url}, {}):
         if body is None:

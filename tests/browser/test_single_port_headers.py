@@ -8,8 +8,8 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-
 from header_checks import assert_security_headers, vary_origins
+
 from marketing_site.csp_hashes import inline_script_hashes
 from marketing_site.security_headers import CACHE_HASHED_ASSET, CACHE_MEDIA
 from scripts.harness.backend import Backend
@@ -38,9 +38,15 @@ def _one_of_each() -> dict[str, str]:
     return {"page": "/product", "script": f"/assets/{script}", "image": f"/{image}", "missing": "/no-such-page"}
 
 
-@pytest.mark.parametrize(("kind", "status", "cache"), [
-    ("page", 200, "no-cache"), ("script", 200, CACHE_HASHED_ASSET), ("image", 200, CACHE_MEDIA), ("missing", 404, "no-cache"),
-])
+@pytest.mark.parametrize(
+    ("kind", "status", "cache"),
+    [
+        ("page", 200, "no-cache"),
+        ("script", 200, CACHE_HASHED_ASSET),
+        ("image", 200, CACHE_MEDIA),
+        ("missing", 404, "no-cache"),
+    ],
+)
 def test_each_kind_of_answer_of_the_single_port_server(single_port, kind, status, cache):
     response = httpx.get(single_port + _one_of_each()[kind])
     assert response.status_code == status
@@ -66,8 +72,11 @@ def test_its_page_policy_names_every_inline_script_it_serves(single_port):
 
 
 def test_its_api_answers_carry_the_headers(single_port):
-    response = httpx.post(single_port + "/api/ProductVideo", content="{}", headers={
-        "Content-Type": "application/json", "Origin": single_port})
+    response = httpx.post(
+        single_port + "/api/ProductVideo",
+        content="{}",
+        headers={"Content-Type": "application/json", "Origin": single_port},
+    )
     assert response.status_code == 422
     assert_security_headers(response, single_port)
     assert vary_origins(response) == ["Origin"]

@@ -5,10 +5,10 @@ The host is seeded in the served backend's database and the browser's zone set b
 
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
 from axe_check import axe_source, violations
 from booking_visitor import FORM, PICKER, booking_of, host, pick, request_demo, visitor  # noqa: F401 (host: fixture)
+from playwright.sync_api import expect
+
 from marketing_site.catalogues import catalogue
 from marketing_site.content.booking import SLOT_PICKER
 from marketing_site.content.messages import CATALOGUES, ENGLISH
@@ -45,8 +45,9 @@ def test_a_visitor_picks_a_free_time_by_keyboard_at_320px_and_sees_it_in_their_z
     assert chosen.startswith(f"{booking.host_id}-")
 
 
-def test_a_time_taken_meanwhile_is_refused_in_the_pages_language_with_the_next_free_times(browser, served, site_db,
-                                                                                          host):
+def test_a_time_taken_meanwhile_is_refused_in_the_pages_language_with_the_next_free_times(
+    browser, served, site_db, host
+):
     first, second = visitor(browser, served, "Asia/Muscat"), visitor(browser, served, "Asia/Muscat")
     request_demo(first)
     second_email = request_demo(second, "/ar/schedule")

@@ -20,23 +20,40 @@ from marketing_site.admin.app import ROUTES
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "browser staff password"
-DEMO = {"firstName": "Amina", "lastName": "Khan", "school": "Greenfield School", "country": "Pakistan",
-        "phone": "+92 300 1234567", "job": "Principal", "nStudent": "850", "mis": "Spreadsheets", "ss": "No",
-        "about": "Google search", "tSchool": "Multi-branch"}
+DEMO = {
+    "firstName": "Amina",
+    "lastName": "Khan",
+    "school": "Greenfield School",
+    "country": "Pakistan",
+    "phone": "+92 300 1234567",
+    "job": "Principal",
+    "nStudent": "850",
+    "mis": "Spreadsheets",
+    "ss": "No",
+    "about": "Google search",
+    "tSchool": "Multi-branch",
+}
 
 
 def create_staff(served, role: str) -> str:
     """A staff account made the documented way: the command, on the served backend's database."""
     email = f"{role}-{uuid.uuid4().hex[:8]}@vendor.example"
-    subprocess.run([sys.executable, "-m", "marketing_site.admin", "create-user", email, "--role", role,
-                    "--password-stdin"], input=PASSWORD + "\n", text=True, check=True, cwd=ROOT,
-                   env={**os.environ, **served.env}, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "marketing_site.admin", "create-user", email, "--role", role, "--password-stdin"],
+        input=PASSWORD + "\n",
+        text=True,
+        check=True,
+        cwd=ROOT,
+        env={**os.environ, **served.env},
+        capture_output=True,
+    )
     return email
 
 
 def api_lead(served, kind: str, **fields) -> int:
-    answer = httpx.post(f"{served.backend_url}/api/{kind}", json={**DEMO, **fields},
-                        headers={"Origin": served.site_url}, timeout=10)
+    answer = httpx.post(
+        f"{served.backend_url}/api/{kind}", json={**DEMO, **fields}, headers={"Origin": served.site_url}, timeout=10
+    )
     assert answer.status_code == 201, answer.text
     return answer.json()["id"]
 
@@ -63,8 +80,9 @@ def test_sales_signs_in_filters_works_a_lead_releases_one_and_exports_csv(page: 
     school = f"Browser Academy {uuid.uuid4().hex[:6]}"
     first = api_lead(served, "ScheduleDemo", email=f"{uuid.uuid4().hex[:8]}@school.edu", school=school)
     api_lead(served, "SignupDemo", email=f"{uuid.uuid4().hex[:8]}@school.edu", school=school)
-    caught = api_lead(served, "ProductDemo", email=f"{uuid.uuid4().hex[:8]}@school.edu", school=school,
-                      product="HR Smart")
+    caught = api_lead(
+        served, "ProductDemo", email=f"{uuid.uuid4().hex[:8]}@school.edu", school=school, product="HR Smart"
+    )
     with site_db.begin() as connection:  # as the time trap would have stored it
         connection.execute(text("UPDATE lead SET quarantined = true WHERE id = :id"), {"id": caught})
     sign_in(page, served, email)
@@ -110,12 +128,15 @@ def test_roles_keep_to_their_leads_and_an_admin_erases_a_person(page: Page, serv
     person = f"erase-{uuid.uuid4().hex[:8]}@school.edu"
     demo_id = api_lead(served, "ScheduleDemo", email=person)
     with site_db.begin() as connection:  # an application whose résumé sales must not fetch
-        careers_id = connection.execute(text(
-            "INSERT INTO lead (kind, created_at, language, email, phone_e164, phone_raw, source_page, referrer,"
-            " utm_source, utm_medium, utm_campaign, utm_term, utm_content, consent_text_version, resume_file,"
-            " resume_filename) VALUES ('Careers', CURRENT_TIMESTAMP, 'en', :e, '+923001234567', '0300 1234567',"
-            " '', '', '', '', '', '', '', '', :f, 'cv.pdf') RETURNING id"),
-            {"e": person, "f": f"{uuid.uuid4().hex}.pdf"}).scalar_one()
+        careers_id = connection.execute(
+            text(
+                "INSERT INTO lead (kind, created_at, language, email, phone_e164, phone_raw, source_page, referrer,"
+                " utm_source, utm_medium, utm_campaign, utm_term, utm_content, consent_text_version, resume_file,"
+                " resume_filename) VALUES ('Careers', CURRENT_TIMESTAMP, 'en', :e, '+923001234567', '0300 1234567',"
+                " '', '', '', '', '', '', '', '', :f, 'cv.pdf') RETURNING id"
+            ),
+            {"e": person, "f": f"{uuid.uuid4().hex}.pdf"},
+        ).scalar_one()
 
     sign_in(page, served, create_staff(served, "hr"))
     assert page.request.get(f"{served.backend_url}/admin/leads/{demo_id}").status == 404
@@ -132,7 +153,10 @@ def test_roles_keep_to_their_leads_and_an_admin_erases_a_person(page: Page, serv
     page.get_by_role("button", name="Erase").click()
     expect(page.get_by_text("Erased 2 leads.")).to_be_visible()
     with site_db.connect() as connection:
-        assert connection.execute(text("SELECT count(*) FROM lead WHERE lower(email) = :e"), {"e": person}).scalar_one() == 0
+        assert (
+            connection.execute(text("SELECT count(*) FROM lead WHERE lower(email) = :e"), {"e": person}).scalar_one()
+            == 0
+        )
     page.get_by_role("button", name="Sign out").click()
     expect(page.get_by_role("heading", name="Sign in")).to_be_visible()
     page.goto(f"{served.backend_url}/admin/erase")

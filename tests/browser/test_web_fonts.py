@@ -25,8 +25,10 @@ def rendered_families(page: Page, selector: str) -> set[str]:
 
 
 def font_fetch_starts(page: Page) -> list[float]:
-    return page.evaluate("performance.getEntriesByType('resource')"
-                         ".filter(entry => entry.name.endsWith('.woff2')).map(entry => entry.startTime)")
+    return page.evaluate(
+        "performance.getEntriesByType('resource')"
+        ".filter(entry => entry.name.endsWith('.woff2')).map(entry => entry.startTime)"
+    )
 
 
 def test_a_first_visit_fetches_the_faces_after_load_without_using_them(page: Page, site_url: str) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import time
 
+from hydration import open_page
 from playwright.sync_api import Page
 from sqlmodel import Session, select
 
-from hydration import open_page
 from marketing_site.vitals.models import WebVital
 
 

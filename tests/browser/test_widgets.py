@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
+from hydration import open_page
+from offline import backend_down, page  # noqa: F401  (fixtures: backend stopped, no websocket frames)
 from playwright.sync_api import Page, expect
 
 from marketing_site.content import home, widgets
 from marketing_site.content.school_types import SCHOOL_TYPES
-
-from hydration import open_page
-from offline import backend_down, page  # noqa: F401  (fixtures: backend stopped, no websocket frames)
 
 
 def counter_values(page: Page) -> list[str]:
@@ -32,7 +31,9 @@ def test_counter_hidden_at_top_visible_past_threshold_and_counts_to_final_values
     assert counter_values(page)[0] == f"{home.COUNTER_START}{home.COUNTERS[0].suffix}", "counting starts from 1"
 
     finals = [f"{c.end}{c.suffix}" for c in home.COUNTERS]
-    expect(page.locator("[data-counter-value]")).to_have_text(finals, timeout=home.COUNTER_DELAY_MS + home.COUNTER_DURATION_MS + 2000)
+    expect(page.locator("[data-counter-value]")).to_have_text(
+        finals, timeout=home.COUNTER_DELAY_MS + home.COUNTER_DURATION_MS + 2000
+    )
     assert finals == ["5+", "2M +", "25K +", "100+"]
     expect(strip).to_contain_text("YEARS")
     expect(strip).to_contain_text("SUBJECTS")
@@ -100,7 +101,15 @@ def test_home_tabs_start_on_the_first_and_switch_by_click(page: Page):
 def test_home_tabs_follow_arrow_home_and_end_keys(page: Page):
     open_page(page)
     page.get_by_role("tab", name=SCHOOL_TYPES[0].tab_label).focus()
-    for key, expected in (("ArrowRight", 1), ("ArrowRight", 2), ("ArrowLeft", 1), ("End", 3), ("ArrowRight", 0), ("ArrowLeft", 3), ("Home", 0)):
+    for key, expected in (
+        ("ArrowRight", 1),
+        ("ArrowRight", 2),
+        ("ArrowLeft", 1),
+        ("End", 3),
+        ("ArrowRight", 0),
+        ("ArrowLeft", 3),
+        ("Home", 0),
+    ):
         page.keyboard.press(key)
         assert_only_selected(page, expected)
         expect(page.get_by_role("tab", name=SCHOOL_TYPES[expected].tab_label)).to_be_focused()
@@ -160,7 +169,11 @@ def test_partner_carousel_shows_five_and_loops_both_ways(page: Page):
     open_page(page)
     names = [f"{p.name} logo" for p in home.PARTNERS]
     assert partner_names(page) == names[:5]
-    gap = page.get_by_role("region", name=home.PARTNERS_HEADING).locator("ul").evaluate("(ul) => getComputedStyle(ul).columnGap")
+    gap = (
+        page.get_by_role("region", name=home.PARTNERS_HEADING)
+        .locator("ul")
+        .evaluate("(ul) => getComputedStyle(ul).columnGap")
+    )
     assert gap == f"{home.PARTNER_CAROUSEL_MARGIN_PX}px"
 
     page.get_by_role("button", name=widgets.PARTNERS_NEXT_LABEL).click()
@@ -168,5 +181,9 @@ def test_partner_carousel_shows_five_and_loops_both_ways(page: Page):
     page.get_by_role("button", name=widgets.PARTNERS_PREVIOUS_LABEL).click()
     page.get_by_role("button", name=widgets.PARTNERS_PREVIOUS_LABEL).click()
     assert partner_names(page) == [names[-1], *names[:4]], "loops from the first back to the last"
-    widths = page.get_by_role("region", name=home.PARTNERS_HEADING).locator("li").evaluate_all("(items) => items.map((i) => i.getBoundingClientRect().width)")
+    widths = (
+        page.get_by_role("region", name=home.PARTNERS_HEADING)
+        .locator("li")
+        .evaluate_all("(items) => items.map((i) => i.getBoundingClientRect().width)")
+    )
     assert len(widths) == 5 and all(w > 50 for w in widths), "all five are visible"

@@ -45,8 +45,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 def _require_servers() -> None:
-    missing = [name for name, found in (("postgresql", postgres_bin_dir()), ("redis-server", shutil.which("redis-server")))
-               if not found]
+    missing = [
+        name
+        for name, found in (("postgresql", postgres_bin_dir()), ("redis-server", shutil.which("redis-server")))
+        if not found
+    ]
     if missing:
         message = f"fault tests need Debian's {' and '.join(missing)}"
         pytest.fail(message) if os.environ.get("CI") else pytest.skip(message)
@@ -74,11 +77,19 @@ def fault_stack(private_postgres: PrivatePostgres) -> Iterator[FaultStack]:
     scratch = Path(tempfile.mkdtemp(prefix="fault-stack-"))
     with PrivateRedis() as redis_server:
         database_url = private_postgres.create_database("faults")
-        env = tool_env({"DATABASE_URL": database_url, "REDIS_URL": redis_server.url, "SITE_URL": SITE_URL,
-                        "LEAD_RATE_LIMIT_PER_MINUTE": "100000", "LEAD_MIN_SUBMIT_SECONDS": "0",
-                        "RESUME_DIR": str(scratch / "resumes"), "APP_ENV": "prod",
-                        "STAFF_SESSION_SECRET": "fault-tests-only-" + "x" * 32,
-                        "BOOKING_TOKEN_SECRET": "fault-tests-only-" + "b" * 32})
+        env = tool_env(
+            {
+                "DATABASE_URL": database_url,
+                "REDIS_URL": redis_server.url,
+                "SITE_URL": SITE_URL,
+                "LEAD_RATE_LIMIT_PER_MINUTE": "100000",
+                "LEAD_MIN_SUBMIT_SECONDS": "0",
+                "RESUME_DIR": str(scratch / "resumes"),
+                "APP_ENV": "prod",
+                "STAFF_SESSION_SECRET": "fault-tests-only-" + "x" * 32,
+                "BOOKING_TOKEN_SECRET": "fault-tests-only-" + "b" * 32,
+            }
+        )
         migrate(env)
         backend = Backend(free_port(), env, scratch / "backend.log").start()
         try:

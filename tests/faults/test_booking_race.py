@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 import httpx
+from leads.lead_payloads import VALID
 from sqlalchemy import create_engine, text
 
-from leads.lead_payloads import VALID
 from marketing_site.booking.slots import slot_id
 
 CONTENDERS = 24
@@ -23,24 +23,41 @@ def seed_host(database_url: str) -> int:
     engine = create_engine(database_url)
     try:
         with engine.begin() as connection:
-            connection.execute(text("INSERT INTO booking_settings (id, demo_minutes, buffer_minutes, min_notice_minutes, "
-                                    "horizon_days, daily_limit) VALUES (1, 30, 15, 240, 30, 1) ON CONFLICT DO NOTHING"))
-            host_id = connection.execute(text(
-                "INSERT INTO staff_user (email, password_hash, role, created_at) "
-                "VALUES (:email, 'x', 'sales', now()) RETURNING id"), {"email": f"race-{uuid.uuid4().hex[:8]}@x.example"}
+            connection.execute(
+                text(
+                    "INSERT INTO booking_settings (id, demo_minutes, buffer_minutes, min_notice_minutes, "
+                    "horizon_days, daily_limit) VALUES (1, 30, 15, 240, 30, 1) ON CONFLICT DO NOTHING"
+                )
+            )
+            host_id = connection.execute(
+                text(
+                    "INSERT INTO staff_user (email, password_hash, role, created_at) "
+                    "VALUES (:email, 'x', 'sales', now()) RETURNING id"
+                ),
+                {"email": f"race-{uuid.uuid4().hex[:8]}@x.example"},
             ).scalar_one()
-            connection.execute(text("INSERT INTO demo_host (staff_user_id, display_name, time_zone, country, active) "
-                                    "VALUES (:id, 'Racer', 'UTC', 'ZZ', true)"), {"id": host_id})
+            connection.execute(
+                text(
+                    "INSERT INTO demo_host (staff_user_id, display_name, time_zone, country, active) "
+                    "VALUES (:id, 'Racer', 'UTC', 'ZZ', true)"
+                ),
+                {"id": host_id},
+            )
             for weekday in range(5):
-                connection.execute(text("INSERT INTO demo_working_hours (host_id, weekday, start_minute, end_minute) "
-                                        "VALUES (:id, :weekday, 0, 1440)"), {"id": host_id, "weekday": weekday})
+                connection.execute(
+                    text(
+                        "INSERT INTO demo_working_hours (host_id, weekday, start_minute, end_minute) "
+                        "VALUES (:id, :weekday, 0, 1440)"
+                    ),
+                    {"id": host_id, "weekday": weekday},
+                )
         return host_id
     finally:
         engine.dispose()
 
 
 def next_weekday_noon() -> datetime:
-    day = datetime.now(timezone.utc).replace(hour=12, minute=0, second=0, microsecond=0) + timedelta(days=1)
+    day = datetime.now(UTC).replace(hour=12, minute=0, second=0, microsecond=0) + timedelta(days=1)
     while day.weekday() >= 5:
         day += timedelta(days=1)
     return day
@@ -49,9 +66,20 @@ def next_weekday_noon() -> datetime:
 async def contend(backend_url: str, slots: list[str]) -> list[int]:
     """Each slot posted by its own visitor, all at once; the statuses, sorted."""
     async with httpx.AsyncClient(base_url=backend_url, timeout=15) as http:
-        answers = await asyncio.gather(*(http.post("/api/demo-bookings", json={
-            **VALID["ScheduleDemo"], "email": f"racer-{uuid.uuid4().hex[:10]}@school.example", "slotId": slot,
-            "timeZone": "Europe/London"}) for slot in slots))
+        answers = await asyncio.gather(
+            *(
+                http.post(
+                    "/api/demo-bookings",
+                    json={
+                        **VALID["ScheduleDemo"],
+                        "email": f"racer-{uuid.uuid4().hex[:10]}@school.example",
+                        "slotId": slot,
+                        "timeZone": "Europe/London",
+                    },
+                )
+                for slot in slots
+            )
+        )
     return sorted(answer.status_code for answer in answers)
 
 
@@ -60,15 +88,17 @@ def test_one_slot_racing_visitors_through_several_workers_is_booked_once(fault_s
     host_id = seed_host(fault_stack.database_url)
     noon = next_weekday_noon()
     assert asyncio.run(contend(fault_stack.backend.url, [slot_id(host_id, noon)] * CONTENDERS)) == (
-        [201] + [409] * (CONTENDERS - 1))
+        [201] + [409] * (CONTENDERS - 1)
+    )
     next_day = noon + timedelta(days=3 if noon.weekday() == 4 else 1)
     different = [slot_id(host_id, next_day + timedelta(minutes=45 * step)) for step in range(8)]
     assert asyncio.run(contend(fault_stack.backend.url, different)) == [201] + [409] * 7
     engine = create_engine(fault_stack.database_url)
     try:
         with engine.connect() as connection:
-            booked = connection.execute(text("SELECT count(*) FROM demo_booking WHERE host_id = :id AND status = 'booked'"),
-                                        {"id": host_id}).scalar_one()
+            booked = connection.execute(
+                text("SELECT count(*) FROM demo_booking WHERE host_id = :id AND status = 'booked'"), {"id": host_id}
+            ).scalar_one()
             racers = connection.execute(text("SELECT count(*) FROM lead WHERE email LIKE 'racer-%'")).scalar_one()
     finally:
         engine.dispose()

@@ -24,8 +24,15 @@ from marketing_site.leads.schemas import LeadKind
 from scripts.harness.build import tool_env
 from scripts.harness.database import migrate
 
-LIMITS = db.Limits(connect_timeout=2, pool_timeout=1.0, statement_timeout=1.0, idle_in_transaction_timeout=0.75,
-                   submit_timeout=2.0, pool_size=2, sqlite_synchronous="NORMAL")
+LIMITS = db.Limits(
+    connect_timeout=2,
+    pool_timeout=1.0,
+    statement_timeout=1.0,
+    idle_in_transaction_timeout=0.75,
+    submit_timeout=2.0,
+    pool_size=2,
+    sqlite_synchronous="NORMAL",
+)
 
 
 @pytest.fixture
@@ -45,8 +52,11 @@ def _submit_freezing_at_commit(url: str, limits: db.Limits, postgres) -> tuple[s
     lead = {"name": "Late Commit", "email": email, "contactNo": "+923001234567"}
     began, error = time.monotonic(), None
     try:
-        asyncio.run(db.run_bounded(service.lead_submit, LeadKind.PRODUCT_VIDEO, lead,
-                                   service.SubmissionContext(client_id="fault-test")))
+        asyncio.run(
+            db.run_bounded(
+                service.lead_submit, LeadKind.PRODUCT_VIDEO, lead, service.SubmissionContext(client_id="fault-test")
+            )
+        )
     except SQLAlchemyError as refused:
         error = refused
     finally:
@@ -61,15 +71,15 @@ def _stored(url: str, email: str) -> int:
     engine = create_engine(url)
     try:
         with engine.connect() as connection:
-            return connection.execute(text("SELECT count(*) FROM lead WHERE email = :e"),
-                                      {"e": email}).scalar_one()
+            return connection.execute(text("SELECT count(*) FROM lead WHERE email = :e"), {"e": email}).scalar_one()
     finally:
         engine.dispose()
 
 
 @pytest.mark.parametrize("server_idle_timeout", [True, False], ids=["with-idle-timeout", "control-without"])
-def test_a_frozen_commit_is_refused_in_time_and_never_applied_later(lead_database, private_postgres,
-                                                                  server_idle_timeout):
+def test_a_frozen_commit_is_refused_in_time_and_never_applied_later(
+    lead_database, private_postgres, server_idle_timeout
+):
     limits = LIMITS if server_idle_timeout else dataclasses.replace(LIMITS, idle_in_transaction_timeout=0)
     email, answered, error = _submit_freezing_at_commit(lead_database, limits, private_postgres)
     assert error is not None, "the submission was acknowledged although the server never answered its COMMIT"

@@ -14,7 +14,6 @@ from collections import Counter
 
 import httpx
 from sqlalchemy import create_engine, text
-
 from traffic import Traffic
 
 ANSWER_PROMISE = 5.0
@@ -24,8 +23,12 @@ async def _one_shot_posts(backend_url: str, count: int) -> list[tuple[str, int]]
     """Posts nobody retries: each must be refused, and must stay unstored after the server wakes."""
     async with httpx.AsyncClient(base_url=backend_url, timeout=15) as http:
         emails = [f"oneshot-{uuid.uuid4().hex[:12]}@school.edu" for _ in range(count)]
-        responses = await asyncio.gather(*(http.post("/api/ProductVideo", json={
-            "name": "One Shot", "email": email, "contactNo": "+923001234567"}) for email in emails))
+        responses = await asyncio.gather(
+            *(
+                http.post("/api/ProductVideo", json={"name": "One Shot", "email": email, "contactNo": "+923001234567"})
+                for email in emails
+            )
+        )
         return [(email, response.status_code) for email, response in zip(emails, responses)]
 
 
@@ -73,8 +76,9 @@ def test_frozen_and_stopped_database_refuse_in_time_and_recover(fault_stack):
     assert [status for _, status in one_shots] == [503] * len(one_shots)
     last_outage_end = outages[-1][1]
     for channel in ("api", "form"):
-        assert any(a.acknowledged and a.asked > last_outage_end for a in traffic.answers if a.channel == channel), \
+        assert any(a.acknowledged and a.asked > last_outage_end for a in traffic.answers if a.channel == channel), (
             f"{channel} did not store leads again after the database came back"
+        )
 
     time.sleep(1)  # longer than any server-side timeout left over from the outage
     stored = stored_emails(fault_stack.database_url) - earlier

@@ -13,11 +13,11 @@ import uuid
 
 import aiohttp
 import pytest
+from test_database_outage import ANSWER_PROMISE, stored_emails
+from traffic import Traffic
 
 from scripts.bench_load_forms import Visitor, answered
-from test_database_outage import ANSWER_PROMISE, stored_emails
 from scripts.harness.private_redis import PrivateRedis
-from traffic import Traffic
 
 # Runs after the other fault tests (file order): it leaves Redis restarted, with every state lost.
 
@@ -85,12 +85,16 @@ async def submit_across(fault_stack, steps, emails: list[str], during_first=None
         await visitor.connect()
         try:
             for email, redis_step in zip(emails, steps):
-                await visitor.call("start", {"browser": {"referrer": "", "product": "Student Smart"}},
-                                   done=lambda delta: "started_at" in delta)
+                await visitor.call(
+                    "start",
+                    {"browser": {"referrer": "", "product": "Student Smart"}},
+                    done=lambda delta: "started_at" in delta,
+                )
                 await asyncio.to_thread(redis_step)
                 form = {"name": "Across Outage", "email": email, "contactNo": "+923001234567"}
-                answers.append(await asyncio.wait_for(visitor.call("submit", {"form_data": form}, done=handled),
-                                                      ANSWER_PROMISE))
+                answers.append(
+                    await asyncio.wait_for(visitor.call("submit", {"form_data": form}, done=handled), ANSWER_PROMISE)
+                )
                 if during_first is not None and len(answers) == 1:
                     await during_first(session)
         finally:
@@ -117,14 +121,20 @@ def test_a_form_and_the_api_answer_while_redis_hangs(fault_stack):
     api_statuses: list[int] = []
 
     async def api_lead(session: aiohttp.ClientSession) -> None:
-        async with session.post(f"{fault_stack.backend.url}/api/ProductVideo", json={
-                "name": "Frozen Redis", "email": api_email, "contactNo": "+923001234567", "product": "Student Smart"},
-                headers={"Origin": fault_stack.site_url}, timeout=aiohttp.ClientTimeout(total=ANSWER_PROMISE)) as answer:
+        async with session.post(
+            f"{fault_stack.backend.url}/api/ProductVideo",
+            json={"name": "Frozen Redis", "email": api_email, "contactNo": "+923001234567", "product": "Student Smart"},
+            headers={"Origin": fault_stack.site_url},
+            timeout=aiohttp.ClientTimeout(total=ANSWER_PROMISE),
+        ) as answer:
             api_statuses.append(answer.status)
 
     try:
-        answers = asyncio.run(submit_across(fault_stack, (fault_stack.redis.freeze, fault_stack.redis.thaw), emails,
-                                            during_first=api_lead))
+        answers = asyncio.run(
+            submit_across(
+                fault_stack, (fault_stack.redis.freeze, fault_stack.redis.thaw), emails, during_first=api_lead
+            )
+        )
     finally:
         fault_stack.redis.thaw()
     assert [answer.get("submitted") for answer in answers] == [True, True]

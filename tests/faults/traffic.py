@@ -49,11 +49,17 @@ class Traffic:
         return {a.email for a in self.answers if a.acknowledged and channel in (None, a.channel)}
 
     async def run(self, api_clients: int = 3, form_visitors: int = 3) -> None:
-        async with aiohttp.ClientSession() as session, httpx.AsyncClient(base_url=self.backend_url,
-                                                                         timeout=ANSWER_LIMIT) as http:
-            await asyncio.gather(*(self._api_client(http) for _ in range(api_clients)),
-                                 *(self._form_visitor(Visitor(session, self.backend_url, self.site_url, ANSWER_LIMIT))
-                                   for _ in range(form_visitors)))
+        async with (
+            aiohttp.ClientSession() as session,
+            httpx.AsyncClient(base_url=self.backend_url, timeout=ANSWER_LIMIT) as http,
+        ):
+            await asyncio.gather(
+                *(self._api_client(http) for _ in range(api_clients)),
+                *(
+                    self._form_visitor(Visitor(session, self.backend_url, self.site_url, ANSWER_LIMIT))
+                    for _ in range(form_visitors)
+                ),
+            )
 
     async def _api_client(self, http: httpx.AsyncClient) -> None:
         while not self._stopping.is_set():
@@ -72,15 +78,17 @@ class Traffic:
         await visitor.connect()
         try:
             while not self._stopping.is_set():
-                await visitor.call("start", {"browser": {"referrer": "", "product": "Student Smart"}},
-                                   done=lambda delta: "started_at" in delta)
+                await visitor.call(
+                    "start",
+                    {"browser": {"referrer": "", "product": "Student Smart"}},
+                    done=lambda delta: "started_at" in delta,
+                )
                 email = f"form-{uuid.uuid4().hex[:12]}@school.edu"
                 form = {"name": "Fault Test", "email": email, "contactNo": "+923001234567"}
                 while True:  # the visitor presses Submit again after the error alert
                     asked = time.monotonic()
                     try:
-                        delta = await visitor.call("submit", {"form_data": form},
-                                                   done=answered)
+                        delta = await visitor.call("submit", {"form_data": form}, done=answered)
                     except TimeoutError:  # no answer at all: logged as a slow refusal, and tried again
                         delta = {"alert": "no answer"}
                     stored = delta.get("submitted") is True

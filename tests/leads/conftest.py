@@ -44,8 +44,9 @@ def _server(database_url):
         port = probe.getsockname()[1]
     served = _TestsApp()
     # proxy_headers=False: like Granian, which serves the API in production, trust no X-Forwarded-For itself.
-    server = uvicorn.Server(uvicorn.Config(served, host="127.0.0.1", port=port, log_level="warning",
-                                           proxy_headers=False, lifespan="off"))
+    server = uvicorn.Server(
+        uvicorn.Config(served, host="127.0.0.1", port=port, log_level="warning", proxy_headers=False, lifespan="off")
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10

@@ -17,18 +17,25 @@ from collections.abc import Callable, Iterator
 from contextlib import suppress
 
 import pytest
+from frozen_link import FrozenLink
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from marketing_site.leads import db
-from frozen_link import FrozenLink
 
 pytestmark = pytest.mark.skipif(not os.environ.get("TEST_DATABASE_URL"), reason="the watchdog guards PostgreSQL only")
 
-LIMITS = db.Limits(connect_timeout=2, pool_timeout=1.0, statement_timeout=5.0, idle_in_transaction_timeout=0.5,
-                   submit_timeout=1.0, pool_size=2, sqlite_synchronous="NORMAL")
+LIMITS = db.Limits(
+    connect_timeout=2,
+    pool_timeout=1.0,
+    statement_timeout=5.0,
+    idle_in_transaction_timeout=0.5,
+    submit_timeout=1.0,
+    pool_size=2,
+    sqlite_synchronous="NORMAL",
+)
 ANSWERED_WITHIN = LIMITS.submit_timeout + db.ANSWER_GRACE_SECONDS + 0.3
 CUT_MESSAGE = "Cut a database connection still waiting at its submission's deadline"
 
@@ -157,6 +164,7 @@ def test_a_connection_the_server_ended_is_replaced_at_checkout(link, database_ur
 
 def test_no_commit_is_sent_when_an_idle_transaction_could_outlive_the_deadline(link):
     """With less than idle_in_transaction_timeout (+ margin) left, COMMIT is not sent at all."""
+
     def body() -> None:
         with db.write_session() as session:
             session.execute(text("SELECT 1"))

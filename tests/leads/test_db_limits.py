@@ -13,8 +13,15 @@ from sqlalchemy.exc import SQLAlchemyError
 from marketing_site.leads import db
 from marketing_site.settings import settings
 
-LIMITS = db.Limits(connect_timeout=2, pool_timeout=1.0, statement_timeout=1.5, idle_in_transaction_timeout=1.25,
-                   submit_timeout=1.0, pool_size=3, sqlite_synchronous="NORMAL")
+LIMITS = db.Limits(
+    connect_timeout=2,
+    pool_timeout=1.0,
+    statement_timeout=1.5,
+    idle_in_transaction_timeout=1.25,
+    submit_timeout=1.0,
+    pool_size=3,
+    sqlite_synchronous="NORMAL",
+)
 
 
 @pytest.fixture
@@ -25,12 +32,15 @@ def bounded(database_url):
     db.configure_engine(database_url)
 
 
-@pytest.mark.parametrize(("configured", "used"), [
-    ("postgres://leads:secret@db.example:5432/leads", "postgresql+psycopg://leads:secret@db.example:5432/leads"),
-    ("postgresql://leads@db.example/leads", "postgresql+psycopg://leads@db.example/leads"),
-    ("postgresql+psycopg://leads@db.example/leads", "postgresql+psycopg://leads@db.example/leads"),
-    ("sqlite:///data/leads.db", "sqlite:///data/leads.db"),
-])
+@pytest.mark.parametrize(
+    ("configured", "used"),
+    [
+        ("postgres://leads:secret@db.example:5432/leads", "postgresql+psycopg://leads:secret@db.example:5432/leads"),
+        ("postgresql://leads@db.example/leads", "postgresql+psycopg://leads@db.example/leads"),
+        ("postgresql+psycopg://leads@db.example/leads", "postgresql+psycopg://leads@db.example/leads"),
+        ("sqlite:///data/leads.db", "sqlite:///data/leads.db"),
+    ],
+)
 def test_a_postgres_url_as_hosting_providers_write_it_is_pointed_at_psycopg_3(configured, used):
     assert db.normalise_url(configured) == used
 
@@ -48,8 +58,11 @@ def test_a_sqlite_file_in_a_folder_that_does_not_exist_yet_gets_its_folder(tmp_p
 def test_reflexs_own_engine_holds_one_connection_per_worker_within_the_budget(monkeypatch):
     """rxconfig.py hands these to Reflex (its /_health check), so its engine never grows past one connection;
     the worker count goes with them only where Redis lets several workers share the forms' state."""
-    engine = {"SQLALCHEMY_POOL_SIZE": "1", "SQLALCHEMY_MAX_OVERFLOW": "0",
-              "SQLALCHEMY_POOL_TIMEOUT": str(settings.database_pool_timeout)}
+    engine = {
+        "SQLALCHEMY_POOL_SIZE": "1",
+        "SQLALCHEMY_MAX_OVERFLOW": "0",
+        "SQLALCHEMY_POOL_TIMEOUT": str(settings.database_pool_timeout),
+    }
     monkeypatch.delenv("GRANIAN_WORKERS", raising=False)
     monkeypatch.setattr(db, "settings", settings.model_copy(update={"redis_url": ""}))
     assert db.reflex_environment() == engine
@@ -95,12 +108,16 @@ def test_granian_workers_overrides_the_count_and_without_redis_there_is_one(monk
 def test_each_connection_carries_the_limits(bounded):
     with bounded.connect() as connection:
         if bounded.dialect.name == "sqlite":
-            pragmas = [connection.execute(text(f"PRAGMA {name}")).scalar() for name in
-                       ("journal_mode", "busy_timeout", "synchronous")]
+            pragmas = [
+                connection.execute(text(f"PRAGMA {name}")).scalar()
+                for name in ("journal_mode", "busy_timeout", "synchronous")
+            ]
             assert pragmas == ["wal", 1500, 1]  # synchronous 1 = NORMAL
         else:
-            shown = [connection.execute(text(f"SHOW {name}")).scalar() for name in
-                     ("statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout")]
+            shown = [
+                connection.execute(text(f"SHOW {name}")).scalar()
+                for name in ("statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout")
+            ]
             assert shown == ["1500ms", "1500ms", "1250ms"]
     assert bounded.pool.size() == LIMITS.pool_size or bounded.dialect.name == "sqlite"
 
@@ -112,8 +129,11 @@ def test_a_write_waiting_past_its_deadline_is_refused(bounded, database_url):
     def hold_the_write_lock() -> None:
         engine = db.build_engine(database_url)  # another client, no limits
         with engine.connect() as connection:
-            connection.exec_driver_sql("LOCK TABLE lead IN EXCLUSIVE MODE"
-                                       if engine.dialect.name == "postgresql" else "DELETE FROM lead WHERE id = -1")
+            connection.exec_driver_sql(
+                "LOCK TABLE lead IN EXCLUSIVE MODE"
+                if engine.dialect.name == "postgresql"
+                else "DELETE FROM lead WHERE id = -1"
+            )
             holding.set()
             release.wait(10)
             connection.rollback()
@@ -148,6 +168,7 @@ def test_a_call_that_outlives_its_deadline_is_answered_in_time(bounded):
 
 def test_a_thread_that_fails_just_past_the_deadline_is_answered_with_its_own_error(bounded):
     """The grace after the deadline lets the caller log why (a cut connection, a refused COMMIT)."""
+
     def fails_late() -> None:
         time.sleep(LIMITS.submit_timeout + db.ANSWER_GRACE_SECONDS / 2)
         raise ConnectionResetError("cut by the watchdog")
@@ -192,11 +213,15 @@ def test_sqlite_commits_with_half_a_second_left_postgresql_keeps_its_margin(boun
 
 def test_the_limits_come_from_the_settings_and_the_worker_count():
     limits = db.Limits.from_settings()
-    assert limits == db.Limits(settings.database_connect_timeout, settings.database_pool_timeout,
-                               settings.database_statement_timeout, settings.database_idle_in_transaction_timeout,
-                               settings.database_submit_timeout,
-                               db.pool_size(settings.database_max_connections, db.backend_workers()),
-                               settings.sqlite_synchronous)
+    assert limits == db.Limits(
+        settings.database_connect_timeout,
+        settings.database_pool_timeout,
+        settings.database_statement_timeout,
+        settings.database_idle_in_transaction_timeout,
+        settings.database_submit_timeout,
+        db.pool_size(settings.database_max_connections, db.backend_workers()),
+        settings.sqlite_synchronous,
+    )
 
 
 @pytest.mark.parametrize(("budget", "workers", "share"), [(40, 1, 39), (40, 2, 19), (40, 5, 7), (16, 8, 1), (2, 1, 1)])
@@ -207,5 +232,6 @@ def test_each_worker_pools_its_share_of_the_budget_less_reflexs_connection(budge
 def test_a_budget_too_small_for_the_workers_says_what_to_set():
     with pytest.raises(ValueError) as refused:
         db.pool_size(9, 5)
-    assert str(refused.value) == ("DATABASE_MAX_CONNECTIONS=9 is too small for 5 backend workers: "
-                                  "each needs 2 connections (set at least 10)")
+    assert str(refused.value) == (
+        "DATABASE_MAX_CONNECTIONS=9 is too small for 5 backend workers: each needs 2 connections (set at least 10)"
+    )

@@ -26,8 +26,9 @@ def test_a_person_passes_every_trap_and_uses_one_slot_of_the_rate_limit(client, 
     assert limiter.allow(client) and not limiter.allow(client)  # the screened submission took the first slot
 
 
-@pytest.mark.parametrize(("honeypot", "seconds_ago", "trap"), [("I am a bot", 10, "honeypot"),
-                                                                ("", -60, "forged render time")])
+@pytest.mark.parametrize(
+    ("honeypot", "seconds_ago", "trap"), [("I am a bot", 10, "honeypot"), ("", -60, "forged render time")]
+)
 def test_traps_give_one_generic_rejection(caplog, honeypot, seconds_ago, trap):
     caplog.set_level(logging.INFO, logger=antispam.__name__)
     with pytest.raises(LeadRejected) as caught:

@@ -10,8 +10,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import httpx
 import pytest
-from reflex.config import get_config
 from lead_payloads import VALID
+from reflex.config import get_config
 from stored_leads import count, fetch
 
 from marketing_site.booking.api import SLOTS_PATH
@@ -35,12 +35,21 @@ def test_spec_payload_is_stored_and_read_back(client, kind):
 
 
 def test_origin_fields_are_stored(client):
-    payload = {**VALID["ProductVideo"], "page": "/studentSmart", "utm_source": "mail", "consentTextVersion": "v1",
-               "consentCommunications": "Yes"}
+    payload = {
+        **VALID["ProductVideo"],
+        "page": "/studentSmart",
+        "utm_source": "mail",
+        "consentTextVersion": "v1",
+        "consentCommunications": "Yes",
+    }
     response = client.post("/api/ProductVideo", json=payload, headers={"Referer": "https://school.example/x"})
     lead = fetch(response.json()["id"])
     assert (lead.source_page, lead.utm_source, lead.referrer, lead.consent_text_version) == (
-        "/studentSmart", "mail", "https://school.example/x", "v1")
+        "/studentSmart",
+        "mail",
+        "https://school.example/x",
+        "v1",
+    )
     assert lead.consent_communications_at is not None and lead.consent_data_processing_at is None
 
 
@@ -50,8 +59,9 @@ def test_a_lead_that_names_no_origin_stores_empty_origin_fields(client):
 
 
 def test_a_long_referer_header_is_trimmed_not_an_error(client):
-    response = client.post("/api/ProductVideo", json=VALID["ProductVideo"],
-                           headers={"Referer": "https://school.example/?q=" + "x" * 1500})
+    response = client.post(
+        "/api/ProductVideo", json=VALID["ProductVideo"], headers={"Referer": "https://school.example/?q=" + "x" * 1500}
+    )
     assert response.status_code == 201
     assert len(fetch(response.json()["id"]).referrer) == 1000
 
@@ -59,8 +69,12 @@ def test_a_long_referer_header_is_trimmed_not_an_error(client):
 def test_invalid_fields_get_422_with_messages(client):
     response = client.post("/api/ScheduleDemo", json={**VALID["ScheduleDemo"], "email": "x", "hrSmart": "maybe"})
     assert response.status_code == 422
-    assert response.json() == {"errors": {"email": "Please enter a valid email address, like name@school.edu.",
-                                          "hrSmart": "Please answer Yes or No for HR Smart."}}
+    assert response.json() == {
+        "errors": {
+            "email": "Please enter a valid email address, like name@school.edu.",
+            "hrSmart": "Please answer Yes or No for HR Smart.",
+        }
+    }
 
 
 @pytest.mark.parametrize("body", [b"{", b"", b"[1, 2]", b'"text"', b"null", b"\xff\xfe{}", b"[" * 50000])
@@ -76,8 +90,9 @@ def test_a_number_too_long_to_read_gets_a_message_about_the_number(client):
     assert "more than 100 digits" in response.json()["error"]
 
 
-@pytest.mark.parametrize("content_type", [None, "text/plain", "application/x-www-form-urlencoded",
-                                          "multipart/form-data; boundary=x"])
+@pytest.mark.parametrize(
+    "content_type", [None, "text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"]
+)
 def test_non_json_gets_415(client, content_type):
     headers = {"Content-Type": content_type} if content_type else {}
     response = client.post("/api/ProductVideo", content=json.dumps(VALID["ProductVideo"]), headers=headers)
@@ -85,8 +100,11 @@ def test_non_json_gets_415(client, content_type):
 
 
 def test_json_with_charset_is_accepted(client):
-    response = client.post("/api/ProductVideo", content=json.dumps(VALID["ProductVideo"]).encode(),
-                           headers={"Content-Type": "application/json; charset=utf-8"})
+    response = client.post(
+        "/api/ProductVideo",
+        content=json.dumps(VALID["ProductVideo"]).encode(),
+        headers={"Content-Type": "application/json; charset=utf-8"},
+    )
     assert response.status_code == 201
 
 
@@ -103,8 +121,23 @@ def test_body_over_the_limit_gets_413(client):
     assert count(LeadKind.PRODUCT_VIDEO) == before
 
 
-WEIRD_VALUES = [None, 0, -1, 1e308, True, [], {}, [{"a": []}], "", " ", "\u0000", "x" * 5000, "'; DROP TABLE x;--",
-                "\u202e\u200b", "😀" * 50]
+WEIRD_VALUES = [
+    None,
+    0,
+    -1,
+    1e308,
+    True,
+    [],
+    {},
+    [{"a": []}],
+    "",
+    " ",
+    "\u0000",
+    "x" * 5000,
+    "'; DROP TABLE x;--",
+    "\u202e\u200b",
+    "😀" * 50,
+]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -114,8 +147,7 @@ def test_no_input_ever_gets_a_500(client, kind):
         for value in WEIRD_VALUES:
             statuses.add(client.post(f"/api/{kind}", json={**VALID[kind], field: value}).status_code)
         raw = json.dumps({**VALID[kind], field: "PLACEHOLDER"}).replace("PLACEHOLDER", "\\ud800")
-        statuses.add(client.post(f"/api/{kind}", content=raw, headers={"Content-Type": "application/json"})
-                     .status_code)
+        statuses.add(client.post(f"/api/{kind}", content=raw, headers={"Content-Type": "application/json"}).status_code)
     assert statuses <= {201, 422}
 
 
@@ -135,7 +167,10 @@ def test_honeypot_gets_the_same_answer_and_stores_nothing(client):
     client.post("/api/ProductVideo", json=VALID["ProductVideo"])
     limited = client.post("/api/ProductVideo", json=VALID["ProductVideo"])
     assert (trapped.status_code, trapped.json(), trapped.headers["Retry-After"]) == (
-        limited.status_code, limited.json(), limited.headers["Retry-After"])
+        limited.status_code,
+        limited.json(),
+        limited.headers["Retry-After"],
+    )
 
 
 def test_idempotent_retry_returns_the_first_answer(client):
@@ -165,8 +200,10 @@ def test_bad_idempotency_key_gets_400(client, key):
 @pytest.mark.parametrize("key", ["k", "!", "~", "x" * 200])
 def test_a_key_of_visible_ascii_up_to_200_characters_is_accepted(client, key):
     """The published pattern ^[!-~]{1,200}$, at each of its ends."""
-    assert client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers={"Idempotency-Key": key}
-                       ).status_code == 201
+    assert (
+        client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers={"Idempotency-Key": key}).status_code
+        == 201
+    )
 
 
 def test_a_key_with_the_delete_character_past_tilde_is_invalid():
@@ -189,12 +226,16 @@ def test_cors_allows_only_the_site(client):
 @pytest.mark.parametrize(("path", "method"), [("/api/ProductVideo", "POST"), (SLOTS_PATH, "GET")])
 def test_the_sites_preflight_for_each_api_method_is_granted_for_ten_minutes(client, path, method):
     """A browser on the site preflights a POST with an Idempotency-Key (and JSON), or a GET of the slots."""
-    asked = {"Origin": settings.site_url, "Access-Control-Request-Method": method,
-             "Access-Control-Request-Headers": "content-type, idempotency-key"}
+    asked = {
+        "Origin": settings.site_url,
+        "Access-Control-Request-Method": method,
+        "Access-Control-Request-Headers": "content-type, idempotency-key",
+    }
     granted = client.options(path, headers=asked)
     assert granted.status_code == 200
     assert granted.headers["access-control-allow-headers"] == (
-        "Accept, Accept-Language, Content-Language, Content-Type, Idempotency-Key")
+        "Accept, Accept-Language, Content-Language, Content-Type, Idempotency-Key"
+    )
     assert granted.headers["access-control-max-age"] == "600"
     refused = client.options(path, headers={**asked, "Access-Control-Request-Method": "PUT"})
     assert (refused.status_code, refused.text) == (400, "Disallowed CORS method")
@@ -207,7 +248,10 @@ def test_other_methods_get_405_naming_post_in_the_client_language(client, method
     for language, header in (("en", ""), ("ar", "ar-OM,ar;q=0.9")):
         answer = client.request(method, "/api/ProductVideo", headers={"Accept-Language": header})
         assert (answer.status_code, answer.headers["Allow"], answer.json()) == (
-            405, "POST, OPTIONS", {"error": message("api.post_only", language)})
+            405,
+            "POST, OPTIONS",
+            {"error": message("api.post_only", language)},
+        )
 
 
 def test_a_plain_options_request_is_told_what_is_allowed(client):
@@ -230,7 +274,8 @@ def test_openapi_is_published_outside_production(client):
     assert docs.headers["content-security-policy"] == (
         f"default-src 'none'; script-src {api.SWAGGER_CDN} 'sha256-{digest}'; style-src {api.SWAGGER_CDN} "
         "'unsafe-inline'; img-src https://fastapi.tiangolo.com data:; connect-src 'self'; frame-ancestors 'none'; "
-        "object-src 'none'; base-uri 'none'")
+        "object-src 'none'; base-uri 'none'"
+    )
 
 
 def test_the_document_lists_each_endpoint_once_with_the_answers_it_gives(client):
@@ -238,14 +283,19 @@ def test_the_document_lists_each_endpoint_once_with_the_answers_it_gives(client)
     with a stable operation id and summary for generated clients, and only answers the server gives."""
     paths = client.get("/api/openapi.json").json()["paths"]
     assert {path: set(operations) for path, operations in paths.items()} == {
-        **{f"/api/{kind}": {"post"} for kind in KINDS}, "/api/demo-slots": {"get"}, "/api/demo-bookings": {"post"}}
+        **{f"/api/{kind}": {"post"} for kind in KINDS},
+        "/api/demo-slots": {"get"},
+        "/api/demo-bookings": {"post"},
+    }
     for kind in KINDS:
         operation = paths[f"/api/{kind}"]["post"]
         assert (operation["operationId"], operation["summary"]) == (f"{kind}_api_{kind}_post", f"Store a {kind} lead")
         assert set(operation["responses"]) == {"201", "400", "413", "415", "422", "429", "503"}
     booking = paths["/api/demo-bookings"]["post"]
     body = booking["requestBody"]["content"]["application/json"]["schema"]
-    assert booking["requestBody"]["required"] is True and [p["name"] for p in booking["parameters"]] == ["Idempotency-Key"]
+    assert booking["requestBody"]["required"] is True and [p["name"] for p in booking["parameters"]] == [
+        "Idempotency-Key"
+    ]
     assert {"slotId", "timeZone", "email"} <= set(body["required"]) <= set(body["properties"])
     assert set(booking["responses"]) == {"201", "400", "409", "413", "415", "422", "429", "503"}
 
@@ -328,24 +378,45 @@ def test_without_trusted_proxies_x_forwarded_for_is_ignored(client, monkeypatch,
     caplog.set_level(logging.INFO, logger=antispam.__name__)
     trusting(monkeypatch, hops=0)
     antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
-    assert client.post("/api/ProductVideo", json=VALID["ProductVideo"],
-                       headers={"X-Forwarded-For": "198.51.100.3"}).status_code == 201
-    assert client.post("/api/ProductVideo", json=VALID["ProductVideo"],
-                       headers={"X-Forwarded-For": "198.51.100.4"}).status_code == 429
+    assert (
+        client.post(
+            "/api/ProductVideo", json=VALID["ProductVideo"], headers={"X-Forwarded-For": "198.51.100.3"}
+        ).status_code
+        == 201
+    )
+    assert (
+        client.post(
+            "/api/ProductVideo", json=VALID["ProductVideo"], headers={"X-Forwarded-For": "198.51.100.4"}
+        ).status_code
+        == 429
+    )
     assert "Lead rejected by rate limit trap (client 127.0.0.1)" in caplog.messages  # the peer, as the log names it
 
 
-TYPED = {"firstName": "<script>alert('x')</script>", "lastName": "=HYPERLINK(\"http://evil.example\",\"CV\")",
-         "school": "\u202eloohcS neerG\u202c & <b>Sons</b>", "job": "+cmd|' /C calc'!A0", "mis": "@SUM(1+1)*cmd|' /C calc'!A0",
-         "ss": "-2+3", "about": "مدرسة \u200fالنور"}
+TYPED = {
+    "firstName": "<script>alert('x')</script>",
+    "lastName": '=HYPERLINK("http://evil.example","CV")',
+    "school": "\u202eloohcS neerG\u202c & <b>Sons</b>",
+    "job": "+cmd|' /C calc'!A0",
+    "mis": "@SUM(1+1)*cmd|' /C calc'!A0",
+    "ss": "-2+3",
+    "about": "مدرسة \u200fالنور",
+}
 
 
 def test_text_is_stored_exactly_as_typed(client):
     """Markup, spreadsheet formulas and bidi controls are data: stored verbatim, escaped by whoever shows them."""
     response = client.post("/api/ProductDemo", json={**VALID["ProductDemo"], **TYPED})
     lead = fetch(response.json()["id"])
-    assert (lead.first_name, lead.last_name, lead.school, lead.job_title, lead.current_system,
-            lead.current_product_use, lead.heard_about_us) == tuple(TYPED.values())
+    assert (
+        lead.first_name,
+        lead.last_name,
+        lead.school,
+        lead.job_title,
+        lead.current_system,
+        lead.current_product_use,
+        lead.heard_about_us,
+    ) == tuple(TYPED.values())
 
 
 def test_errors_come_in_the_language_the_client_asks_for(client):

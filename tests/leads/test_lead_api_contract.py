@@ -19,8 +19,7 @@ KINDS = list(VALID)
 # JSON Schema cannot say which addresses and numbers exist: the server may refuse these when the schema allows.
 SEMANTIC = {"email", "phone", "contactNo"}
 # ... and past every limit a column or the body's number reader has, whatever the document says.
-PROBES = ["", "  ", "x", "Yes", " no ", "maybe", True, None, 7, -7, "a\x07b", "a\x85b", "x" * 4001, 10 ** 100,
-          -(10 ** 100)]
+PROBES = ["", "  ", "x", "Yes", " no ", "maybe", True, None, 7, -7, "a\x07b", "a\x85b", "x" * 4001, 10**100, -(10**100)]
 
 
 def published_body(client, path: str) -> dict:

@@ -21,8 +21,9 @@ from marketing_site.leads.schemas import FieldType, LeadKind, lead_form
 
 schema = schemathesis.openapi.from_asgi("/api/openapi.json", api.build_api())
 # ~35 s of generation: once per `make test`, in the SQLite pass; answers do not depend on the database.
-pytestmark = pytest.mark.skipif(bool(os.environ.get("TEST_DATABASE_URL")),
-                                reason="schema fuzzing runs in the SQLite pass only")
+pytestmark = pytest.mark.skipif(
+    bool(os.environ.get("TEST_DATABASE_URL")), reason="schema fuzzing runs in the SQLite pass only"
+)
 
 
 @pytest.fixture(autouse=True)
@@ -30,8 +31,12 @@ def _database(database_url):
     """Leads the fuzzer's valid requests store go to the session database."""
 
 
-SEMANTIC = {spec.name for form in map(lead_form, LeadKind) for spec in form.fields
-            if spec.type in (FieldType.PHONE, FieldType.EMAIL)}
+SEMANTIC = {
+    spec.name
+    for form in map(lead_form, LeadKind)
+    for spec in form.fields
+    if spec.type in (FieldType.PHONE, FieldType.EMAIL)
+}
 # Demo booking: a well-formed slot id or zone name may still name no free slot or no zone (2031-02-30, Mars/Base).
 SEMANTIC |= {"slotId", "timeZone", "tz", "from"}
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from alembic.autogenerate import compare_metadata
@@ -20,15 +20,22 @@ from marketing_site.settings import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 # Alembic reads "created_at DESC" back as a plain column on SQLite; these two are checked by name below.
-DESCENDING = {"ix_lead_created_at": "(created_at DESC)", "ix_lead_kind_created_at": "(kind, created_at DESC)",
-              "ix_lead_status_created_at": "(status, created_at DESC)"}
+DESCENDING = {
+    "ix_lead_created_at": "(created_at DESC)",
+    "ix_lead_kind_created_at": "(kind, created_at DESC)",
+    "ix_lead_status_created_at": "(status, created_at DESC)",
+}
 
 
 def alembic(url: str, *args: str) -> None:
     """The CLI as an operator runs it, with the URL coming through DATABASE_URL like in production."""
-    result = subprocess.run([sys.executable, "-m", "alembic", "-c", "alembic.ini", *args], cwd=ROOT,
-                            env={**os.environ, "DATABASE_URL": url, "RESUME_DIR": str(settings.resume_dir)},
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        [sys.executable, "-m", "alembic", "-c", "alembic.ini", *args],
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": url, "RESUME_DIR": str(settings.resume_dir)},
+        capture_output=True,
+        text=True,
+    )
     assert result.returncode == 0, result.stderr
 
 
@@ -37,9 +44,13 @@ def test_upgrade_from_empty_matches_the_models(empty_database_url):
     engine = db.build_engine(empty_database_url)
     try:
         with engine.connect() as connection:
-            context = MigrationContext.configure(connection, opts={
-                "compare_type": True,
-                "include_object": lambda item, name, kind, *_: not (kind == "index" and name in DESCENDING)})
+            context = MigrationContext.configure(
+                connection,
+                opts={
+                    "compare_type": True,
+                    "include_object": lambda item, name, kind, *_: not (kind == "index" and name in DESCENDING),
+                },
+            )
             assert compare_metadata(context, SQLModel.metadata) == []
             for name, columns in DESCENDING.items():
                 assert columns in _index_sql(connection, name).replace('"', "")
@@ -63,26 +74,70 @@ def test_downgrade_removes_every_table(empty_database_url):
         engine.dispose()
 
 
-T0 = datetime(2026, 3, 1, 9, 0, tzinfo=timezone.utc)
-MODULE_FLAGS = ("student_smart", "hr_smart", "academic_smart", "communication_smart", "pastoral_smart",
-                "timetable_smart", "library_smart", "report_smart", "finance_smart", "administration_smart")
-RESPONSIBILITY_FLAGS = ("resp_academic", "resp_communication", "resp_administration", "resp_it", "resp_admission",
-                        "resp_pastoral", "resp_finance")
+T0 = datetime(2026, 3, 1, 9, 0, tzinfo=UTC)
+MODULE_FLAGS = (
+    "student_smart",
+    "hr_smart",
+    "academic_smart",
+    "communication_smart",
+    "pastoral_smart",
+    "timetable_smart",
+    "library_smart",
+    "report_smart",
+    "finance_smart",
+    "administration_smart",
+)
+RESPONSIBILITY_FLAGS = (
+    "resp_academic",
+    "resp_communication",
+    "resp_administration",
+    "resp_it",
+    "resp_admission",
+    "resp_pastoral",
+    "resp_finance",
+)
 # What revision 0002 promises: old column -> new column, per old table (the rest is NULL in the new row).
 RENAMED = {
-    "product_video_lead": {"name": "full_name", "contact_no_e164": "phone_e164", "contact_no_raw": "phone_raw",
-                           "product": "product"},
-    "demo": {"first_name": "first_name", "last_name": "last_name", "school": "school", "country": "country",
-             "phone_e164": "phone_e164", "phone_raw": "phone_raw", "job": "job_title", "n_student": "student_count",
-             "mis": "current_system", "ss": "current_product_use", "about": "heard_about_us",
-             "t_school": "school_type"},
-    "careers_application": {"first_name": "first_name", "last_name": "last_name", "mobile_e164": "phone_e164",
-                            "mobile_raw": "phone_raw", "country": "country", "city": "city", "position": "position",
-                            "skill_description": "skill_description", "training": "training",
-                            "resume_filename": "resume_filename"},
+    "product_video_lead": {
+        "name": "full_name",
+        "contact_no_e164": "phone_e164",
+        "contact_no_raw": "phone_raw",
+        "product": "product",
+    },
+    "demo": {
+        "first_name": "first_name",
+        "last_name": "last_name",
+        "school": "school",
+        "country": "country",
+        "phone_e164": "phone_e164",
+        "phone_raw": "phone_raw",
+        "job": "job_title",
+        "n_student": "student_count",
+        "mis": "current_system",
+        "ss": "current_product_use",
+        "about": "heard_about_us",
+        "t_school": "school_type",
+    },
+    "careers_application": {
+        "first_name": "first_name",
+        "last_name": "last_name",
+        "mobile_e164": "phone_e164",
+        "mobile_raw": "phone_raw",
+        "country": "country",
+        "city": "city",
+        "position": "position",
+        "skill_description": "skill_description",
+        "training": "training",
+        "resume_filename": "resume_filename",
+    },
 }
-KIND = {"product_video_lead": "ProductVideo", "schedule_demo_lead": "ScheduleDemo", "signup_demo_lead": "SignupDemo",
-        "product_demo_lead": "ProductDemo", "careers_application": "Careers"}
+KIND = {
+    "product_video_lead": "ProductVideo",
+    "schedule_demo_lead": "ScheduleDemo",
+    "signup_demo_lead": "SignupDemo",
+    "product_demo_lead": "ProductDemo",
+    "careers_application": "Careers",
+}
 
 
 def renamed(table: str) -> dict[str, str]:
@@ -118,24 +173,66 @@ def populate(connection) -> dict[str, list[dict]]:
     resume = settings.resume_dir / "0a1b2c3d4e5f60718293a4b5c6d7e8f9.pdf"
     resume.write_bytes(b"%PDF-" + b"x" * 1001)
     rows = {
-        "product_video_lead": [old_row(tables["product_video_lead"], 1, 30), old_row(tables["product_video_lead"], 2, 5)],
-        "schedule_demo_lead": [old_row(tables["schedule_demo_lead"], 1, 10),
-                               old_row(tables["schedule_demo_lead"], 2, 40, **dict.fromkeys(MODULE_FLAGS, True))],
+        "product_video_lead": [
+            old_row(tables["product_video_lead"], 1, 30),
+            old_row(tables["product_video_lead"], 2, 5),
+        ],
+        "schedule_demo_lead": [
+            old_row(tables["schedule_demo_lead"], 1, 10),
+            old_row(tables["schedule_demo_lead"], 2, 40, **dict.fromkeys(MODULE_FLAGS, True)),
+        ],
         "signup_demo_lead": [old_row(tables["signup_demo_lead"], 1, 20, website="")],
         "product_demo_lead": [old_row(tables["product_demo_lead"], 1, 10)],  # same time as a schedule lead
         "careers_application": [
-            old_row(tables["careers_application"], 1, 0, resume_path=str(resume), resume_filename="Sara CV.pdf",
-                    resume_content_type="application/pdf", resume_size=1006),
-            old_row(tables["careers_application"], 2, 50, resume_path="", resume_filename="", resume_content_type="",
-                    resume_size=0, skill_description="", training=""),
+            old_row(
+                tables["careers_application"],
+                1,
+                0,
+                resume_path=str(resume),
+                resume_filename="Sara CV.pdf",
+                resume_content_type="application/pdf",
+                resume_size=1006,
+            ),
+            old_row(
+                tables["careers_application"],
+                2,
+                50,
+                resume_path="",
+                resume_filename="",
+                resume_content_type="",
+                resume_size=0,
+                skill_description="",
+                training="",
+            ),
         ],
         "idempotency_record": [
-            {"id": 1, "key": "k-video", "endpoint": "ProductVideo", "lead_id": 2, "status_code": 201,
-             "response_body": '{"id": 2}', "created_at": T0},
-            {"id": 2, "key": "k-demo", "endpoint": "ScheduleDemo", "lead_id": 2, "status_code": 201,
-             "response_body": '{"id": 2}', "created_at": T0},
-            {"id": 3, "key": "k-gone", "endpoint": "SignupDemo", "lead_id": 99, "status_code": 201,
-             "response_body": '{"id": 99}', "created_at": T0},
+            {
+                "id": 1,
+                "key": "k-video",
+                "endpoint": "ProductVideo",
+                "lead_id": 2,
+                "status_code": 201,
+                "response_body": '{"id": 2}',
+                "created_at": T0,
+            },
+            {
+                "id": 2,
+                "key": "k-demo",
+                "endpoint": "ScheduleDemo",
+                "lead_id": 2,
+                "status_code": 201,
+                "response_body": '{"id": 2}',
+                "created_at": T0,
+            },
+            {
+                "id": 3,
+                "key": "k-gone",
+                "endpoint": "SignupDemo",
+                "lead_id": 99,
+                "status_code": 201,
+                "response_body": '{"id": 99}',
+                "created_at": T0,
+            },
         ],
     }
     for name, values in rows.items():
@@ -144,13 +241,15 @@ def populate(connection) -> dict[str, list[dict]]:
 
 
 def utc(value):
-    return value.replace(tzinfo=timezone.utc) if isinstance(value, datetime) and value.tzinfo is None else value
+    return value.replace(tzinfo=UTC) if isinstance(value, datetime) and value.tzinfo is None else value
 
 
 def rows_of(connection, name: str) -> list[dict]:
     table = Table(name, MetaData(), autoload_with=connection)
-    return [{key: utc(value) for key, value in row._mapping.items()}
-            for row in connection.execute(select(table).order_by(*table.primary_key.columns))]
+    return [
+        {key: utc(value) for key, value in row._mapping.items()}
+        for row in connection.execute(select(table).order_by(*table.primary_key.columns))
+    ]
 
 
 def new_ids(old: dict[str, list[dict]]) -> dict[tuple[str, int], int]:
@@ -166,9 +265,18 @@ def expected_leads(old: dict[str, list[dict]]) -> list[dict]:
     for (name, old_id), new_id in sorted(ids.items(), key=lambda item: item[1]):
         row = next(row for row in old[name] if row["id"] == old_id)
         lead = dict.fromkeys(SQLModel.metadata.tables["lead"].columns.keys())
-        lead.update(id=new_id, kind=KIND[name], language="en", email=row["email"], created_at=row["created_at"],
-                    **{key: row[key] for key in row if key.startswith(("utm_", "consent_")) or key in (
-                        "source_page", "referrer")})
+        lead.update(
+            id=new_id,
+            kind=KIND[name],
+            language="en",
+            email=row["email"],
+            created_at=row["created_at"],
+            **{
+                key: row[key]
+                for key in row
+                if key.startswith(("utm_", "consent_")) or key in ("source_page", "referrer")
+            },
+        )
         lead.update({new: row[old_name] for old_name, new in renamed(name).items()})
         if name == "careers_application":
             lead["resume_file"] = Path(row["resume_path"]).name or None
@@ -187,38 +295,65 @@ def test_a_populated_database_is_carried_into_one_lead_table_and_back(empty_data
             before = {name: rows_of(connection, name) for name in old}
         alembic(empty_database_url, "upgrade", "head")
         with engine.connect() as connection:
-            leads, modules, duties, ledger = (rows_of(connection, name) for name in (
-                "lead", "lead_module", "lead_responsibility", "idempotency_record"))
+            leads, modules, duties, ledger = (
+                rows_of(connection, name)
+                for name in ("lead", "lead_module", "lead_responsibility", "idempotency_record")
+            )
         # Revision 0004 (staff inbox) starts every carried lead as new, unowned, and already seen.
-        assert leads == [{**lead, "status": "new", "owner_id": None, "first_contacted_at": None,
-                          "seen_at": lead["created_at"], "quarantined": False} for lead in expected_leads(before)]
+        assert leads == [
+            {
+                **lead,
+                "status": "new",
+                "owner_id": None,
+                "first_contacted_at": None,
+                "seen_at": lead["created_at"],
+                "quarantined": False,
+            }
+            for lead in expected_leads(before)
+        ]
         new_id = new_ids(before)
         schedule = before["schedule_demo_lead"]
         assert modules == sorted(
-            ({"lead_id": new_id[("schedule_demo_lead", row["id"])], "module": column.replace("_smart", "Smart")}
-             for row in schedule for column in MODULE_FLAGS if row[column]),
-            key=lambda item: (item["lead_id"], item["module"]))
+            (
+                {"lead_id": new_id[("schedule_demo_lead", row["id"])], "module": column.replace("_smart", "Smart")}
+                for row in schedule
+                for column in MODULE_FLAGS
+                if row[column]
+            ),
+            key=lambda item: (item["lead_id"], item["module"]),
+        )
         assert duties == sorted(
-            ({"lead_id": new_id[("schedule_demo_lead", row["id"])], "responsibility": column.removeprefix("resp_")}
-             for row in schedule for column in RESPONSIBILITY_FLAGS if row[column]),
-            key=lambda item: (item["lead_id"], item["responsibility"]))
+            (
+                {"lead_id": new_id[("schedule_demo_lead", row["id"])], "responsibility": column.removeprefix("resp_")}
+                for row in schedule
+                for column in RESPONSIBILITY_FLAGS
+                if row[column]
+            ),
+            key=lambda item: (item["lead_id"], item["responsibility"]),
+        )
         assert [(r["key"], r["endpoint"], r["lead_id"]) for r in ledger] == [
             ("k-video", "ProductVideo", new_id[("product_video_lead", 2)]),
-            ("k-demo", "ScheduleDemo", new_id[("schedule_demo_lead", 2)])]  # the record of a deleted lead is gone
+            ("k-demo", "ScheduleDemo", new_id[("schedule_demo_lead", 2)]),
+        ]  # the record of a deleted lead is gone
 
         with engine.begin() as connection:  # a lead stored after the migration takes the next id
-            connection.execute(SQLModel.metadata.tables["lead"].insert(), {k: v for k, v in leads[0].items() if k != "id"})
+            connection.execute(
+                SQLModel.metadata.tables["lead"].insert(), {k: v for k, v in leads[0].items() if k != "id"}
+            )
             assert connection.execute(text("SELECT max(id) FROM lead")).scalar_one() == len(leads) + 1
             connection.execute(text("DELETE FROM lead WHERE id = :id"), {"id": len(leads) + 1})
 
         alembic(empty_database_url, "downgrade", "0001")
         with engine.connect() as connection:
             after = {name: rows_of(connection, name) for name in old}
-        renumbered = {name: sorted(({**row, "id": new_id[(name, row["id"])]} for row in before[name]),
-                                   key=lambda row: row["id"]) for name in KIND}
+        renumbered = {
+            name: sorted(({**row, "id": new_id[(name, row["id"])]} for row in before[name]), key=lambda row: row["id"])
+            for name in KIND
+        }
         assert {name: after[name] for name in KIND} == renumbered
         assert [(r["key"], r["status_code"], r["response_body"]) for r in after["idempotency_record"]] == [
             ("k-video", 201, f'{{"id": {new_id[("product_video_lead", 2)]}}}'),
-            ("k-demo", 201, f'{{"id": {new_id[("schedule_demo_lead", 2)]}}}')]
+            ("k-demo", 201, f'{{"id": {new_id[("schedule_demo_lead", 2)]}}}'),
+        ]
     finally:
         engine.dispose()

@@ -7,23 +7,28 @@ import re
 import resource
 import time
 from concurrent.futures import ThreadPoolExecutor
-from datetime import timedelta, timezone
+from datetime import UTC, timedelta
 
 import pytest
-from sqlalchemy.exc import IntegrityError
 from lead_payloads import CAREERS, CONSENTED, MODULES, VALID
 from samples import PDF
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import select
 from stored_leads import count, fetch, ticked
 
-from sqlmodel import select
-
 from marketing_site.leads import antispam, db, idempotency, service
-from marketing_site.mail.models import OutboxMail
 from marketing_site.leads.models import Lead, LeadModule, utc_now
 from marketing_site.leads.service import (
-    LeadKind, LeadRejected, LeadValidationError, ResumeUpload, SubmissionContext, application_submit, lead_check,
+    LeadKind,
+    LeadRejected,
+    LeadValidationError,
+    ResumeUpload,
+    SubmissionContext,
+    application_submit,
+    lead_check,
     lead_submit,
 )
+from marketing_site.mail.models import OutboxMail
 from marketing_site.settings import settings
 
 pytestmark = pytest.mark.usefixtures("database_url")
@@ -31,22 +36,33 @@ UPLOADS_LOG = "marketing_site.leads.uploads"
 API = SubmissionContext(client_id="203.0.113.9")
 
 
-@pytest.mark.parametrize("kind", [LeadKind.PRODUCT_VIDEO, LeadKind.SCHEDULE_DEMO, LeadKind.SIGNUP_DEMO,
-                                  LeadKind.PRODUCT_DEMO])
+@pytest.mark.parametrize(
+    "kind", [LeadKind.PRODUCT_VIDEO, LeadKind.SCHEDULE_DEMO, LeadKind.SIGNUP_DEMO, LeadKind.PRODUCT_DEMO]
+)
 def test_spec_payload_is_stored_and_read_back(kind):
     before = utc_now()
     lead = fetch(lead_submit(kind, VALID[kind.value], API))
     assert (lead.kind, lead.email, lead.language) == (kind.value, VALID[kind.value]["email"], "en")
-    created = lead.created_at if lead.created_at.tzinfo else lead.created_at.replace(tzinfo=timezone.utc)
+    created = lead.created_at if lead.created_at.tzinfo else lead.created_at.replace(tzinfo=UTC)
     assert before - timedelta(seconds=1) <= created <= utc_now()
 
 
 def test_schedule_demo_is_stored_in_named_columns_with_its_ticked_modules_and_responsibilities():
     lead = fetch(lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], API))
     assert (lead.first_name, lead.last_name, lead.school, lead.country, lead.job_title) == (
-        "Amina", "Khan", "Greenfield School", "Pakistan", "Principal")
-    assert (lead.student_count, lead.school_type, lead.current_system, lead.current_product_use, lead.heard_about_us) == (
-        "850", "Multi-branch", "Spreadsheets", "No", "Google search")
+        "Amina",
+        "Khan",
+        "Greenfield School",
+        "Pakistan",
+        "Principal",
+    )
+    assert (
+        lead.student_count,
+        lead.school_type,
+        lead.current_system,
+        lead.current_product_use,
+        lead.heard_about_us,
+    ) == ("850", "Multi-branch", "Spreadsheets", "No", "Google search")
     assert (lead.phone_e164, lead.phone_raw) == ("+923001234567", "+92 300 1234567")
     assert ticked(lead.id) == ({"studentSmart", "hrSmart", "academicSmart"}, {"academic", "communication"})
     assert (lead.full_name, lead.website, lead.product, lead.position, lead.resume_file) == (None,) * 5
@@ -62,14 +78,25 @@ def test_each_kind_fills_its_own_columns_and_leaves_the_others_null():
 
 
 def test_origin_and_consent_are_stored():
-    context = SubmissionContext(client_id="c1", page="/signup", referrer="https://www.google.com/",
-                                utm={"utm_source": "newsletter", "utm_campaign": "spring"},
-                                form_started_at=time.time() - 30, require_consent=True,
-                                consent_text_version="2026-01")
-    lead = fetch(lead_submit(LeadKind.SIGNUP_DEMO, {**VALID["SignupDemo"], **CONSENTED, "website": "greenfield.pk"},
-                             context))
+    context = SubmissionContext(
+        client_id="c1",
+        page="/signup",
+        referrer="https://www.google.com/",
+        utm={"utm_source": "newsletter", "utm_campaign": "spring"},
+        form_started_at=time.time() - 30,
+        require_consent=True,
+        consent_text_version="2026-01",
+    )
+    lead = fetch(
+        lead_submit(LeadKind.SIGNUP_DEMO, {**VALID["SignupDemo"], **CONSENTED, "website": "greenfield.pk"}, context)
+    )
     assert (lead.source_page, lead.referrer, lead.utm_source, lead.utm_campaign, lead.utm_medium) == (
-        "/signup", "https://www.google.com/", "newsletter", "spring", "")
+        "/signup",
+        "https://www.google.com/",
+        "newsletter",
+        "spring",
+        "",
+    )
     assert lead.consent_text_version == "2026-01" and lead.website == "greenfield.pk"
     # Both consents are dated to the submission itself, the moment the lead is stored with.
     assert lead.consent_communications_at == lead.consent_data_processing_at == lead.created_at
@@ -104,8 +131,14 @@ def test_a_key_replays_only_answers_of_the_endpoint_it_was_first_sent_to():
 
 def test_attached_rows_commit_with_the_lead_or_not_at_all():
     seen: list[tuple[int, str]] = []
-    lead_id = lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], API, attach=lambda session, lead: seen.append(
-        (lead.id, session.execute(select(Lead.kind).where(Lead.id == lead.id)).scalar_one())))  # its own transaction
+    lead_id = lead_submit(
+        LeadKind.SCHEDULE_DEMO,
+        VALID["ScheduleDemo"],
+        API,
+        attach=lambda session, lead: seen.append(
+            (lead.id, session.execute(select(Lead.kind).where(Lead.id == lead.id)).scalar_one())
+        ),
+    )  # its own transaction
     assert seen == [(lead_id, "ScheduleDemo")]
     before = count(LeadKind.SCHEDULE_DEMO)
 
@@ -169,7 +202,12 @@ def test_concurrent_duplicates_store_once():
 
 def test_application_with_resume_is_stored_outside_the_web_root():
     lead = fetch(application_submit(CAREERS, ResumeUpload("../../CV Sara.pdf", PDF), API))
-    assert (lead.kind, lead.resume_filename, lead.position, lead.city) == ("Careers", "CV Sara.pdf", "Mathematics", "Lahore")
+    assert (lead.kind, lead.resume_filename, lead.position, lead.city) == (
+        "Careers",
+        "CV Sara.pdf",
+        "Mathematics",
+        "Lahore",
+    )
     stored = settings.resume_dir / lead.resume_file
     assert stored.read_bytes() == PDF and stored.suffix == ".pdf" and "Sara" not in stored.name
     assert (lead.phone_e164, lead.phone_raw) == ("+923007654321", "0300 7654321")
@@ -248,8 +286,9 @@ def test_careers_applications_are_screened_per_client_and_for_speed():
     antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
     for client in ("203.0.113.20", "203.0.113.21"):
         assert application_submit(CAREERS, None, SubmissionContext(client))
-    assert fetch(application_submit(CAREERS, None, SubmissionContext("203.0.113.22", form_started_at=time.time()))
-                 ).quarantined
+    assert fetch(
+        application_submit(CAREERS, None, SubmissionContext("203.0.113.22", form_started_at=time.time()))
+    ).quarantined
     with pytest.raises(LeadRejected):
         application_submit(CAREERS, None, SubmissionContext("203.0.113.22"))
 
@@ -271,15 +310,16 @@ def test_the_staff_mail_names_the_modules_ticked_and_only_those():
     """Sales read what the school wants before opening the lead: the modules, not the responsibilities."""
     lead_id = lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], API)
     with db.session() as db_session:
-        [staff] = db_session.exec(select(OutboxMail.text_body).where(OutboxMail.lead_id == lead_id,
-                                                                      OutboxMail.audience == "staff")).all()
+        [staff] = db_session.exec(
+            select(OutboxMail.text_body).where(OutboxMail.lead_id == lead_id, OutboxMail.audience == "staff")
+        ).all()
     [line] = [line for line in staff.splitlines() if "Modules" in line]
     # in the form's order; the API's "studnetSmart" (the spec's spelling) is the module studentSmart
     assert line.split("Modules", 1)[1].strip(" :") == "studentSmart, hrSmart, academicSmart"
 
 
 def test_a_form_without_module_checkboxes_stores_no_modules_even_if_sent():
-    lead_id = lead_submit(LeadKind.SIGNUP_DEMO, {**VALID["SignupDemo"], **{name: "Yes" for name in MODULES}}, API)
+    lead_id = lead_submit(LeadKind.SIGNUP_DEMO, {**VALID["SignupDemo"], **dict.fromkeys(MODULES, "Yes")}, API)
     assert ticked(lead_id) == (set(), set())
 
 

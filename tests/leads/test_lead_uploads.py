@@ -13,9 +13,15 @@ from marketing_site.leads.errors import LeadValidationError
 from marketing_site.settings import PROJECT_ROOT, settings
 
 
-@pytest.mark.parametrize(("content", "extension"), [
-    (PDF, ".pdf"), (pdf(pages=3), ".pdf"), (doc(), ".doc"), (docx(), ".docx"),
-])
+@pytest.mark.parametrize(
+    ("content", "extension"),
+    [
+        (PDF, ".pdf"),
+        (pdf(pages=3), ".pdf"),
+        (doc(), ".doc"),
+        (docx(), ".docx"),
+    ],
+)
 def test_allowed_types_are_recognised_by_content(content, extension):
     stored = uploads.store(uploads.ResumeUpload("resume.bin", content))
     try:
@@ -25,21 +31,26 @@ def test_allowed_types_are_recognised_by_content(content, extension):
         uploads.discard(stored)
 
 
-@pytest.mark.parametrize(("name", "content"), [
-    ("cv.pdf", b"MZ\x90\x00\x03" + b"\x00" * 100),  # a Windows .exe renamed .pdf
-    ("cv.pdf", HTML_BEHIND_PDF_MAGIC),  # a web page that only starts like a PDF
-    ("cv.pdf", PDF[: len(PDF) // 2]),  # half a PDF (an upload cut short)
-    ("cv.pdf", b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),  # no page, no cross-reference table
-    ("cv.doc", HTML_BEHIND_DOC_MAGIC),
-    ("cv.doc", doc(stream="Workbook")),  # a compound file, but an Excel one
-    ("cv.docx", b"PK\x03\x04 not really a zip"),
-    ("cv.docx", b"PK\x03\x04"),
-    ("cv.txt", b"plain text"),
-])
+@pytest.mark.parametrize(
+    ("name", "content"),
+    [
+        ("cv.pdf", b"MZ\x90\x00\x03" + b"\x00" * 100),  # a Windows .exe renamed .pdf
+        ("cv.pdf", HTML_BEHIND_PDF_MAGIC),  # a web page that only starts like a PDF
+        ("cv.pdf", PDF[: len(PDF) // 2]),  # half a PDF (an upload cut short)
+        ("cv.pdf", b"%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),  # no page, no cross-reference table
+        ("cv.doc", HTML_BEHIND_DOC_MAGIC),
+        ("cv.doc", doc(stream="Workbook")),  # a compound file, but an Excel one
+        ("cv.docx", b"PK\x03\x04 not really a zip"),
+        ("cv.docx", b"PK\x03\x04"),
+        ("cv.txt", b"plain text"),
+    ],
+)
 def test_other_content_is_refused_whatever_its_name(name, content):
     with pytest.raises(LeadValidationError) as caught:
         uploads.store(uploads.ResumeUpload(name, content))
-    assert caught.value.errors == {"resume": "Please upload your résumé as a PDF or Word document (.pdf, .doc or .docx)."}
+    assert caught.value.errors == {
+        "resume": "Please upload your résumé as a PDF or Word document (.pdf, .doc or .docx)."
+    }
 
 
 def test_zip_that_is_not_a_word_document_is_refused():
@@ -64,16 +75,30 @@ def test_resume_dir_is_outside_every_web_root():
     assert not any(settings.resume_dir.resolve().is_relative_to(root.resolve()) for root in web_roots)
 
 
-@pytest.mark.parametrize(("raw", "shown"), [
-    ("C:\\Users\\me\\CV.docx", "CV.docx"), ("../../etc/passwd", "passwd"), ("cv\x00.pdf", "cv.pdf"),
-])
+@pytest.mark.parametrize(
+    ("raw", "shown"),
+    [
+        ("C:\\Users\\me\\CV.docx", "CV.docx"),
+        ("../../etc/passwd", "passwd"),
+        ("cv\x00.pdf", "cv.pdf"),
+    ],
+)
 def test_original_name_is_kept_without_folders(raw, shown):
     assert uploads.display_name(raw) == shown
 
 
-@pytest.mark.parametrize(("count", "words"), [(5 * 1048576, "5 MB"), (1048576, "1 MB"), (1536 * 1024, "1.5 MB"),
-                                              (1048575, "1023 KB"), (2048, "2 KB"), (100, "1 KB"),
-                                              (1053819, "1.01 MB")])  # 1.005 MiB and 1 byte: rounded up
+@pytest.mark.parametrize(
+    ("count", "words"),
+    [
+        (5 * 1048576, "5 MB"),
+        (1048576, "1 MB"),
+        (1536 * 1024, "1.5 MB"),
+        (1048575, "1023 KB"),
+        (2048, "2 KB"),
+        (100, "1 KB"),
+        (1053819, "1.01 MB"),
+    ],
+)  # 1.005 MiB and 1 byte: rounded up
 def test_size_limits_are_said_in_words(count, words):
     assert uploads.size_text(count) == words
 
@@ -83,8 +108,9 @@ def test_a_file_of_exactly_the_limit_is_accepted_and_one_byte_more_is_not(monkey
     assert uploads.check(uploads.ResumeUpload("cv.pdf", PDF)) == ".pdf"
     with pytest.raises(LeadValidationError) as caught:
         uploads.check(uploads.ResumeUpload("cv.pdf", PDF + b"\n"))
-    assert caught.value.errors == {"resume": f"Your résumé is too large. Please upload a file of "
-                                             f"{uploads.size_text(len(PDF))} or less."}
+    assert caught.value.errors == {
+        "resume": f"Your résumé is too large. Please upload a file of {uploads.size_text(len(PDF))} or less."
+    }
 
 
 def test_a_stored_resume_is_readable_by_the_server_only_in_a_folder_made_on_demand(monkeypatch, tmp_path):
@@ -138,9 +164,20 @@ def test_staff_reach_a_stored_resume_by_its_row_name_and_nothing_else():
     (settings.resume_dir / f"{'a' * 32}.pdf").mkdir(exist_ok=True)
     for planted in ("notes.pdf", f"{'g' * 32}.pdf", f"{'X' * 32}.pdf", f"{name[:-4]}.exe"):  # files, wrong names
         (settings.resume_dir / planted).write_bytes(PDF)
-    for other in (f"{uuid.uuid4().hex}.pdf", f"../{name}", name.upper(), name[1:], f"x{name}", f"{name[:-4]}.exe",
-                  f"{name[:-4]}g.pdf", name.replace(".", ""), f"{'a' * 32}.pdf", f"{'g' * 32}.pdf", "notes.pdf",
-                  f"{'X' * 32}.pdf"):
+    for other in (
+        f"{uuid.uuid4().hex}.pdf",
+        f"../{name}",
+        name.upper(),
+        name[1:],
+        f"x{name}",
+        f"{name[:-4]}.exe",
+        f"{name[:-4]}g.pdf",
+        name.replace(".", ""),
+        f"{'a' * 32}.pdf",
+        f"{'g' * 32}.pdf",
+        "notes.pdf",
+        f"{'X' * 32}.pdf",
+    ):
         assert uploads.stored_path(other) is None, other
     uploads.remove_stored(f"../{name}")  # refused: nothing outside the rules is touched
     uploads.remove_stored(name)

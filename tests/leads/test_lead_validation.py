@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 from lead_payloads import CAREERS, CONSENTED, VALID
 
-from marketing_site.content.messages import speaking
-from marketing_site.content.messages import message
+from marketing_site.content.messages import message, speaking
 from marketing_site.leads import validation
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.schemas import CONSENT_FIELDS, LeadKind, lead_form
 
-NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=timezone.utc)
+NOW = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 DEMO_KINDS = (LeadKind.SCHEDULE_DEMO, LeadKind.PRODUCT_DEMO, LeadKind.SIGNUP_DEMO)
 
 
@@ -37,13 +36,31 @@ def errors_of(kind: LeadKind, data: dict[str, Any], require_consent: bool = Fals
 
 
 SPEC_VALUES = {  # column values of each spec payload, written out
-    LeadKind.PRODUCT_VIDEO: {"full_name": "Ali Raza", "email": "ali@school.edu", "phone_e164": "+923001234567",
-                             "phone_raw": "+923001234567", "product": "Student Smart"},
-    LeadKind.CAREERS: {"first_name": "Sara", "city": "Lahore", "position": "Mathematics", "training": "B.Ed",
-                       "phone_e164": "+923007654321"},
-    **{kind: {"first_name": "Amina", "school": "Greenfield School", "student_count": "850",
-              "school_type": "Multi-branch", "phone_e164": "+923001234567", "heard_about_us": "Google search"}
-       for kind in DEMO_KINDS},
+    LeadKind.PRODUCT_VIDEO: {
+        "full_name": "Ali Raza",
+        "email": "ali@school.edu",
+        "phone_e164": "+923001234567",
+        "phone_raw": "+923001234567",
+        "product": "Student Smart",
+    },
+    LeadKind.CAREERS: {
+        "first_name": "Sara",
+        "city": "Lahore",
+        "position": "Mathematics",
+        "training": "B.Ed",
+        "phone_e164": "+923007654321",
+    },
+    **{
+        kind: {
+            "first_name": "Amina",
+            "school": "Greenfield School",
+            "student_count": "850",
+            "school_type": "Multi-branch",
+            "phone_e164": "+923001234567",
+            "heard_about_us": "Google search",
+        }
+        for kind in DEMO_KINDS
+    },
 }
 
 
@@ -55,39 +72,58 @@ def test_spec_payload_is_valid(kind):
 
 # Spec section 5: the required fields of each form and the sentence a missing one gets.
 DEMO_MESSAGES = {
-    "firstName": "Please enter your first name.", "lastName": "Please enter your last name.",
-    "school": "Please enter your school name.", "email": "Please enter your email address.",
-    "job": "Please enter your job title.", "mis": "Please enter your current MIS/SIS system.",
-    "about": "Please tell us how you heard about us.", "country": "Please choose your country.",
+    "firstName": "Please enter your first name.",
+    "lastName": "Please enter your last name.",
+    "school": "Please enter your school name.",
+    "email": "Please enter your email address.",
+    "job": "Please enter your job title.",
+    "mis": "Please enter your current MIS/SIS system.",
+    "about": "Please tell us how you heard about us.",
+    "country": "Please choose your country.",
     "nStudent": "Please enter the number of students at your school.",
-    "tSchool": "Please choose your type of school.", "phone": "Please enter your phone number.",
+    "tSchool": "Please choose your type of school.",
+    "phone": "Please enter your phone number.",
 }
 REQUIRED_MESSAGES = {
     LeadKind.SCHEDULE_DEMO: DEMO_MESSAGES,
     LeadKind.PRODUCT_DEMO: DEMO_MESSAGES,
     LeadKind.SIGNUP_DEMO: {**DEMO_MESSAGES, "mis": "Please enter your current admission system."},
-    LeadKind.PRODUCT_VIDEO: {"name": "Please enter your name.", "email": "Please enter your email address.",
-                             "contactNo": "Please enter your contact number."},
-    LeadKind.CAREERS: {"firstName": "Please enter your first name.", "lastName": "Please enter your last name.",
-                       "email": "Please enter your email address.", "mobile": "Please enter your mobile number.",
-                       "country": "Please choose your country.", "city": "Please enter your city.",
-                       "position": "Please choose the position you are applying for."},
+    LeadKind.PRODUCT_VIDEO: {
+        "name": "Please enter your name.",
+        "email": "Please enter your email address.",
+        "contactNo": "Please enter your contact number.",
+    },
+    LeadKind.CAREERS: {
+        "firstName": "Please enter your first name.",
+        "lastName": "Please enter your last name.",
+        "email": "Please enter your email address.",
+        "mobile": "Please enter your mobile number.",
+        "country": "Please choose your country.",
+        "city": "Please enter your city.",
+        "position": "Please choose the position you are applying for.",
+    },
 }
 
 
-@pytest.mark.parametrize(("kind", "field"), [(kind, field) for kind, fields in REQUIRED_MESSAGES.items()
-                                             for field in fields], ids=str)
+@pytest.mark.parametrize(
+    ("kind", "field"), [(kind, field) for kind, fields in REQUIRED_MESSAGES.items() for field in fields], ids=str
+)
 def test_a_missing_required_field_gets_its_own_sentence(kind, field):
     for blank in (None, "", "   ", "\t\n"):
         assert errors_of(kind, {**payload(kind), field: blank}) == {field: REQUIRED_MESSAGES[kind][field]}
 
 
-@pytest.mark.parametrize(("kind", "field", "column"), [
-    *[(kind, "ss", "current_product_use") for kind in DEMO_KINDS],  # starred by label but not required
-    (LeadKind.SIGNUP_DEMO, "website", "website"), (LeadKind.PRODUCT_VIDEO, "product", "product"),
-    (LeadKind.PRODUCT_DEMO, "product", "product"), (LeadKind.CAREERS, "skillDescription", "skill_description"),
-    (LeadKind.CAREERS, "training", "training"),
-])
+@pytest.mark.parametrize(
+    ("kind", "field", "column"),
+    [
+        *[(kind, "ss", "current_product_use") for kind in DEMO_KINDS],  # starred by label but not required
+        (LeadKind.SIGNUP_DEMO, "website", "website"),
+        (LeadKind.PRODUCT_VIDEO, "product", "product"),
+        (LeadKind.PRODUCT_DEMO, "product", "product"),
+        (LeadKind.CAREERS, "skillDescription", "skill_description"),
+        (LeadKind.CAREERS, "training", "training"),
+    ],
+)
 def test_optional_field_may_be_missing(kind, field, column):
     data = payload(kind)
     data.pop(field, None)
@@ -100,13 +136,16 @@ def test_no_module_or_responsibility_needs_choosing():
     assert values["module"] == () and values["responsibility"] == ()
 
 
-@pytest.mark.parametrize(("kind", "field", "message"), [
-    (LeadKind.SCHEDULE_DEMO, "firstName", "Please enter your first name."),
-    (LeadKind.SCHEDULE_DEMO, "mis", "Please enter your current MIS/SIS system."),
-    (LeadKind.SIGNUP_DEMO, "mis", "Please enter your current admission system."),
-    (LeadKind.SCHEDULE_DEMO, "about", "Please tell us how you heard about us."),
-    (LeadKind.CAREERS, "position", "Please choose the position you are applying for."),
-])
+@pytest.mark.parametrize(
+    ("kind", "field", "message"),
+    [
+        (LeadKind.SCHEDULE_DEMO, "firstName", "Please enter your first name."),
+        (LeadKind.SCHEDULE_DEMO, "mis", "Please enter your current MIS/SIS system."),
+        (LeadKind.SIGNUP_DEMO, "mis", "Please enter your current admission system."),
+        (LeadKind.SCHEDULE_DEMO, "about", "Please tell us how you heard about us."),
+        (LeadKind.CAREERS, "position", "Please choose the position you are applying for."),
+    ],
+)
 def test_messages_name_the_field(kind, field, message):
     data = payload(kind)
     del data[field]
@@ -122,9 +161,16 @@ def test_site_forms_require_both_consents(kind):
 
 
 def test_each_refusal_names_its_field_in_words():
-    errors = errors_of(LeadKind.SCHEDULE_DEMO, {**payload(LeadKind.SCHEDULE_DEMO), "consentCommunications": "maybe",
-                                                 "phone": "+92 300\x071234567", "school": "Green\x07field"},
-                       require_consent=True)
+    errors = errors_of(
+        LeadKind.SCHEDULE_DEMO,
+        {
+            **payload(LeadKind.SCHEDULE_DEMO),
+            "consentCommunications": "maybe",
+            "phone": "+92 300\x071234567",
+            "school": "Green\x07field",
+        },
+        require_consent=True,
+    )
     assert errors == {
         "consentCommunications": f"Please answer Yes or No for {message('label.consentCommunications')}.",
         "consentDataProcessing": "Please tick the box to let us store and process your personal data.",
@@ -149,10 +195,20 @@ def test_api_clients_may_omit_consent():
     assert values["consent_communications_at"] is None and values["consent_data_processing_at"] is None
 
 
-@pytest.mark.parametrize(("raw", "expected"), [
-    ("Yes", True), ("No", False), ("yes", True), ("NO", False), (True, True), (False, False),
-    ("true", True), ("false", False), (None, False),
-])
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("Yes", True),
+        ("No", False),
+        ("yes", True),
+        ("NO", False),
+        (True, True),
+        (False, False),
+        ("true", True),
+        ("false", False),
+        (None, False),
+    ],
+)
 def test_flags_accept_yes_no_and_booleans(raw, expected):
     values = run(LeadKind.SCHEDULE_DEMO, {**payload(LeadKind.SCHEDULE_DEMO), "studnetSmart": raw})
     assert ("studentSmart" in values["module"]) is expected
@@ -182,22 +238,35 @@ def test_email_is_normalised():
     assert values["email"] == "Ali@school.edu"
 
 
-@pytest.mark.parametrize(("raw", "e164"), [
-    ("+92 300 1234567", "+923001234567"), ("0300 1234567", "+923001234567"), ("3001234567", "+923001234567"),
-    ("+44 7400 123456", "+447400123456"), ("+968 9123 4567", "+96891234567"),
-])
+@pytest.mark.parametrize(
+    ("raw", "e164"),
+    [
+        ("+92 300 1234567", "+923001234567"),
+        ("0300 1234567", "+923001234567"),
+        ("3001234567", "+923001234567"),
+        ("+44 7400 123456", "+447400123456"),
+        ("+968 9123 4567", "+96891234567"),
+    ],
+)
 def test_phone_is_stored_as_e164_with_raw_text(raw, e164):
     values = run(LeadKind.PRODUCT_VIDEO, {**payload(LeadKind.PRODUCT_VIDEO), "contactNo": raw})
     assert (values["phone_e164"], values["phone_raw"]) == (e164, raw)
 
 
-@pytest.mark.parametrize(("raw", "country", "example"), [
-    ("12345", "Pakistan", "+92 301 2345678"), ("0300 12", "Pakistan", "+92 301 2345678"),
-    ("call me", "Pakistan", "+92 301 2345678"), ("+44 12", "United Kingdom", "+44 7400 123456"),
-])
+@pytest.mark.parametrize(
+    ("raw", "country", "example"),
+    [
+        ("12345", "Pakistan", "+92 301 2345678"),
+        ("0300 12", "Pakistan", "+92 301 2345678"),
+        ("call me", "Pakistan", "+92 301 2345678"),
+        ("+44 12", "United Kingdom", "+44 7400 123456"),
+    ],
+)
 def test_phone_must_be_valid_for_its_country_with_an_example_from_it(raw, country, example):
     errors = errors_of(LeadKind.PRODUCT_VIDEO, {**payload(LeadKind.PRODUCT_VIDEO), "contactNo": raw})
-    assert errors["contactNo"] == f"That phone number isn't valid for {country}. Include the country code, e.g. {example}."
+    assert (
+        errors["contactNo"] == f"That phone number isn't valid for {country}. Include the country code, e.g. {example}."
+    )
 
 
 def test_whitespace_is_trimmed_and_collapsed():
@@ -212,8 +281,10 @@ def test_multiline_text_keeps_its_lines():
     assert values["training"] == "B.Ed\nM.Ed\nPGCE"
 
 
-@pytest.mark.parametrize(("field", "column", "limit"), [("firstName", "first_name", 100), ("school", "school", 200),
-                                                       ("nStudent", "student_count", 50)])
+@pytest.mark.parametrize(
+    ("field", "column", "limit"),
+    [("firstName", "first_name", 100), ("school", "school", 200), ("nStudent", "student_count", 50)],
+)
 def test_text_has_a_maximum_length(field, column, limit):
     assert run(LeadKind.PRODUCT_DEMO, {**payload(LeadKind.PRODUCT_DEMO), field: "x" * limit})[column] == "x" * limit
     errors = errors_of(LeadKind.PRODUCT_DEMO, {**payload(LeadKind.PRODUCT_DEMO), field: "x" * (limit + 1)})
@@ -236,7 +307,8 @@ def test_number_of_students_may_be_a_json_number():
 def test_position_comes_from_the_list(raw, stored):
     assert run(LeadKind.CAREERS, {**payload(LeadKind.CAREERS), "position": raw})["position"] == stored
     assert errors_of(LeadKind.CAREERS, {**payload(LeadKind.CAREERS), "position": "Astronaut"}) == {
-        "position": "Please choose the position you are applying for."}
+        "position": "Please choose the position you are applying for."
+    }
 
 
 def test_a_position_picked_in_arabic_is_stored_under_its_english_name():
@@ -266,18 +338,22 @@ def test_all_errors_are_reported_at_once():
 
 def test_a_validation_error_reads_as_every_field_and_its_message_in_one_line():
     """What a log or a traceback shows (the service raises it from scripts and imports too)."""
-    error = LeadValidationError({"email": "Please enter a valid email.", "contactNo": "Please enter your contact number."})
+    error = LeadValidationError(
+        {"email": "Please enter a valid email.", "contactNo": "Please enter your contact number."}
+    )
     assert str(error) == "email: Please enter a valid email.; contactNo: Please enter your contact number."
 
 
 def test_text_fields_read_integral_numbers_as_digits_and_name_the_field_when_refusing():
     """JSON clients send 850 or 850.0 for "how many students"; anything else that is not text is named."""
     assert [validation.clean_text(value, "student count", 6) for value in (850.0, 850, -7)] == ["850", "850", "-7"]
-    for value, words in ((["850"], "Please enter your school as plain text."),
-                         ({"name": "x"}, "Please enter your school as plain text."),
-                         (8.5, "Please enter your school as plain text."),
-                         ("Greenfield", "Your school is too long. Please keep it to 6 characters or fewer."),
-                         (10 ** 5000, "Your school is too long. Please keep it to 6 characters or fewer.")):
+    for value, words in (
+        (["850"], "Please enter your school as plain text."),
+        ({"name": "x"}, "Please enter your school as plain text."),
+        (8.5, "Please enter your school as plain text."),
+        ("Greenfield", "Your school is too long. Please keep it to 6 characters or fewer."),
+        (10**5000, "Your school is too long. Please keep it to 6 characters or fewer."),
+    ):
         with pytest.raises(validation.InvalidField) as refused:
             validation.clean_text(value, "school", 6)
         assert str(refused.value) == words, value

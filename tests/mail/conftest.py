@@ -38,9 +38,16 @@ def _generous_rate_limiter(database_url):
 def smtp_port(monkeypatch) -> int:
     """A free loopback port the sender is pointed at (nothing listens until ``smtp_server`` starts)."""
     port = free_port()
-    configured = settings.model_copy(update={"smtp_host": "127.0.0.1", "smtp_port": port, "smtp_security": "none",
-                                             "smtp_timeout_seconds": 5.0, "mail_retry_seconds": 0.05,
-                                             "mail_max_attempts": 3})
+    configured = settings.model_copy(
+        update={
+            "smtp_host": "127.0.0.1",
+            "smtp_port": port,
+            "smtp_security": "none",
+            "smtp_timeout_seconds": 5.0,
+            "mail_retry_seconds": 0.05,
+            "mail_max_attempts": 3,
+        }
+    )
     monkeypatch.setattr(sender, "settings", configured)
     monkeypatch.setattr(outbox, "settings", configured)
     return port

@@ -12,9 +12,9 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from leads.lead_payloads import VALID
 from sqlalchemy import delete, select
 
-from leads.lead_payloads import VALID
 from marketing_site.content.messages import speaking
 from marketing_site.leads import db
 from marketing_site.leads.models import Lead
@@ -36,13 +36,18 @@ def empty_outbox(database_url):
 
 def submit(**changes) -> tuple[int, str]:
     email_address = f"{uuid.uuid4().hex[:10]}@school.example"
-    return lead_submit(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], "email": email_address, **changes}, API), email_address
+    return lead_submit(
+        LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], "email": email_address, **changes}, API
+    ), email_address
 
 
 def mails(lead_id: int) -> list[OutboxMail]:
     with db.session() as db_session:
-        return list(db_session.execute(select(OutboxMail).where(OutboxMail.lead_id == lead_id)
-                                       .order_by(OutboxMail.id)).scalars())
+        return list(
+            db_session.execute(
+                select(OutboxMail).where(OutboxMail.lead_id == lead_id).order_by(OutboxMail.id)
+            ).scalars()
+        )
 
 
 async def drain() -> int:
@@ -57,7 +62,9 @@ def test_a_committed_lead_has_its_two_mails_queued_in_the_same_transaction():
     lead_id, address = submit()
     queued = mails(lead_id)
     assert [(mail.audience, mail.recipient, mail.status) for mail in queued] == [
-        ("staff", "sales@localhost", "queued"), ("visitor", address, "queued")]
+        ("staff", "sales@localhost", "queued"),
+        ("visitor", address, "queued"),
+    ]
     assert len({mail.message_id for mail in queued}) == 2
 
 
@@ -70,7 +77,10 @@ def test_staff_and_visitor_mails_arrive_with_the_summary_the_link_and_escaped_vi
     assert staff["Subject"] == "New demo booking: <script>x</script> Khan (Green <b>field</b> & Co)"
     text = staff.get_body(("plain",)).get_content()
     html = staff.get_body(("html",)).get_content()
-    assert f"http://localhost:8000/admin/leads/{lead_id}" in text and f'href="http://localhost:8000/admin/leads/{lead_id}"' in html
+    assert (
+        f"http://localhost:8000/admin/leads/{lead_id}" in text
+        and f'href="http://localhost:8000/admin/leads/{lead_id}"' in html
+    )
     assert "School: Green <b>field</b> & Co" in text and "Modules: studentSmart, hrSmart, academicSmart" in text
     assert "Green &lt;b&gt;field&lt;/b&gt; &amp; Co" in html and "<b>" not in html and "<script>" not in html
     assert "Dear &lt;script&gt;x&lt;/script&gt; Khan" in visitor.get_body(("html",)).get_content()
@@ -88,7 +98,11 @@ def test_a_visitor_who_used_arabic_gets_the_confirmation_in_arabic_and_staff_sti
     [staff] = inbox.to("sales@localhost")
     [visitor] = inbox.to(address)
     assert visitor["Subject"] == "استلمنا حجز العرض التوضيحي"
-    assert visitor.get_body(("plain",)).get_content().startswith("مرحبًا <b>Salma</b> Khan،\n\nشكرًا لك، لقد استلمنا حجز العرض التوضيحي.")
+    assert (
+        visitor.get_body(("plain",))
+        .get_content()
+        .startswith("مرحبًا <b>Salma</b> Khan،\n\nشكرًا لك، لقد استلمنا حجز العرض التوضيحي.")
+    )
     html = visitor.get_body(("html",)).get_content()
     assert '<div lang="ar" dir="rtl">' in html and "&lt;b&gt;Salma&lt;/b&gt;" in html and "<b>" not in html
     assert staff["Subject"].startswith("New demo booking: ")
@@ -98,7 +112,9 @@ def test_a_visitor_who_used_english_gets_english():
     lead_id, _ = submit()
     [_, visitor] = mails(lead_id)
     assert visitor.subject == "We received your demo booking"
-    assert visitor.text_body.startswith("Dear Amina Khan,\n\nThank you: we received your demo booking. A member of our team")
+    assert visitor.text_body.startswith(
+        "Dear Amina Khan,\n\nThank you: we received your demo booking. A member of our team"
+    )
     assert '<div lang="en" dir="ltr">' in visitor.html_body
 
 
@@ -109,8 +125,9 @@ def test_with_no_smtp_server_configured_mails_stay_queued():
 
 
 def test_smtp_down_keeps_every_mail_and_sends_each_once_when_it_returns(smtp_server, monkeypatch):
-    monkeypatch.setattr(outbox, "settings", outbox.settings.model_copy(update={"mail_retry_seconds": 1.0,
-                                                                               "mail_max_attempts": 5}))
+    monkeypatch.setattr(
+        outbox, "settings", outbox.settings.model_copy(update={"mail_retry_seconds": 1.0, "mail_max_attempts": 5})
+    )
     started = time.monotonic()
     leads = [submit()[0] for _ in range(3)]
     assert time.monotonic() - started < 3  # a submission never waits for mail
@@ -152,12 +169,19 @@ def test_several_sender_processes_at_once_send_each_mail_once(smtp_server, smtp_
     """Separate processes, as separate backend workers are: only the database's claim keeps them apart."""
     inbox = smtp_server()
     leads = [submit()[0] for _ in range(12)]
-    drain_in_process = ("import asyncio\nfrom marketing_site.leads import db\nfrom marketing_site.mail import sender\n"
-                        f"db.configure_engine({database_url!r})\n"
-                        "async def drain():\n    while await sender.deliver_due():\n        pass\n"
-                        "asyncio.run(drain())\n")
-    env = {**os.environ, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(smtp_port), "SMTP_SECURITY": "none",
-           "REDIS_URL": ""}
+    drain_in_process = (
+        "import asyncio\nfrom marketing_site.leads import db\nfrom marketing_site.mail import sender\n"
+        f"db.configure_engine({database_url!r})\n"
+        "async def drain():\n    while await sender.deliver_due():\n        pass\n"
+        "asyncio.run(drain())\n"
+    )
+    env = {
+        **os.environ,
+        "SMTP_HOST": "127.0.0.1",
+        "SMTP_PORT": str(smtp_port),
+        "SMTP_SECURITY": "none",
+        "REDIS_URL": "",
+    }
     workers = [subprocess.Popen([sys.executable, "-c", drain_in_process], cwd=ROOT, env=env) for _ in range(3)]
     assert [worker.wait(timeout=60) for worker in workers] == [0, 0, 0]
     ids = Counter(message["Message-ID"] for _, message in inbox.received)

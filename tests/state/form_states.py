@@ -21,9 +21,14 @@ def visit(state_cls: type[rx.State], path: str, query: dict[str, str] | None = N
     query = query or {}
     search = "&".join(f"{key}={value}" for key, value in query.items())
     root = rx.State(_reflex_internal_init=True)
-    root.router = RouterData.from_router_data({
-        **ROUTER, "pathname": path, "asPath": f"{path}?{search}" if search else path, "query": query,
-    })
+    root.router = RouterData.from_router_data(
+        {
+            **ROUTER,
+            "pathname": path,
+            "asPath": f"{path}?{search}" if search else path,
+            "query": query,
+        }
+    )
     state = root.get_substate(state_cls.get_full_name().split("."))
     state.start({"referrer": "https://www.google.com/", "product": "HR Smart"})
     state.started_at = time.time() - 30  # a person took half a minute to fill the form
@@ -36,6 +41,7 @@ def run(handler_result) -> list:
         asyncio.run(handler_result)
         return []
     if hasattr(handler_result, "__anext__"):
+
         async def drain() -> list:
             return [event async for event in handler_result]
 

@@ -36,7 +36,10 @@ def test_a_lead_from_an_arabic_page_stores_its_language_and_the_arabic_consent_w
     assert state.submitted and state.errors == {}
     [row] = leads_for(email, LeadKind.SCHEDULE_DEMO)
     assert (row.source_page, row.consent_text_version, row.language) == (
-        "/ar/schedule", f"{forms.CONSENT_TEXT_VERSION}/ar", "ar")
+        "/ar/schedule",
+        f"{forms.CONSENT_TEXT_VERSION}/ar",
+        "ar",
+    )
 
 
 def test_the_same_form_in_english_still_answers_in_english():

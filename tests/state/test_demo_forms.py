@@ -18,10 +18,22 @@ from marketing_site.state.signup import SignupDemoState
 def demo_form(email: str, **extra: str) -> dict[str, str]:
     """What the browser posts for a filled demo form (ticked boxes post "Yes")."""
     return {
-        "firstName": "Amina", "lastName": "Khan", "email": email, "phone": "+923001234567",
-        "school": "Greenfield School", "job": "Principal", "country": "Pakistan", "nStudent": "850",
-        "tSchool": "Multi-branch", "mis": "Spreadsheets", "ss": "No", "about": "Webinar",
-        "consentCommunications": "Yes", "consentDataProcessing": "Yes", forms.HONEYPOT_NAME: "", **extra,
+        "firstName": "Amina",
+        "lastName": "Khan",
+        "email": email,
+        "phone": "+923001234567",
+        "school": "Greenfield School",
+        "job": "Principal",
+        "country": "Pakistan",
+        "nStudent": "850",
+        "tSchool": "Multi-branch",
+        "mis": "Spreadsheets",
+        "ss": "No",
+        "about": "Webinar",
+        "consentCommunications": "Yes",
+        "consentDataProcessing": "Yes",
+        forms.HONEYPOT_NAME: "",
+        **extra,
     }
 
 
@@ -142,8 +154,11 @@ def test_a_new_visit_starts_a_fresh_form():
 def test_tracking_values_the_visitor_cannot_fix_never_block_the_lead():
     """A long or garbled referrer, UTM value or stored product is trimmed to its column, not an error."""
     email = unique_email("tracking")
-    state = visit(DemoRequestState, "/SchedulSingleDemo",
-                  {"utm_source": "s" * 300, "utm_content": "ad%00copy", "utm_campaign": "spring"})
+    state = visit(
+        DemoRequestState,
+        "/SchedulSingleDemo",
+        {"utm_source": "s" * 300, "utm_content": "ad%00copy", "utm_campaign": "spring"},
+    )
     state.start({"referrer": "https://www.google.com/search?q=" + "x" * 1500, "product": "P" * 110})
     state.started_at = time.time() - 30
     run(state.submit({**demo_form(email), "product": state.product}))

@@ -11,7 +11,10 @@ from marketing_site.content import forms
 from marketing_site.leads.schemas import LeadKind, accepted_fields, lead_form
 
 COPIES = {
-    LeadKind.SCHEDULE_DEMO: (forms.SCHEDULE, forms.MODULE_CHOICES + forms.RESPONSIBILITY_CHOICES + forms.CONSENT_CHOICES),
+    LeadKind.SCHEDULE_DEMO: (
+        forms.SCHEDULE,
+        forms.MODULE_CHOICES + forms.RESPONSIBILITY_CHOICES + forms.CONSENT_CHOICES,
+    ),
     LeadKind.SIGNUP_DEMO: (forms.SIGNUP, forms.CONSENT_CHOICES),
     LeadKind.PRODUCT_DEMO: (forms.DEMO_REQUEST, forms.CONSENT_CHOICES),
     LeadKind.PRODUCT_VIDEO: (forms.PRODUCT_VIDEO, ()),

@@ -17,7 +17,6 @@ from marketing_site.state.careers import CareersState
 from marketing_site.state.product_video import ProductVideoState
 
 
-
 def test_product_video_sends_the_disabled_product_field_from_state():
     email = unique_email("video")
     state = visit(ProductVideoState, "/hrSmart")
@@ -35,9 +34,16 @@ def test_product_video_needs_no_consent_but_validates_the_number():
 
 def careers_form(email: str) -> dict[str, str]:
     return {
-        "firstName": "Sara", "lastName": "Iqbal", "email": email, "mobile": "+96891234567",
-        "country": "Oman", "city": "Muscat", "position": "physics", "skillDescription": "",
-        "training": "B.Ed", forms.HONEYPOT_NAME: "",
+        "firstName": "Sara",
+        "lastName": "Iqbal",
+        "email": email,
+        "mobile": "+96891234567",
+        "country": "Oman",
+        "city": "Muscat",
+        "position": "physics",
+        "skillDescription": "",
+        "training": "B.Ed",
+        forms.HONEYPOT_NAME: "",
     }
 
 

@@ -39,8 +39,9 @@ def host() -> str:
     with db.write_session() as db_session:
         db_session.add(DemoHost(staff_user_id=staff.id, display_name=name, time_zone="Asia/Muscat", country="OM"))
         db_session.flush()
-        db_session.add_all(WorkingHours(host_id=staff.id, weekday=day, start_minute=0, end_minute=1440)
-                           for day in range(7))
+        db_session.add_all(
+            WorkingHours(host_id=staff.id, weekday=day, start_minute=0, end_minute=1440) for day in range(7)
+        )
         db_session.commit()
     yield name
     with db.write_session() as db_session:
@@ -151,8 +152,10 @@ def test_a_time_taken_meanwhile_is_refused_with_the_next_free_times(host):
 def test_on_the_arabic_page_days_confirmation_and_refusals_are_in_arabic(host):
     first, _ = submitted()
     state, _ = submitted("/ar/schedule")
-    assert any(weekday in state.offered[0].label for weekday in ("الأحد", "الاثنين", "الثلاثاء", "الأربعاء",
-                                                                  "الخميس", "الجمعة", "السبت"))
+    assert any(
+        weekday in state.offered[0].label
+        for weekday in ("الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت")
+    )
     run(state.book({}))
     assert state.picker_alert == CATALOGUES["ar"]["booking.slot_malformed"]
     taken = offered_ids(state)[0]

@@ -14,14 +14,18 @@ from sqlmodel import select
 from marketing_site.leads import db
 from marketing_site.leads.antispam import MemoryRateLimiter
 from marketing_site.leads.models import utc_now
-from marketing_site.vitals import BEACON_PATH
 from marketing_site.settings import settings
+from marketing_site.vitals import BEACON_PATH
 from marketing_site.vitals.api import build_vitals_api
 from marketing_site.vitals.models import WebVital
 from marketing_site.vitals.report import format_report
 from marketing_site.vitals.service import p75_windows
 
-GOOD = {"route": "/product", "device": "mobile", "metrics": [{"name": "LCP", "value": 1830.5}, {"name": "CLS", "value": 0.02}]}
+GOOD = {
+    "route": "/product",
+    "device": "mobile",
+    "metrics": [{"name": "LCP", "value": 1830.5}, {"name": "CLS", "value": 0.02}],
+}
 
 
 @pytest.fixture(autouse=True)
@@ -32,13 +36,21 @@ def empty_vitals(database_url: str):
         db_session.commit()
 
 
-def post(*bodies, content_type: str = "text/plain", limit: int = settings.vitals_rate_limit_per_minute) -> list[httpx.Response]:
+def post(
+    *bodies, content_type: str = "text/plain", limit: int = settings.vitals_rate_limit_per_minute
+) -> list[httpx.Response]:
     app = build_vitals_api(MemoryRateLimiter(limit))
 
     async def send() -> list[httpx.Response]:
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://backend") as client:
-            return [await client.post(BEACON_PATH, content=body if isinstance(body, bytes) else json.dumps(body),
-                                      headers={"content-type": content_type}) for body in bodies]
+            return [
+                await client.post(
+                    BEACON_PATH,
+                    content=body if isinstance(body, bytes) else json.dumps(body),
+                    headers={"content-type": content_type},
+                )
+                for body in bodies
+            ]
 
     return asyncio.run(send())
 
@@ -55,20 +67,23 @@ def test_a_beacon_is_stored_one_row_per_metric_without_personal_data():
     assert set(WebVital.model_fields) == {"id", "created_at", "route", "metric", "value", "device"}
 
 
-@pytest.mark.parametrize("body", [
-    {**GOOD, "route": "/no-such-page"},
-    {**GOOD, "route": "/studentsmart"},
-    {**GOOD, "device": "iphone"},
-    {**GOOD, "metrics": []},
-    {**GOOD, "metrics": [{"name": "FID", "value": 10}]},
-    {**GOOD, "metrics": [{"name": "LCP", "value": -1}]},
-    {**GOOD, "metrics": [{"name": "LCP", "value": 10}, {"name": "LCP", "value": 11}]},
-    {**GOOD, "metrics": [{"name": "LCP", "value": "fast"}]},
-    {**GOOD, "metrics": [{"name": "LCP", "value": True}]},
-    {**GOOD, "metrics": [{"name": "LCP", "value": 1e12}]},
-    {**GOOD, "email": "someone@school.edu"},
-    ["LCP", 1200],
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {**GOOD, "route": "/no-such-page"},
+        {**GOOD, "route": "/studentsmart"},
+        {**GOOD, "device": "iphone"},
+        {**GOOD, "metrics": []},
+        {**GOOD, "metrics": [{"name": "FID", "value": 10}]},
+        {**GOOD, "metrics": [{"name": "LCP", "value": -1}]},
+        {**GOOD, "metrics": [{"name": "LCP", "value": 10}, {"name": "LCP", "value": 11}]},
+        {**GOOD, "metrics": [{"name": "LCP", "value": "fast"}]},
+        {**GOOD, "metrics": [{"name": "LCP", "value": True}]},
+        {**GOOD, "metrics": [{"name": "LCP", "value": 1e12}]},
+        {**GOOD, "email": "someone@school.edu"},
+        ["LCP", 1200],
+    ],
+)
 def test_anything_but_the_documented_shape_is_refused_and_nothing_is_stored(body):
     [response] = post(body)
     assert response.status_code == 422 and response.json()["error"]
@@ -96,9 +111,15 @@ def test_p75_per_route_over_7_and_28_days():
     now = utc_now()
     with db.session() as db_session:
         for day, value in ((1, 100.0), (2, 200.0), (3, 300.0), (4, 400.0), (20, 5000.0)):
-            db_session.add(WebVital(created_at=now - timedelta(days=day), route="/", metric="LCP", value=value, device="desktop"))
-        db_session.add(WebVital(created_at=now - timedelta(days=40), route="/", metric="LCP", value=9999.0, device="desktop"))
-        db_session.add(WebVital(created_at=now - timedelta(days=1), route="/schedule", metric="CLS", value=0.25, device="mobile"))
+            db_session.add(
+                WebVital(created_at=now - timedelta(days=day), route="/", metric="LCP", value=value, device="desktop")
+            )
+        db_session.add(
+            WebVital(created_at=now - timedelta(days=40), route="/", metric="LCP", value=9999.0, device="desktop")
+        )
+        db_session.add(
+            WebVital(created_at=now - timedelta(days=1), route="/schedule", metric="CLS", value=0.25, device="mobile")
+        )
         db_session.commit()
     windows = p75_windows(now=now)
     week = {(p.route, p.metric): (p.p75, p.samples) for p in windows[7]}
