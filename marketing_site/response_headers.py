@@ -68,6 +68,7 @@ def add_security_headers(app: ASGIApp, static_dir: Path | None = None, backend_u
             await send(message)
 
         await app(scope, receive, send_with_headers)
+        return None
 
     return with_headers
 

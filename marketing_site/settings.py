@@ -58,7 +58,8 @@ class Settings(BaseSettings):
     database_idle_in_transaction_timeout: float = Field(1.0, alias="DATABASE_IDLE_IN_TRANSACTION_TIMEOUT", gt=0)
     # Connections all backend workers together may hold; at least 2 per worker.
     database_max_connections: int = Field(40, alias="DATABASE_MAX_CONNECTIONS", ge=2)
-    # SQLite in WAL mode: NORMAL survives any crash of the app (a power cut may lose the last commits), FULL fsyncs each.
+    # SQLite in WAL mode: NORMAL survives any crash of the app (a power cut may lose the last commits),
+    # FULL fsyncs each.
     sqlite_synchronous: Literal["NORMAL", "FULL"] = Field("NORMAL", alias="SQLITE_SYNCHRONOUS")
     # Reflex state and the shared lead rate limit; empty means one backend worker with state on disk.
     redis_url: str = Field("", alias="REDIS_URL")

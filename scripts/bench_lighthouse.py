@@ -1,8 +1,8 @@
 """Lighthouse 12 (mobile preset, simulated throttling) on the production export served by nginx.
 
 Builds the export with the served addresses baked in, serves it through Debian's nginx with
-deploy/nginx (as production does) next to the backend, and prints scores, LCP, CLS and the gzip bytes of JS and CSS per page.
-Raw reports go to bench-results/. Run with ``make bench``.
+deploy/nginx (as production does) next to the backend, and prints scores, LCP, CLS and the gzip bytes
+of JS and CSS per page. Raw reports go to bench-results/. Run with ``make bench``.
 """
 
 from __future__ import annotations
@@ -113,7 +113,8 @@ def print_table(results: list[PageResult]) -> None:
         s = r.scores
         print(
             f"| {r.route} | {s['performance']} | {s['accessibility']} | {s['best-practices']} | {s['seo']} "
-            f"| {r.lcp_ms / 1000:.2f} s | {r.tbt_ms:.0f} ms | {r.cls:.3f} | {r.js_bytes / 1024:.1f} KB | {r.css_bytes / 1024:.1f} KB |"
+            f"| {r.lcp_ms / 1000:.2f} s | {r.tbt_ms:.0f} ms | {r.cls:.3f} "
+            f"| {r.js_bytes / 1024:.1f} KB | {r.css_bytes / 1024:.1f} KB |"
         )
 
 
@@ -136,7 +137,8 @@ def print_language_pairs(results: list[PageResult]) -> None:
     print("|---|---|---|---|")
     for default, translated in pairs:
         print(
-            f"| {translated.route} vs {default.route} | {default.lcp_ms / 1000:.2f} s | {translated.lcp_ms / 1000:.2f} s "
+            f"| {translated.route} vs {default.route} "
+            f"| {default.lcp_ms / 1000:.2f} s | {translated.lcp_ms / 1000:.2f} s "
             f"| {translated.lcp_ms / default.lcp_ms - 1:+.0%} |"
         )
 
@@ -163,7 +165,8 @@ def main() -> None:
     RESULTS_DIR.mkdir(exist_ok=True)
     with served_site() as site:
         print(
-            f"==> Production export built in {site.build_seconds:.1f}s, served by nginx (deploy/nginx) at {site.site_url}",
+            f"==> Production export built in {site.build_seconds:.1f}s, "
+            f"served by nginx (deploy/nginx) at {site.site_url}",
             flush=True,
         )
         results = []

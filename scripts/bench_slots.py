@@ -93,7 +93,7 @@ def seed(url: str, now: datetime) -> None:
                 ends_at=start + demo,
                 visitor_time_zone="Europe/London",
             )
-            for lead, (host_id, start) in zip(leads, chosen)
+            for lead, (host_id, start) in zip(leads, chosen, strict=True)
         )
         db_session.commit()
     engine.dispose()
@@ -140,7 +140,8 @@ def main() -> None:
         db.get_engine().dispose()
     backend = "PostgreSQL" if options.database_server else "SQLite"
     print(
-        f"{backend}: {len(HOSTS)} hosts, {BOOKINGS} bookings, {DAYS} days -> {len(found)} free slots, {options.runs} runs"
+        f"{backend}: {len(HOSTS)} hosts, {BOOKINGS} bookings, {DAYS} days "
+        f"-> {len(found)} free slots, {options.runs} runs"
     )
     print(report("free_slots()", listing))
     print(report("GET /api/demo-slots (in-process ASGI)", through_api))

@@ -133,7 +133,8 @@ def render_api(site: Site) -> str:
         (TEMPLATES / "api.conf").read_text(encoding="utf-8"),
         {
             "fallback_maps": "\n".join(
-                f'map $upstream_http_{name.lower().replace("-", "_")} {variable[name]} {{ "" {_quoted(value)}; default ""; }}'
+                f"map $upstream_http_{name.lower().replace('-', '_')} {variable[name]} "
+                f'{{ "" {_quoted(value)}; default ""; }}'
                 for name, value in own_answers.items()
             ),
             "fallback_headers": "\n".join(

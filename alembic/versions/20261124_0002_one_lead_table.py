@@ -181,7 +181,7 @@ def upgrade() -> None:
             for position, name in enumerate(KINDS)
             for row in bind.execute(sa.select(tables[name]).order_by(tables[name].c.id))
         ),
-        key=lambda item: item[:2] + (item[3].id,),
+        key=lambda item: (*item[:2], item[3].id),
     )
     new_ids: dict[tuple[str, int], int] = {}
     leads, ticked = [], {"module": [], "responsibility": []}

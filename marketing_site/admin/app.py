@@ -129,7 +129,8 @@ async def inbox(request: Request, user: StaffUser) -> Response:
 @staff_only(page=False)
 async def export_csv(request: Request, user: StaffUser) -> Response:
     chosen = inbox_query.InboxFilter.from_query(request.query_params)
-    spool = tempfile.SpooledTemporaryFile(max_size=8 * 1024 * 1024, mode="w+", encoding="utf-8", newline="")
+    # Not a with-block: the response streams the spool after this returns; chunks() closes it when done.
+    spool = tempfile.SpooledTemporaryFile(max_size=8 * 1024 * 1024, mode="w+", encoding="utf-8", newline="")  # noqa: SIM115
     await run_in_threadpool(export.write_export, chosen, user, spool)
     spool.seek(0)
 

@@ -32,7 +32,7 @@ async def _availability_page(
     except availability.NotAHost:
         return PlainTextResponse("No such salesperson", status_code=404)
     hosts = await run_in_threadpool(availability.hosts) if user.role == "admin" else []
-    days = list(zip(WEEKDAYS, typed_hours)) if typed_hours else week.days
+    days = list(zip(WEEKDAYS, typed_hours, strict=True)) if typed_hours else week.days
     return render(
         request,
         "availability.html",

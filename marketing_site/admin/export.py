@@ -57,7 +57,7 @@ def cell(value) -> str:
 
 
 def write_export(chosen: InboxFilter, user: StaffUser, out: TextIO) -> int:
-    """Write the CSV to ``out`` in batches (100,000 leads never sit in memory as rows) and audit it; returns the count."""
+    """Write the CSV to ``out`` in batches (100,000 leads never sit in memory as rows), audit it, return the count."""
     writer = csv.writer(out, lineterminator="\r\n")
     out.write("\ufeff")
     writer.writerow(COLUMNS)

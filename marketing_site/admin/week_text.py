@@ -7,6 +7,7 @@ every mistake is reported with the day and the stretch, so nothing is saved unti
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 _STRETCH = re.compile(r"^(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})$")
@@ -47,7 +48,7 @@ def read_day(day: str, text: str) -> list[Stretch]:
             raise HoursInvalid(f"{day}: {typed} ends before it starts (the start must be earlier than the end)")
         stretches.append((start, end))
     stretches.sort()
-    for (_, earlier_end), (later_start, later_end) in zip(stretches, stretches[1:]):
+    for (_, earlier_end), (later_start, later_end) in pairwise(stretches):
         if later_start < earlier_end:
             raise HoursInvalid(
                 f"{day}: {clock(later_start)}-{clock(later_end)} overlaps the stretch before it "

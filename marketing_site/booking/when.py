@@ -32,7 +32,8 @@ def day_name(day: date, language: str) -> str:
 
 
 def describe(start: datetime, end: datetime, language: str) -> str:
-    """ "Tuesday 1 December 2026, 09:00-09:30 (Europe/London, UTC+00:00)" in ``language``; times aware, in the reader's zone."""
+    """ "Tuesday 1 December 2026, 09:00-09:30 (Europe/London, UTC+00:00)" in ``language``; times aware, in
+    the reader's zone."""
     return message(
         "booking.when",
         language,

@@ -14,7 +14,8 @@ from ..content import widgets
 
 _ROUND_BUTTON = (
     "flex h-10 w-10 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 "
-    "shadow-sm hover:border-sky-700 hover:text-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
+    "shadow-sm hover:border-sky-700 hover:text-sky-800 focus-visible:outline-2 focus-visible:outline-offset-2 "
+    "focus-visible:outline-sky-700"
 )
 
 

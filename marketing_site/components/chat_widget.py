@@ -32,17 +32,17 @@ _CLASSES = {
     "greeting": "max-w-[85%] rounded-xl rounded-ss-none bg-white px-4 py-3 text-sm text-slate-800 shadow-sm",
     "form": "flex items-center gap-2 border-t border-slate-200 p-3",
     "input": (
-        "min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-sm text-slate-900 placeholder:text-slate-500 "
-        "focus:border-emerald-700 focus:outline-2 focus:outline-emerald-700"
+        "min-w-0 flex-1 rounded-full border border-slate-300 px-4 py-2 text-sm text-slate-900 "
+        "placeholder:text-slate-500 focus:border-emerald-700 focus:outline-2 focus:outline-emerald-700"
     ),
     "send": (
         "rounded-full bg-emerald-800 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-900 "
         "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800"
     ),
     "bubble": (
-        "flex h-11 w-11 items-center justify-center rounded-full bg-emerald-700 text-white transition hover:bg-emerald-800 "
-        "focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 aria-expanded:bg-emerald-900 "
-        "xl:h-12 xl:w-12 xl:shadow-lg"
+        "flex h-11 w-11 items-center justify-center rounded-full bg-emerald-700 text-white transition "
+        "hover:bg-emerald-800 focus-visible:outline-4 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 "
+        "aria-expanded:bg-emerald-900 xl:h-12 xl:w-12 xl:shadow-lg"
     ),
 }
 

@@ -34,7 +34,7 @@ class CounterStrip(rx.Component):
 def counter_strip(
     counters: Sequence[Counter], *, threshold_px: int, duration_ms: int, delay_ms: int, start: int, aria_label: str
 ) -> rx.Component:
-    """Counters from `start` to each end value over `duration_ms`, after `delay_ms`, once scrolled past `threshold_px`."""
+    """Counters from `start` to each end value in `duration_ms`, after `delay_ms`, once scrolled past `threshold_px`."""
     return CounterStrip.create(
         items=[asdict(counter) for counter in counters],
         threshold=threshold_px,

@@ -20,7 +20,8 @@ INPUT = (
 )
 _PHONE = (
     "mt-1 flex w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 "
-    "focus-within:border-sky-700 focus-within:ring-2 focus-within:ring-sky-700/30 has-[input[aria-invalid=true]]:border-red-600 "
+    "focus-within:border-sky-700 focus-within:ring-2 focus-within:ring-sky-700/30 "
+    "has-[input[aria-invalid=true]]:border-red-600 "
     "[&_input]:border-0 [&_input]:bg-transparent [&_input]:text-slate-900 [&_input]:outline-none"
 )
 LABEL = "block text-sm font-medium text-slate-800"

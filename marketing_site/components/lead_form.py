@@ -105,7 +105,8 @@ def submit_bar(
         ),
         cancel_class_name=(
             "inline-flex items-center justify-center rounded-full border border-slate-300 bg-white px-6 py-3 "
-            "font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-4 focus-visible:ring-sky-700/40"
+            "font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-4 "
+            "focus-visible:ring-sky-700/40"
         ),
         **start,
     )

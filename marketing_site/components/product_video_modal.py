@@ -55,7 +55,9 @@ def product_video_modal(module: Module, button_label: str, button_class: str) ->
             fallback_product=module.name,
             done=State.submitted,
             on_open=State.start,
-            class_name="m-auto max-h-[calc(100dvh-2rem)] w-[min(92vw,40rem)] bg-transparent p-0 backdrop:bg-slate-950/70",
+            class_name=(
+                "m-auto max-h-[calc(100dvh-2rem)] w-[min(92vw,40rem)] bg-transparent p-0 backdrop:bg-slate-950/70"
+            ),
             trigger_class_name=button_class,
         ),
         success_modal(copy.success, State.submitted, f"{FORM_ID}-success", module.video, f"{module.name} video"),

@@ -56,7 +56,10 @@ def success_modal(
                 rx.el.div(
                     "✓",
                     aria_hidden="true",
-                    class_name="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-3xl text-emerald-700",
+                    class_name=(
+                        "mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-emerald-100 text-3xl "
+                        "text-emerald-700"
+                    ),
                 ),
                 rx.el.h2(copy.title, id=title_id, class_name="mt-4 text-center text-2xl font-bold text-slate-900"),
                 rx.el.p(copy.text, class_name="mt-2 text-center text-slate-700"),
@@ -65,7 +68,10 @@ def success_modal(
                 rx.el.div(
                     route_link(
                         Link(copy.continue_label, routes.HOME),
-                        class_name="rounded-full bg-sky-800 px-8 py-3 font-semibold text-white hover:bg-sky-900 focus:outline-none focus-visible:ring-4 focus-visible:ring-sky-700/40",
+                        class_name=(
+                            "rounded-full bg-sky-800 px-8 py-3 font-semibold text-white hover:bg-sky-900 "
+                            "focus:outline-none focus-visible:ring-4 focus-visible:ring-sky-700/40"
+                        ),
                     ),
                     class_name="mt-6 flex justify-center",
                 ),
@@ -73,6 +79,9 @@ def success_modal(
             ),
             dialog_id=modal_id,
             labelled_by=title_id,
-            class_name="m-auto max-h-[calc(100dvh-1rem)] w-[min(92vw,42rem)] overflow-y-auto bg-transparent p-0 backdrop:bg-slate-950/70",
+            class_name=(
+                "m-auto max-h-[calc(100dvh-1rem)] w-[min(92vw,42rem)] overflow-y-auto bg-transparent p-0 "
+                "backdrop:bg-slate-950/70"
+            ),
         ),
     )

@@ -44,5 +44,7 @@ def tabs(
         default_index=default_index,
         list_class_name="flex flex-wrap justify-center gap-2 rounded-3xl bg-slate-100 p-1.5 sm:rounded-full",
         tab_class_name=_TAB,
-        panel_class_name="mt-8 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-sky-700",
+        panel_class_name=(
+            "mt-8 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-sky-700"
+        ),
     )

@@ -57,7 +57,8 @@ ABOUT_US = InfoPage(
     links=(link.EXPLORE_PRODUCTS, _CASE_STUDIES, link.CONTACT_US),
     seo=Seo(
         f"About us: the team behind {BRAND}",
-        f"{BRAND} is headquartered in Oman with city offices in Oman and Pakistan, building cloud school management software.",
+        f"{BRAND} is headquartered in Oman with city offices in Oman and Pakistan, "
+        "building cloud school management software.",
     ),
 )
 

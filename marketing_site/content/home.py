@@ -9,7 +9,8 @@ from .types import Counter, Image, Link, NewsSlide, Partner, Seo
 
 SEO = Seo(
     "Smart School Suite: cloud school management system",
-    "Admissions, HR, academics, finance, timetables and wellbeing in one cloud school management system for one-branch, multi-branch, group and hybrid schools.",
+    "Admissions, HR, academics, finance, timetables and wellbeing in one cloud school management system "
+    "for one-branch, multi-branch, group and hybrid schools.",
 )
 
 HERO_HEADING = "Every area of school life, just got easier and simple to manage."

@@ -2,8 +2,9 @@
 
 Keyed by message id, with ``{placeholders}`` the service fills in. English is written here; every
 other language of languages.LANGUAGES translates these English templates in its locales/<code>.po
-(the same catalogue as the pages' copy), so CATALOGUES has one mapping per language with the same ids. ``label.<field>`` ids are the noun phrases put in ``{label}``; a ``required.<field>``
-id replaces the generic "Please enter your …" for that field.
+(the same catalogue as the pages' copy), so CATALOGUES has one mapping per language with the same ids.
+``label.<field>`` ids are the noun phrases put in ``{label}``; a ``required.<field>`` id replaces the
+generic "Please enter your …" for that field.
 """
 
 from __future__ import annotations
@@ -27,9 +28,13 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "field.too_long": "Your {label} is too long. Please keep it to {limit} characters or fewer.",
         "field.yes_or_no": "Please answer Yes or No for {label}.",
         "email.invalid": "Please enter a valid email address, like name@school.edu.",
-        "email.local_part_too_long": "The part of your email address before the @ is too long: at most {limit} characters.",
+        "email.local_part_too_long": (
+            "The part of your email address before the @ is too long: at most {limit} characters."
+        ),
         "phone.invalid": "That phone number isn't valid. Include the country code, e.g. +92 301 2345678.",
-        "phone.invalid_for_country": "That phone number isn't valid for {country}. Include the country code, e.g. {example}.",
+        "phone.invalid_for_country": (
+            "That phone number isn't valid for {country}. Include the country code, e.g. {example}."
+        ),
         # Résumé upload
         "resume.empty": "That résumé file is empty. Please choose the file again.",
         "resume.too_large": "Your résumé is too large. Please upload a file of {size} or less.",
@@ -97,7 +102,9 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "mail.subject": "We received your {kind}",
         "mail.greeting": "Dear {name},",
         "mail.received": "Thank you: we received your {kind}.",
-        "mail.next_step.careers": "Our HR team reads every application and will contact you if your profile fits an opening.",
+        "mail.next_step.careers": (
+            "Our HR team reads every application and will contact you if your profile fits an opening."
+        ),
         "mail.next_step.sales": "A member of our team will contact you shortly to arrange everything.",
         # Demo booking (issue 11): refusals, the booking mails and the visitor's booking page
         "api.get_only": "Ask for free demo slots with GET.",
@@ -109,12 +116,20 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "booking.slot_unavailable": "That time is not open for demos. Please choose one of the free times.",
         "booking.slot_taken": "Sorry, that time was just taken. Please choose another: here are the next free times.",
         "booking.lead_not_found": "We could not find your request. Please fill in the form again.",
-        "booking.lead_has_booking": "Your demo is already booked. To change its time, use the link in your booking email.",
-        "booking.not_found": "We could not find this demo. It may have been removed; you are welcome to book a new one.",
-        "booking.cancelled": "This demo is cancelled, so it can no longer be changed. You are welcome to book a new one.",
+        "booking.lead_has_booking": (
+            "Your demo is already booked. To change its time, use the link in your booking email."
+        ),
+        "booking.not_found": (
+            "We could not find this demo. It may have been removed; you are welcome to book a new one."
+        ),
+        "booking.cancelled": (
+            "This demo is cancelled, so it can no longer be changed. You are welcome to book a new one."
+        ),
         "booking.changed": "This demo was changed in the meantime. Please look at its current time and try again.",
         "booking.token_invalid": "This link is not valid. Please open the link in your latest booking email.",
-        "booking.token_expired": "This link has expired. Please open the link in your latest booking email, or book a new demo.",
+        "booking.token_expired": (
+            "This link has expired. Please open the link in your latest booking email, or book a new demo."
+        ),
         "booking.day": "{weekday} {day} {month} {year}",
         "booking.when": "{day}, {start}-{end} ({zone}, {offset})",
         "booking.mail.subject.booked": "Your demo is booked: {when}",
@@ -123,7 +138,9 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "booking.mail.subject.reminder": "Reminder: your demo on {when}",
         "booking.mail.booked": "Your demo of Smart School Suite with {host} is booked for {when}.",
         "booking.mail.moved": "Your demo with {host} has moved to {when}.",
-        "booking.mail.cancelled": "Your demo with {host} on {when} is cancelled. You are welcome to book a new time whenever it suits you.",
+        "booking.mail.cancelled": (
+            "Your demo with {host} on {when} is cancelled. You are welcome to book a new time whenever it suits you."
+        ),
         "booking.mail.reminder": "This is a reminder of your demo with {host} on {when}.",
         "booking.mail.invitation": "The calendar invitation is attached: open it to add the demo to your calendar.",
         "booking.mail.manage": "To choose another time or cancel the demo, open this link:",

@@ -49,7 +49,8 @@ STUDENT = _module(
     background_color="#E8F1FF",
     seo=Seo(
         "Student Smart: online student registration and admissions",
-        "Paperless school admissions: online registration, entry exams, parent registration, student records and census reports.",
+        "Paperless school admissions: online registration, entry exams, parent registration, student records "
+        "and census reports.",
     ),
     read_more=ReadMore(65, 100, 100, CARD_READ_MORE_LABEL),
 )
@@ -83,7 +84,8 @@ HR = _module(
     background_color="#FFF4E5",
     seo=Seo(
         "HR Smart: cloud-based HR and payroll for schools",
-        "Staff registration, training, departments, posts, payroll, leave and biometric attendance in one cloud HR program for schools.",
+        "Staff registration, training, departments, posts, payroll, leave and biometric attendance in one cloud "
+        "HR program for schools.",
     ),
 )
 
@@ -112,7 +114,8 @@ ACADEMIC = _module(
     background_color="#EAF8EF",
     seo=Seo(
         "Academic Smart: LMS, content and academic planning",
-        "Learning management, course content, student information desk and academic plans for schools in one cloud module.",
+        "Learning management, course content, student information desk and academic plans for schools in one "
+        "cloud module.",
     ),
 )
 
@@ -143,7 +146,8 @@ ADMINISTRATION = _module(
     background_color="#F3EDFF",
     seo=Seo(
         "Administration Smart: campus, transport and inventory",
-        "Inventory, campus, canteen, transport, procurement, security, maintenance and floor plans for school administrators.",
+        "Inventory, campus, canteen, transport, procurement, security, maintenance and floor plans for school "
+        "administrators.",
     ),
 )
 

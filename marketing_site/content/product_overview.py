@@ -7,7 +7,8 @@ from .types import Seo
 
 SEO = Seo(
     f"Products: the ten Smart modules of {BRAND}",
-    "Student, HR, Academic, Administration, Communication, Finance, Library, Pastoral, Timetable and Report Smart modules for schools.",
+    "Student, HR, Academic, Administration, Communication, Finance, Library, Pastoral, Timetable and "
+    "Report Smart modules for schools.",
 )
 HEADING = "Products"
 INTRO = (

@@ -42,7 +42,10 @@ def footer() -> rx.Component:
         rx.el.div(
             rx.el.p(site.FOOTER_COPYRIGHT),
             language_links("font-semibold text-slate-200 underline-offset-2 hover:text-white hover:underline"),
-            class_name="flex flex-wrap items-center justify-center gap-x-6 gap-y-2 border-t border-slate-700 py-4 text-xs text-slate-400",
+            class_name=(
+                "flex flex-wrap items-center justify-center gap-x-6 gap-y-2 border-t border-slate-700 py-4 "
+                "text-xs text-slate-400"
+            ),
         ),
         class_name="bg-slate-900",
     )

@@ -34,8 +34,9 @@ _MENU_ITEM = (
 # Below 360 px the label steps down to 12 px: set in a wide system Arabic face (a first visit, before the
 # web font is cached) "احجز عرضًا توضيحيًا" at 14 px pushed the header 11 px past a 320 px screen.
 _BOOK_DEMO = (
-    "inline-flex min-h-11 shrink-0 items-center justify-center whitespace-nowrap rounded-full bg-sky-700 px-3 min-[360px]:px-4 "
-    f"text-xs min-[360px]:text-sm font-semibold text-white shadow-sm hover:bg-sky-800 sm:px-5 {_FOCUS_RING}"
+    "inline-flex min-h-11 shrink-0 items-center justify-center whitespace-nowrap rounded-full bg-sky-700 "
+    "px-3 min-[360px]:px-4 text-xs min-[360px]:text-sm font-semibold text-white shadow-sm hover:bg-sky-800 "
+    f"sm:px-5 {_FOCUS_RING}"
 )
 
 
@@ -133,8 +134,8 @@ def mobile_menu() -> rx.Component:
             label=MOBILE_MENU_LABEL,
             class_name="group",
             summary_class_name=(
-                "flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md border border-slate-300 "
-                f"text-slate-800 [&::-webkit-details-marker]:hidden {_FOCUS_RING}"
+                "flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md border "
+                f"border-slate-300 text-slate-800 [&::-webkit-details-marker]:hidden {_FOCUS_RING}"
             ),
             panel_class_name=(
                 "absolute inset-x-0 top-full z-30 max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 "
@@ -169,7 +170,10 @@ def navbar() -> rx.Component:
         A.create(
             SKIP_LINK_LABEL,
             href="#main",
-            class_name="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2",
+            class_name=(
+                "sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded "
+                "focus:bg-white focus:px-3 focus:py-2"
+            ),
         ),
         top_strip(),
         rx.el.div(

@@ -1,7 +1,8 @@
 """Bot traps run before validation: honeypot, too-fast submit, per-client rate limit.
 
 Every rejecting trap raises the same LeadRejected so a bot learns nothing; operators see which trap
-fired in the INFO log. The too-fast trap alone does not reject: it quarantines (see ``screen``). The rate limit is shared through Redis when several workers run.
+fired in the INFO log. The too-fast trap alone does not reject: it quarantines (see ``screen``). The
+rate limit is shared through Redis when several workers run.
 """
 
 from __future__ import annotations

@@ -32,6 +32,7 @@ def upload_body_limit(app: ASGIApp) -> ASGIApp:
             if int(declared) > limit:
                 return await PlainTextResponse(message("upload.too_large"), 413)(scope, receive, send)
         await app(scope, receive, send)
+        return None
 
     return limited
 

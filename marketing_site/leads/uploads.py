@@ -83,7 +83,7 @@ CONTENT_TYPES = {
 
 def stored_path(name: str) -> Path | None:
     """The stored résumé called ``name`` (a row's resume_file), or None: never a path outside RESUME_DIR."""
-    stem, dot, extension = name.rpartition(".")
+    stem, _, extension = name.rpartition(".")
     if not (len(stem) == 32 and all(ch in "0123456789abcdef" for ch in stem) and f".{extension}" in CONTENT_TYPES):
         return None
     path = settings.resume_dir / name

@@ -106,10 +106,7 @@ def clean_text(raw: Any, label: str, limit: int, *, multiline: bool = False) -> 
     if not isinstance(raw, str):
         raise InvalidField(message("field.not_text", label=label))
     text = unicodedata.normalize("NFC", raw)
-    if multiline:
-        text = text.replace("\r\n", "\n").replace("\r", "\n").strip()
-    else:
-        text = " ".join(text.split())
+    text = text.replace("\r\n", "\n").replace("\r", "\n").strip() if multiline else " ".join(text.split())
     allowed = "\n\t" if multiline else ""
     if any(unicodedata.category(ch) in ("Cc", "Cs") and ch not in allowed for ch in text):
         raise InvalidField(message("field.bad_characters", label=label))

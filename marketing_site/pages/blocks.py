@@ -128,10 +128,10 @@ def link_cards(links: tuple[Link, ...]) -> rx.Component:
                 route_link(
                     link,
                     class_name=(
-                        "flex h-full items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-5 "
-                        "font-semibold text-sky-800 shadow-sm transition hover:border-sky-300 hover:shadow-md "
-                        "after:size-2 after:shrink-0 after:rotate-45 after:border-e-2 after:border-t-2 rtl:after:-rotate-45 "
-                        f"after:border-sky-700 after:content-[''] {_FOCUS}"
+                        "flex h-full items-center justify-between gap-4 rounded-2xl border border-slate-200 bg-white "
+                        "p-5 font-semibold text-sky-800 shadow-sm transition hover:border-sky-300 hover:shadow-md "
+                        "after:size-2 after:shrink-0 after:rotate-45 after:border-e-2 after:border-t-2 "
+                        f"rtl:after:-rotate-45 after:border-sky-700 after:content-[''] {_FOCUS}"
                     ),
                 ),
             )

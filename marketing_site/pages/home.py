@@ -26,8 +26,9 @@ _HERO_BUTTONS = (
     "hover:bg-sky-100 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white",
     "inline-flex min-h-12 items-center rounded-full border-2 border-white/80 px-6 py-3 font-semibold text-white "
     "hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white",
-    "inline-flex min-h-12 items-center px-2 py-3 font-semibold text-white underline decoration-white/60 underline-offset-4 "
-    "hover:decoration-white focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-white",
+    "inline-flex min-h-12 items-center px-2 py-3 font-semibold text-white underline decoration-white/60 "
+    "underline-offset-4 hover:decoration-white focus-visible:outline-2 focus-visible:outline-offset-4 "
+    "focus-visible:outline-white",
 )
 
 
@@ -39,7 +40,10 @@ def hero() -> rx.Component:
             rx.el.h1(home.HERO_HEADING, class_name="max-w-3xl text-4xl font-bold leading-tight text-white md:text-5xl"),
             rx.el.p(home.HERO_TEXT, class_name="mt-5 max-w-2xl text-lg text-slate-100"),
             rx.el.div(
-                *[route_link(action, class_name=look) for action, look in zip(home.HERO_ACTIONS, _HERO_BUTTONS)],
+                *[
+                    route_link(action, class_name=look)
+                    for action, look in zip(home.HERO_ACTIONS, _HERO_BUTTONS, strict=True)
+                ],
                 class_name="mt-8 flex flex-wrap items-center gap-4",
             ),
             class_name=f"{CONTAINER} relative py-20 md:py-28",

@@ -37,7 +37,9 @@ def video_section() -> rx.Component:
 def tagline() -> rx.Component:
     return rx.el.p(
         home.TAGLINE,
-        class_name="mx-auto max-w-4xl px-4 py-12 text-center text-2xl font-semibold leading-snug text-slate-800 md:text-3xl",
+        class_name=(
+            "mx-auto max-w-4xl px-4 py-12 text-center text-2xl font-semibold leading-snug text-slate-800 md:text-3xl"
+        ),
     )
 
 

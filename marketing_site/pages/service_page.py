@@ -16,7 +16,9 @@ def step_card(number: int, step: Step) -> rx.Component:
         rx.el.span(
             str(number),
             aria_hidden="true",
-            class_name="flex h-10 w-10 items-center justify-center rounded-full bg-sky-700 text-lg font-bold text-white",
+            class_name=(
+                "flex h-10 w-10 items-center justify-center rounded-full bg-sky-700 text-lg font-bold text-white"
+            ),
         ),
         rx.el.h3(step.title, class_name="mt-4 text-lg font-semibold text-slate-900"),
         rx.el.p(step.text, class_name="mt-2 text-slate-700"),

@@ -40,7 +40,7 @@ class LeadFormMixin(rx.State, mixin=True):
 
     submitted: bool = False
     answered: int = 0  # bumped once per handled submission: the browser's busy state ends on it
-    errors: dict[str, str] = {}
+    errors: dict[str, str] = {}  # noqa: RUF012 - a Reflex state var (per client); ClassVar would make it a constant
     alert: str = ""
     started_at: float = 0.0
     referrer: str = ""

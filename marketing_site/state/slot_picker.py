@@ -73,8 +73,8 @@ class SlotPickerMixin(rx.State, mixin=True):
     """Fields and handlers of the picker; mixed into a lead form state that has ``_language()``."""
 
     time_zone: str = ""
-    zone_choices: list[str] = []
-    offered: list[OfferedDay] = []
+    zone_choices: list[str] = []  # noqa: RUF012 - Reflex state var (per client); a ClassVar is not one
+    offered: list[OfferedDay] = []  # noqa: RUF012 - Reflex state var (per client); a ClassVar is not one
     picker_alert: str = ""
     picker_answered: int = 0
     booked_when: str = ""

@@ -22,7 +22,7 @@ def _sky() -> Image.Image:
     sky = Image.new("RGB", (1, HEIGHT))
     for y in range(HEIGHT):
         t = min(1.0, y / (HEIGHT * 0.72)) ** 1.6
-        sky.putpixel((0, y), tuple(round(a + (b - a) * t) for a, b in zip(top, horizon)))
+        sky.putpixel((0, y), tuple(round(a + (b - a) * t) for a, b in zip(top, horizon, strict=True)))
     sky = sky.resize((WIDTH, HEIGHT))
     glow = Image.new("L", (WIDTH, HEIGHT))
     ImageDraw.Draw(glow).ellipse((1000, 380, 1500, 780), fill=200)
@@ -35,7 +35,7 @@ def _layer(colour: tuple[int, int, int], blur: float, paint) -> Image.Image:
     """One flat colour whose coverage `paint` draws as a mask (so blurred edges never darken)."""
     mask = Image.new("L", (WIDTH, HEIGHT))
     paint(ImageDraw.Draw(mask))
-    layer = Image.new("RGBA", (WIDTH, HEIGHT), colour + (0,))
+    layer = Image.new("RGBA", (WIDTH, HEIGHT), (*colour, 0))
     layer.putalpha(mask.filter(ImageFilter.GaussianBlur(blur)))
     return layer
 

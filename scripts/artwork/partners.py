@@ -29,7 +29,8 @@ def _mark(slug: str, colour: str) -> str:
         "gulf-schools": circle(24, 24, 24, colour) + line("M8 20q8-6 16 0t16 0M8 30q8-6 16 0t16 0", WHITE, 3.5),
         "punjab-education": rect(0, 0, 48, 48, colour, 10)
         + line(
-            "M10 12q6 4 0 8t0 8 0 8M17 12q6 4 0 8t0 8 0 8M24 12q6 4 0 8t0 8 0 8M31 12q6 4 0 8t0 8 0 8M38 12q6 4 0 8t0 8 0 8",
+            "M10 12q6 4 0 8t0 8 0 8M17 12q6 4 0 8t0 8 0 8M24 12q6 4 0 8t0 8 0 8"
+            "M31 12q6 4 0 8t0 8 0 8M38 12q6 4 0 8t0 8 0 8",
             WHITE,
             2.5,
         ),

@@ -111,7 +111,7 @@ def integration(p: Palette) -> str:
     )
     tiles = "".join(
         card(x - 36, y - 36, 72, 72, p, 16) + group(glyph, transform=f"translate({x} {y})")
-        for (x, y), glyph in zip(spokes, glyphs)
+        for (x, y), glyph in zip(spokes, glyphs, strict=True)
     )
     links = "".join(line(f"M320 240L{x} {y}", p.soft, 5) for x, y in spokes)
     return group(

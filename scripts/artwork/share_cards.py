@@ -30,7 +30,8 @@ body {{ margin: 0; width: {w}px; height: {h}px; font-family: Inter, 'Segoe UI', 
 h1 {{ font-size: {size}px; line-height: 1.12; margin: 36px 0 20px; }}
 p {{ font-size: 26px; line-height: 1.4; color: #e2e8f0; margin: 0; }}
 .art {{ width: 400px; height: 300px; border-radius: 28px; background: #fff; object-fit: cover; }}
-</style></head><body><div class="text"><img class="logo" src="{logo}"><h1>{title}</h1><p>{text}</p></div>{art}</body></html>"""
+</style></head><body><div class="text"><img class="logo" src="{logo}">\
+<h1>{title}</h1><p>{text}</p></div>{art}</body></html>"""
 
 
 def _inline(assets: Path, src: str) -> str:

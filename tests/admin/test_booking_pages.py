@@ -97,10 +97,13 @@ def test_days_off_are_added_and_removed(as_role):
     sales, user = as_role("sales")
     become_host(sales, user.id)
     soon = date.today() + timedelta(days=3)
-    add = lambda day: sales.post(
-        f"/admin/availability/{user.id}/days-off",
-        data={"day": day, "csrf_token": token_of(sales)},
-    )
+
+    def add(day):
+        return sales.post(
+            f"/admin/availability/{user.id}/days-off",
+            data={"day": day, "csrf_token": token_of(sales)},
+        )
+
     assert add(soon.isoformat()).status_code == 303
     assert soon.isoformat() in sales.get("/admin/availability").text
     again = add(soon.isoformat())

@@ -49,7 +49,11 @@ def violations(page, source: str) -> list[str]:
     inject(page, source)
     return page.evaluate(
         """async () => {
-            const result = await axe.run(document, {runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}});
-            return result.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+            const result = await axe.run(document, {
+                runOnly: {type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]},
+            });
+            return result.violations.map(
+                (v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`
+            );
         }"""
     )

@@ -5,7 +5,9 @@ from __future__ import annotations
 # Links, buttons and form fields a visitor can see, with their rectangles in document coordinates.
 # The header is left out (sticky: it never scrolls under anything) and so is the chat widget itself.
 VISIBLE_CONTROLS = """() => {
-    const controls = document.querySelectorAll("a[href], button, input:not([type=hidden]), select, textarea, summary, [role=tab]");
+    const controls = document.querySelectorAll(
+        "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=tab]"
+    );
     return [...controls]
         .filter((el) => !el.closest("header") && el.checkVisibility({visibilityProperty: true, opacityProperty: true}))
         .map((el) => {
@@ -30,7 +32,9 @@ BLANK_BANDS_BELOW_HERO = """() => {
     const walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const el = node.parentElement;
-        if (!node.textContent.trim() || !el.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
+        if (!node.textContent.trim() || !el.checkVisibility({visibilityProperty: true, opacityProperty: true})) {
+            continue;
+        }
         const range = document.createRange();
         range.selectNodeContents(node);
         for (const r of range.getClientRects()) spans.push([r.top, r.bottom]);

@@ -26,8 +26,9 @@ def test_no_accessibility_violations_on_a_phone_and_a_laptop(page: Page, route: 
 def test_home_has_no_layout_shift_while_loading_and_scrolling(page: Page):
     page.add_init_script(
         """window.__cls = 0;
-        new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value; })
-            .observe({type: "layout-shift", buffered: true});"""
+        new PerformanceObserver((list) => {
+            for (const e of list.getEntries()) if (!e.hadRecentInput) window.__cls += e.value;
+        }).observe({type: "layout-shift", buffered: true});"""
     )
     open_page(page)
     for y in (300, 600, 1200, 2400, 0):

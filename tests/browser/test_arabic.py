@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 from lead_forms import fill_demo_contact, submit
@@ -29,8 +30,22 @@ class VisibleText(HTMLParser):
     """The text a reader sees or hears in <body>: no scripts or styles, nothing inside an element marked
     lang="en"; the words of labels, role descriptions, titles, alt text and placeholders count too."""
 
-    SKIPPED = {"script", "style", "noscript", "template"}
-    VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
+    SKIPPED: ClassVar[set[str]] = {"script", "style", "noscript", "template"}
+    VOID: ClassVar[set[str]] = {
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "source",
+        "track",
+        "wbr",
+    }
 
     def __init__(self) -> None:
         super().__init__()

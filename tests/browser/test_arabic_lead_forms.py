@@ -1,6 +1,7 @@
 """The other lead forms on their Arabic pages, end to end (the schedule form: test_arabic.py and
 test_slot_picker.py): the Arabic success modal, and a stored lead that remembers the visitor's language
-and, where the form asks for consent, the Arabic wording's version, with brand names and positions stored as HR and sales read them."""
+and, where the form asks for consent, the Arabic wording's version, with brand names and positions
+stored as HR and sales read them."""
 
 from __future__ import annotations
 

@@ -1,6 +1,7 @@
 """Menus and widgets on the Arabic site, right to left: the tabs' arrow keys follow the tabs' direction,
-the news carousel brings each slide into view, a dropdown opens from the keyboard inside the screen, the mobile menu and the chat open and close, and a
-product picked from the menu is remembered under its brand name."""
+the news carousel brings each slide into view, a dropdown opens from the keyboard inside the screen,
+the mobile menu and the chat open and close, and a product picked from the menu is remembered under
+its brand name."""
 
 from __future__ import annotations
 

@@ -18,8 +18,8 @@ from marketing_site.leads.schemas import LeadKind
 # Recorded before any page script runs (Playwright's init scripts are not subject to the page's CSP).
 RECORD_VIOLATIONS = """
 window.__cspViolations = [];
-document.addEventListener("securitypolicyviolation",
-  (e) => window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`));
+document.addEventListener("securitypolicyviolation", (e) =>
+  window.__cspViolations.push(`${e.violatedDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`));
 """
 
 

@@ -1,4 +1,5 @@
-"""Navigation with the backend stopped: dropdowns by mouse and keyboard, mobile menu, product-name from the menu, scroll to top."""
+"""Navigation with the backend stopped: dropdowns by mouse and keyboard, mobile menu, product-name from
+the menu, scroll to top."""
 
 from __future__ import annotations
 

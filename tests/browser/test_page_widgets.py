@@ -1,4 +1,5 @@
-"""Widgets on other pages, with the backend stopped: school-type tabs, card read-more, View and Watch Demo storing product-name."""
+"""Widgets on other pages, with the backend stopped: school-type tabs, card read-more, View and Watch
+Demo storing product-name."""
 
 from __future__ import annotations
 

@@ -162,7 +162,7 @@ def test_news_carousel_rides_on_its_own_and_pauses_on_hover_and_focus(page: Page
 
 def partner_names(page: Page) -> list[str]:
     strip = page.get_by_role("region", name=home.PARTNERS_HEADING)
-    return [alt for alt in strip.locator("li img").evaluate_all("(imgs) => imgs.map((i) => i.alt)")]
+    return list(strip.locator("li img").evaluate_all("(imgs) => imgs.map((i) => i.alt)"))
 
 
 def test_partner_carousel_shows_five_and_loops_both_ways(page: Page):

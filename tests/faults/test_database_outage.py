@@ -29,7 +29,7 @@ async def _one_shot_posts(backend_url: str, count: int) -> list[tuple[str, int]]
                 for email in emails
             )
         )
-        return [(email, response.status_code) for email, response in zip(emails, responses)]
+        return [(email, response.status_code) for email, response in zip(emails, responses, strict=True)]
 
 
 def stored_emails(database_url: str) -> Counter:

@@ -84,7 +84,7 @@ async def submit_across(fault_stack, steps, emails: list[str], during_first=None
         visitor = Visitor(session, fault_stack.backend.url, fault_stack.site_url, answer_timeout=ANSWER_PROMISE)
         await visitor.connect()
         try:
-            for email, redis_step in zip(emails, steps):
+            for email, redis_step in zip(emails, steps, strict=True):
                 await visitor.call(
                     "start",
                     {"browser": {"referrer": "", "product": "Student Smart"}},

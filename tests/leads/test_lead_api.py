@@ -184,7 +184,10 @@ def test_idempotent_retry_returns_the_first_answer(client):
 
 def test_concurrent_idempotent_posts_store_once(client):
     before = count(LeadKind.PRODUCT_DEMO)
-    post = lambda _: client.post("/api/ProductDemo", json=VALID["ProductDemo"], headers={"Idempotency-Key": "c-1"})
+
+    def post(_):
+        return client.post("/api/ProductDemo", json=VALID["ProductDemo"], headers={"Idempotency-Key": "c-1"})
+
     with ThreadPoolExecutor(max_workers=8) as pool:
         answers = list(pool.map(post, range(8)))
     assert {(a.status_code, a.text) for a in answers} == {(201, answers[0].text)}
