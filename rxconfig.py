@@ -4,12 +4,12 @@ import os
 
 import reflex as rx
 
-from marketing_site.csp_hashes import CspHashesPlugin
-from marketing_site.html_language import HtmlLanguagePlugin
-from marketing_site.hydrate_after_paint import HydrateAfterPaintPlugin
-from marketing_site.leads.db import reflex_environment
-from marketing_site.phone_labels import PhoneLabelsPlugin
-from marketing_site.robots import RobotsTxtPlugin
+from marketing_site.build.csp_hashes import CspHashesPlugin
+from marketing_site.build.html_language import HtmlLanguagePlugin
+from marketing_site.build.hydrate_after_paint import HydrateAfterPaintPlugin
+from marketing_site.build.phone_labels import PhoneLabelsPlugin
+from marketing_site.build.robots import RobotsTxtPlugin
+from marketing_site.core.db import reflex_environment
 from marketing_site.settings import settings
 
 for _name, _value in reflex_environment().items():  # our worker count; Reflex's engine within DATABASE_MAX_CONNECTIONS

@@ -4,20 +4,16 @@ from __future__ import annotations
 
 from logging.config import fileConfig
 
-from sqlmodel import SQLModel
-
 from alembic import context
-from marketing_site.booking import models as booking_models  # noqa: F401  (the demo booking tables)
-from marketing_site.leads import db, models  # noqa: F401  (registers the tables on SQLModel.metadata)
-from marketing_site.mail import models as mail_models  # noqa: F401  (the outbox_mail table)
+from marketing_site.core import db
 from marketing_site.settings import settings
-from marketing_site.vitals import models as vitals_models  # noqa: F401  (the web_vital table)
+from marketing_site.tables import METADATA
 
 config = context.config
 if config.config_file_name is not None and config.attributes.get("configure_logging", True):
     fileConfig(config.config_file_name, disable_existing_loggers=False)
 
-target_metadata = SQLModel.metadata
+target_metadata = METADATA
 
 
 def database_url() -> str:

@@ -4,19 +4,18 @@ from __future__ import annotations
 
 import reflex as rx
 
-from .admin.app import build_admin
-from .booking.manage import build_manage
-from .exact_routes import serve_pages_exactly
-from .layout.page import exact_page
-from .leads.api import build_api
-from .leads.upload_limit import refuse_malformed_uploads, upload_body_limit
-from .mail.sender import run_forever as send_lead_mails
-from .pages.registry import PUBLISHED, SERVED_ROUTES
-from .pages.seo import head_tags, share_image, sitemap_context
-from .response_headers import add_security_headers
-from .settings import settings
-from .state_fallback import fall_back_to_memory
-from .vitals.api import build_vitals_api
+from marketing_site.admin.app import build_admin
+from marketing_site.booking.manage import build_manage
+from marketing_site.layout.page import exact_page
+from marketing_site.mail.sender import run_forever as send_lead_mails
+from marketing_site.pages.registry import PUBLISHED, SERVED_ROUTES
+from marketing_site.pages.seo import head_tags, share_image, sitemap_context
+from marketing_site.settings import settings
+from marketing_site.web.api import build_api, build_vitals_api
+from marketing_site.web.exact_routes import serve_pages_exactly
+from marketing_site.web.response_headers import add_security_headers
+from marketing_site.web.state_fallback import fall_back_to_memory
+from marketing_site.web.upload_limit import refuse_malformed_uploads, upload_body_limit
 
 app = rx.App(
     html_lang="en",

@@ -105,6 +105,21 @@ ROUTES: tuple[str, ...] = (
 )
 
 
+# The backend's own addresses: the JSON API, the staff area and the visitor's booking page.
+API_DOCS = "/api/docs"
+API_DOCUMENT = "/api/openapi.json"
+DEMO_SLOTS_API = "/api/demo-slots"
+DEMO_BOOKINGS_API = "/api/demo-bookings"
+VITALS_API = "/api/vitals"  # where the browsers post their web-vitals beacons
+STAFF_AREA = "/admin"
+BOOKING_PAGE = "/booking"  # /booking/<signed token>: a visitor's demo, moved or cancelled from their mail
+
+
+def lead_api(kind: str) -> str:
+    """Where a lead of ``kind`` (a LeadKind value, the spec's spelling) is posted."""
+    return f"/api/{kind}"
+
+
 def slug(route: str) -> str:
     """The route without its slash, as content uses it for file and element names."""
     return route.lstrip("/")

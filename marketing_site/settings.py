@@ -45,7 +45,7 @@ class Settings(BaseSettings):
         f"sqlite:///{PROJECT_ROOT / 'var' / 'leads.db'}", alias="DATABASE_URL", json_schema_extra=PRODUCTION_REQUIRED
     )
     # Database limits: every step of a submission is bounded, so a hung database costs a visitor
-    # seconds and a 503, never a hang (marketing_site/leads/db.py; README, Operations).
+    # seconds and a 503, never a hang (marketing_site/core/db.py; README, Operations).
     # All database work of one submission, counted from its arrival (seconds).
     database_submit_timeout: float = Field(3.0, alias="DATABASE_SUBMIT_TIMEOUT", gt=0)
     # Opening a PostgreSQL connection: whole seconds, at least 2 (libpq's rule).

@@ -24,7 +24,7 @@ from axe_check import axe_source, inject
 from hydration import open_page
 
 from marketing_site.content import home
-from marketing_site.languages import LANGUAGES, localized_route
+from marketing_site.i18n.languages import LANGUAGES, localized_route
 from marketing_site.pages.registry import PAGES
 
 IMPACTS = ("critical", "serious", "moderate", "minor")

@@ -25,8 +25,9 @@ from starlette.testclient import TestClient
 
 from marketing_site.admin.app import build_admin
 from marketing_site.admin.users import staff_user_create
-from marketing_site.leads import db
-from marketing_site.leads.models import Lead, LeadModule, utc_now
+from marketing_site.core import db
+from marketing_site.core.clock import utc_now
+from marketing_site.leads.models import Lead, LeadModule
 from scripts.harness.database import migrate, throwaway_database
 
 KINDS = ("ScheduleDemo", "SignupDemo", "ProductDemo", "ProductVideo", "Careers")

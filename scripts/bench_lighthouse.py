@@ -14,7 +14,7 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from marketing_site.languages import DEFAULT, LANGUAGES, language_of_path, localized_route
+from marketing_site.i18n.languages import DEFAULT, LANGUAGES, language_of_path, localized_route
 from scripts.harness.build import ROOT, TOOLS_BIN
 from scripts.harness.chromium import CHROMIUM_ARGS, chromium_path
 from scripts.harness.served_site import served_site

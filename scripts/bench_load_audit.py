@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from sqlmodel import Session, select
 
-from marketing_site.leads import db
+from marketing_site.core import db
 from marketing_site.leads.models import Lead
 
 

@@ -42,8 +42,9 @@ def seed(url: str, now: datetime) -> None:
 
     from marketing_site.booking.models import BookingSettings, DemoBooking, DemoHost, WorkingHours
     from marketing_site.booking.slots import host_weeks
-    from marketing_site.leads import db
-    from marketing_site.leads.models import Lead, StaffUser
+    from marketing_site.core import db
+    from marketing_site.leads.models import Lead
+    from marketing_site.staff.models import StaffUser
 
     engine = db.build_engine(url)
     with Session(engine) as db_session:
@@ -125,7 +126,8 @@ def main() -> None:
         from fastapi.testclient import TestClient
 
         from marketing_site.booking.slots import free_slots
-        from marketing_site.leads import api, db
+        from marketing_site.core import db
+        from marketing_site.web import api
 
         db.configure_engine(url)
         now = datetime.now(UTC)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `make mutation`: mutation testing of the lead domain (marketing_site/leads/) with mutmut, against the
-# fast lead and form-state tests on SQLite (configuration: [tool.mutmut] in pyproject.toml). Not part
+# `make mutation`: mutation testing of the lead and booking domains and the database layer under them
+# (marketing_site/leads/, booking/, core/) with mutmut, against the fast lead, booking and form-state tests
+# on SQLite (configuration: [tool.mutmut] in pyproject.toml). Not part
 # of `make test`: it takes about an hour on 2 cores. Results stay in mutants/ (`.venv/bin/mutmut browse`
 # to read the survivors); a second run retests only the functions that changed.
 set -euo pipefail
@@ -26,7 +27,7 @@ env -u TEST_DATABASE_URL python -m mutmut run --max-children "$children" > mutan
 retry="$(python - <<'PY'
 import json
 for module in ("db", "deadline"):
-    codes = json.load(open(f"mutants/marketing_site/leads/{module}.py.meta"))["exit_code_by_key"]
+    codes = json.load(open(f"mutants/marketing_site/core/{module}.py.meta"))["exit_code_by_key"]
     print(" ".join(name for name, code in codes.items() if code in (0, 33)))
 PY
 )"

@@ -1,5 +1,5 @@
 """Render deploy/nginx/site.conf and api.conf for one export: the header values come from
-marketing_site/security_headers.py and the script hashes from the export's csp-hashes.json, so
+marketing_site/web/security_headers.py and the script hashes from the export's csp-hashes.json, so
 nginx and the backend send the same headers from one definition.
 
     python -m scripts.render_nginx --root /srv/site/client --server-name www.example.com \\
@@ -13,9 +13,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from marketing_site.html_language import not_found_page
-from marketing_site.languages import DEFAULT, LANGUAGES
-from marketing_site.security_headers import (
+from marketing_site.build.html_language import not_found_page
+from marketing_site.i18n.languages import DEFAULT, LANGUAGES
+from marketing_site.web.security_headers import (
     CACHE_BY_CONTENT_TYPE,
     CACHE_HASHED_ASSET,
     CACHE_REVALIDATE,

@@ -11,6 +11,7 @@ bash "$PROJECT_ROOT/scripts/ensure_nginx.sh"
 bash "$PROJECT_ROOT/scripts/ensure_debian_package.sh" postgresql '/usr/lib/postgresql/*/bin/pg_ctl'
 bash "$PROJECT_ROOT/scripts/ensure_debian_package.sh" redis-server redis-server
 cd "$PROJECT_ROOT"
+bash scripts/check.sh
 
 postgres_address="${TEST_POSTGRES_ADDRESS:-127.0.0.1:5432}"  # host:port probed when TEST_DATABASE_URL is unset
 redis_address="${TEST_REDIS_ADDRESS:-127.0.0.1:6379}"

@@ -10,7 +10,7 @@ from sqlalchemy import func
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
-from marketing_site.leads import db
+from marketing_site.core import db
 from marketing_site.leads.models import Lead, LeadModule, LeadResponsibility
 from marketing_site.leads.schemas import LeadKind
 

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from marketing_site.languages import LANGUAGES, localized_route
+from marketing_site.i18n.languages import LANGUAGES, localized_route
 from scripts.bench_lighthouse import ROUTES, PageResult, default_route, print_language_pairs
 
 

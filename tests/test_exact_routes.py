@@ -11,7 +11,7 @@ from reflex.utils.precompressed_staticfiles import PrecompressedStaticFiles
 from starlette.applications import Starlette
 from starlette.routing import Mount
 
-from marketing_site.exact_routes import serve_pages_exactly
+from marketing_site.web.exact_routes import serve_pages_exactly
 
 
 def _export(root: Path) -> Path:

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from fontTools.ttLib import TTFont
 
-from marketing_site.catalogues import catalogue
-from marketing_site.languages import LANGUAGES
+from marketing_site.i18n.catalogues import catalogue
+from marketing_site.i18n.languages import LANGUAGES
 from marketing_site.pages.fonts import NOTO_SANS_ARABIC, WEB_FONTS
 from scripts.subset_fonts import SERVED, SOURCES, codepoints
 

@@ -10,8 +10,8 @@ from html import unescape
 
 import pytest
 
-from marketing_site.csp_hashes import inline_script_hashes
-from marketing_site.hydrate_after_paint import BOOT_RUNNER, BootScriptChanged, hydrate_after_paint
+from marketing_site.build.csp_hashes import inline_script_hashes
+from marketing_site.build.hydrate_after_paint import BOOT_RUNNER, BootScriptChanged, hydrate_after_paint
 
 
 def sha256_of(script: str) -> str:

@@ -10,12 +10,13 @@ import pytest
 import reflex as rx
 
 from marketing_site import routes
-from marketing_site.catalogues import catalogue
+from marketing_site.build.html_language import HtmlLanguagePlugin, HtmlTagMissing, route_of_file, with_language
+from marketing_site.build.phone_labels import PhoneLabelsPlugin
 from marketing_site.components import chat_widget
 from marketing_site.content import forms, messages, not_found
 from marketing_site.content.countries import COUNTRIES
-from marketing_site.html_language import HtmlLanguagePlugin, HtmlTagMissing, route_of_file, with_language
-from marketing_site.languages import (
+from marketing_site.i18n.catalogues import catalogue
+from marketing_site.i18n.languages import (
     ARABIC,
     DEFAULT,
     ENGLISH,
@@ -24,15 +25,14 @@ from marketing_site.languages import (
     localized_route,
     preferred_language,
 )
+from marketing_site.i18n.translation import MissingTranslation, copy_texts, translate_tree
 from marketing_site.layout import navbar
 from marketing_site.layout.page import exact_page
 from marketing_site.pages import whatsapp
 from marketing_site.pages.not_found import not_found_in
 from marketing_site.pages.registry import PAGES, PUBLISHED, SERVED_ROUTES
 from marketing_site.pages.seo import head_tags
-from marketing_site.phone_labels import PhoneLabelsPlugin
 from marketing_site.settings import settings
-from marketing_site.translation import MissingTranslation, copy_texts, translate_tree
 
 TRANSLATED = [language for language in LANGUAGES if language != DEFAULT]
 

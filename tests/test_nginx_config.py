@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from marketing_site.csp_hashes import inline_script_hashes, write_script_hashes
-from marketing_site.security_headers import (
+from marketing_site.build.csp_hashes import inline_script_hashes, write_script_hashes
+from marketing_site.web.security_headers import (
     CACHE_HASHED_ASSET,
     CACHE_MEDIA,
     RESOURCE_POLICY,

@@ -8,16 +8,16 @@ import json
 import pytest
 
 from marketing_site import routes
+from marketing_site.build.robots import robots_txt
 from marketing_site.content import company, labels, support
 from marketing_site.content.modules import MODULES
 from marketing_site.content.school_types import SCHOOL_TYPES
 from marketing_site.content.services import SERVICES
 from marketing_site.content.types import Image
-from marketing_site.languages import LANGUAGES
+from marketing_site.i18n.languages import LANGUAGES
 from marketing_site.pages.blocks import picture
 from marketing_site.pages.registry import PAGES
 from marketing_site.pages.seo import head_tags, sitemap_context
-from marketing_site.robots import robots_txt
 from marketing_site.settings import settings
 
 SPECS = {spec.route: spec for spec in PAGES}
@@ -124,3 +124,12 @@ def test_robots_txt_allows_all_and_names_the_sitemap():
     assert robots_txt("https://school.example") == (
         "User-agent: *\nAllow: /\n\nSitemap: https://school.example/sitemap.xml\n"
     )
+
+
+def test_every_published_page_builds_without_what_reflex_0_11_removes():
+    """tests/conftest.py turns Reflex's deprecation log into an error: a form control submitted by its id,
+    for one, stops being submitted in 0.11."""
+    from marketing_site.pages.registry import PUBLISHED
+
+    for spec in PUBLISHED:
+        spec.body()

@@ -14,9 +14,14 @@ from starlette.middleware.cors import CORSMiddleware
 from starlette.responses import HTMLResponse, JSONResponse
 from starlette.routing import Route
 
-from marketing_site.csp_hashes import inline_script_hashes, write_script_hashes
-from marketing_site.response_headers import add_security_headers
-from marketing_site.security_headers import CACHE_HASHED_ASSET, RESOURCE_POLICY, STRICT_TRANSPORT_SECURITY, answer_type
+from marketing_site.build.csp_hashes import inline_script_hashes, write_script_hashes
+from marketing_site.web.response_headers import add_security_headers
+from marketing_site.web.security_headers import (
+    CACHE_HASHED_ASSET,
+    RESOURCE_POLICY,
+    STRICT_TRANSPORT_SECURITY,
+    answer_type,
+)
 
 SITE = "http://site.test"
 

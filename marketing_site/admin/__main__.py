@@ -12,9 +12,9 @@ import getpass
 import sys
 
 from marketing_site.admin.erasure import applications_expire
-from marketing_site.admin.roles import Role
 from marketing_site.admin.users import StaffUserError, staff_user_create, staff_users
 from marketing_site.settings import settings
+from marketing_site.staff.models import Role
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -10,7 +10,7 @@ from marketing_site.booking.agenda import agenda
 from marketing_site.booking.errors import BookingNotFound
 from marketing_site.booking.service import booking_of_lead
 from marketing_site.booking.views import BookingView
-from marketing_site.leads.models import utc_now
+from marketing_site.core.clock import utc_now
 
 SPANS = {"day": 1, "week": 7}
 

@@ -34,13 +34,14 @@ from marketing_site.admin import (
 )
 from marketing_site.admin.guard import BASE, after_signin, staff_only
 from marketing_site.admin.rendering import NO_STORE, render
-from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase
+from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase, may_manage_staff
 from marketing_site.admin.staff_db import staff_session
+from marketing_site.core.columns import max_length
 from marketing_site.leads import uploads
-from marketing_site.leads.api import client_address
-from marketing_site.leads.models import Lead, StaffUser
-from marketing_site.mail import outbox
+from marketing_site.leads.models import Lead
 from marketing_site.settings import settings
+from marketing_site.staff.models import StaffUser
+from marketing_site.web.answers import client_address
 
 SESSION_COOKIE = "staff_session"
 
@@ -51,7 +52,8 @@ async def signin_form(request: Request) -> Response:
 
 async def signin(request: Request) -> Response:
     form = await request.form()
-    email, password = str(form.get("email", ""))[:254], str(form.get("password", ""))[:1024]
+    email = str(form.get("email", ""))[: max_length(StaffUser, "email")]
+    password = str(form.get("password", ""))[: users.MAX_PASSWORD_CHARS]
     wanted = after_signin(form.get("next"))
     try:
         auth.check_csrf(request, form.get(auth.CSRF_FIELD))
@@ -90,7 +92,7 @@ def _inbox_view(user: StaffUser, chosen: inbox_query.InboxFilter) -> dict:
         per_kind, per_status, unread = inbox_query.counts(db_session, user.role)
         chart = inbox_query.per_day(db_session, user.role)
         quarantined = inbox_query.quarantined_count(db_session, user.role)
-        mail_counts = outbox.counts_by_status(db_session, kinds_seen(user.role))
+        mail_counts = inbox_query.mail_counts(db_session, kinds_seen(user.role))
     return {
         "leads": leads,
         "total": total,
@@ -232,7 +234,7 @@ async def erase(request: Request, user: StaffUser) -> Response:
     return render(request, "erase.html", user, erased=erased)
 
 
-@staff_only(allowed=lambda role: role == "admin")
+@staff_only(allowed=may_manage_staff)
 async def staff_list(request: Request, user: StaffUser) -> Response:
     return render(request, "users.html", user, staff_users=await run_in_threadpool(users.staff_users))
 

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from marketing_site.leads.models import AuditEntry
+from marketing_site.core.columns import max_length
+from marketing_site.staff.models import AuditEntry
 
 
 def audit(db_session: Session, actor_id: int | None, action: str, lead_id: int | None = None, detail: str = "") -> None:
     """Add an entry to the caller's transaction, so a change and its record commit together."""
-    db_session.add(AuditEntry(actor_id=actor_id, action=action, lead_id=lead_id, detail=detail[:500]))
+    db_session.add(
+        AuditEntry(actor_id=actor_id, action=action, lead_id=lead_id, detail=detail[: max_length(AuditEntry, "detail")])
+    )
 
 
 def lead_history(db_session: Session, lead_id: int) -> list[AuditEntry]:

@@ -14,7 +14,7 @@ import secrets
 from starlette.requests import Request
 
 from marketing_site.admin import users
-from marketing_site.leads.models import StaffUser
+from marketing_site.staff.models import StaffUser
 
 CSRF_FIELD = "csrf_token"
 

@@ -19,7 +19,7 @@ from marketing_site.admin.roles import may_host_demos
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.admin.week_text import WEEKDAYS, HoursInvalid, Stretch, day_text, read_week
 from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
-from marketing_site.leads.models import StaffUser
+from marketing_site.staff.models import StaffUser
 
 MAX_NAME_LENGTH = 100
 

@@ -17,9 +17,9 @@ from marketing_site.admin import agenda, availability, booking_rules
 from marketing_site.admin.guard import BASE, staff_only
 from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.rendering import render
-from marketing_site.admin.roles import may_change_booking_rules, may_edit_host, may_host_demos
+from marketing_site.admin.roles import may_change_booking_rules, may_edit_any_host, may_edit_host, may_host_demos
 from marketing_site.admin.week_text import WEEKDAYS
-from marketing_site.leads.models import StaffUser
+from marketing_site.staff.models import StaffUser
 
 
 async def _availability_page(
@@ -31,7 +31,7 @@ async def _availability_page(
         week = await run_in_threadpool(availability.host_week, staff_id)
     except availability.NotAHost:
         return PlainTextResponse("No such salesperson", status_code=404)
-    hosts = await run_in_threadpool(availability.hosts) if user.role == "admin" else []
+    hosts = await run_in_threadpool(availability.hosts) if may_edit_any_host(user.role) else []
     days = list(zip(WEEKDAYS, typed_hours, strict=True)) if typed_hours else week.days
     return render(
         request,

@@ -6,7 +6,7 @@ from marketing_site.admin.audit import audit
 from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.booking.models import BookingSettings
-from marketing_site.leads.models import StaffUser
+from marketing_site.staff.models import StaffUser
 
 # field: (label, smallest, largest); the label is also how an error names the field
 LIMITS: dict[str, tuple[str, int, int]] = {

@@ -9,9 +9,11 @@ from sqlalchemy import func, select
 
 from marketing_site.admin.audit import audit
 from marketing_site.admin.staff_db import staff_write_session
+from marketing_site.core.clock import utc_now
 from marketing_site.leads import uploads
-from marketing_site.leads.models import Lead, StaffUser, utc_now
+from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import LeadKind
+from marketing_site.staff.models import StaffUser
 
 DAYS_PER_MONTH = 30
 

@@ -9,7 +9,9 @@ from typing import TextIO
 from marketing_site.admin.audit import audit
 from marketing_site.admin.inbox_query import InboxFilter, filtered
 from marketing_site.admin.staff_db import staff_session, staff_write_session
-from marketing_site.leads.models import Lead, StaffUser
+from marketing_site.leads.models import Lead
+from marketing_site.leads.schemas import UTM_KEYS
+from marketing_site.staff.models import StaffUser
 
 COLUMNS = (
     "id",
@@ -38,11 +40,7 @@ COLUMNS = (
     "position",
     "source_page",
     "referrer",
-    "utm_source",
-    "utm_medium",
-    "utm_campaign",
-    "utm_term",
-    "utm_content",
+    *UTM_KEYS,
     "consent_text_version",
     "consent_communications_at",
     "consent_data_processing_at",

@@ -11,7 +11,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
 from marketing_site.admin import auth
-from marketing_site.leads.models import StaffUser
+from marketing_site.staff.models import StaffUser
 
 BASE = "/admin"
 Handler = Callable[[Request, StaffUser], Awaitable[Response]]

@@ -10,9 +10,11 @@ from datetime import UTC, date, datetime, time, timedelta
 from sqlalchemy import Select, and_, case, exists, func, or_, select
 from sqlmodel import Session
 
-from marketing_site.admin import pipeline
 from marketing_site.admin.roles import kinds_seen
-from marketing_site.leads.models import Lead, LeadModule, utc_now
+from marketing_site.core.clock import utc_now
+from marketing_site.leads.models import Lead, LeadModule
+from marketing_site.leads.statuses import LeadStatus
+from marketing_site.mail.models import OutboxMail
 
 PAGE_SIZE = 50
 CHART_DAYS = 90
@@ -47,7 +49,7 @@ class InboxFilter:
     def from_query(cls, query: Mapping[str, str]) -> InboxFilter:
         values = {item.name: query.get(item.name, "").strip()[:200] for item in fields(cls) if item.name != "page"}
         values["sort"] = values["sort"] if values["sort"] in SORTS else "newest"
-        values["status"] = values["status"] if values["status"] in pipeline.STATUSES else ""
+        values["status"] = values["status"] if values["status"] in set(LeadStatus) else ""
         page = query.get("page", "1")
         return cls(**values, page=max(int(page), 1) if page.isdigit() else 1)
 
@@ -148,3 +150,14 @@ def quarantined_count(db_session: Session, role: str) -> int:
     return db_session.execute(
         select(func.count()).select_from(Lead).where(Lead.kind.in_(kinds_seen(role)), Lead.quarantined.is_(True))
     ).scalar_one()
+
+
+def mail_counts(db_session: Session, kinds: tuple[str, ...]) -> dict[str, int]:
+    """Mails per status among the leads of ``kinds`` (the kinds a staff member may see)."""
+    rows = db_session.execute(
+        select(OutboxMail.status, func.count())
+        .join(Lead, Lead.id == OutboxMail.lead_id)
+        .where(Lead.kind.in_(kinds))
+        .group_by(OutboxMail.status)
+    ).all()
+    return dict(rows)

@@ -8,14 +8,16 @@ from dataclasses import dataclass
 from sqlalchemy import or_, select
 from sqlmodel import Session
 
-from marketing_site.admin import pipeline
 from marketing_site.admin.audit import audit, lead_history
 from marketing_site.admin.roles import kinds_seen
 from marketing_site.admin.staff_db import staff_session, staff_write_session
+from marketing_site.core.clock import utc_now
 from marketing_site.leads import uploads
-from marketing_site.leads.models import AuditEntry, Lead, LeadModule, LeadNote, LeadResponsibility, StaffUser, utc_now
+from marketing_site.leads.models import Lead, LeadModule, LeadNote, LeadResponsibility
+from marketing_site.leads.statuses import LeadStatus
 from marketing_site.mail import outbox
 from marketing_site.mail.models import OutboxMail
+from marketing_site.staff.models import AuditEntry, StaffUser
 
 MAX_NOTE_LENGTH = 4000
 
@@ -102,7 +104,7 @@ def lead_mark_unread(lead_id: int, user: StaffUser) -> None:
 
 def lead_update(lead_id: int, user: StaffUser, *, status: str, owner_id: int | None) -> None:
     """Set status and owner; leaving "new" for the first time stamps first_contacted_at."""
-    if status not in pipeline.STATUSES:
+    if status not in set(LeadStatus):
         raise WorkRefused("Unknown status")
     with staff_write_session() as db_session:
         lead = _visible(db_session, lead_id, user)
@@ -110,7 +112,7 @@ def lead_update(lead_id: int, user: StaffUser, *, status: str, owner_id: int | N
             raise WorkRefused("Unknown owner")
         if status != lead.status:
             audit(db_session, user.id, "status", lead_id, f"{lead.status} -> {status}")
-            if lead.first_contacted_at is None and status != pipeline.NEW:
+            if lead.first_contacted_at is None and status != LeadStatus.NEW:
                 lead.first_contacted_at = utc_now()
             lead.status = status
         if owner_id != lead.owner_id:

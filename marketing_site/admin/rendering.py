@@ -8,10 +8,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
-from marketing_site.admin import auth, pipeline
+from marketing_site.admin import auth, roles
 from marketing_site.admin.guard import BASE
-from marketing_site.leads.models import StaffUser
-from marketing_site.mail.compose import display_name
+from marketing_site.leads.models import display_name
+from marketing_site.leads.statuses import LeadStatus
+from marketing_site.mail.models import OutboxStatus
+from marketing_site.staff.models import StaffUser
 
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 
@@ -27,7 +29,9 @@ def render(request: Request, template: str, user: StaffUser | None, status_code:
             "user": user,
             "csrf": auth.csrf_token(request),
             "name": display_name,
-            "statuses": pipeline.STATUSES,
+            "statuses": LeadStatus,
+            "roles": roles,
+            "mail_statuses": OutboxStatus,
             "error": "",
             **values,
         },

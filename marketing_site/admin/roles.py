@@ -1,22 +1,13 @@
-"""Staff roles and what each may see: the one place the role rules live."""
+"""What each staff role may see and do: the one place the role rules live (the roles: ``staff.models.Role``)."""
 
 from __future__ import annotations
 
-import enum
-
 from marketing_site.leads.schemas import LeadKind
+from marketing_site.staff.models import Role
 
-
-class Role(str, enum.Enum):
-    SALES = "sales"  # demo leads
-    HR = "hr"  # job applications and their résumés
-    ADMIN = "admin"  # everything, and staff users
-
-
-DEMO_KINDS = tuple(kind.value for kind in LeadKind if kind is not LeadKind.CAREERS)
 KINDS_SEEN: dict[Role, tuple[str, ...]] = {
-    Role.SALES: DEMO_KINDS,
-    Role.HR: (LeadKind.CAREERS.value,),
+    Role.SALES: tuple(kind.value for kind in LeadKind if kind.team is Role.SALES),
+    Role.HR: tuple(kind.value for kind in LeadKind if kind.team is Role.HR),
     Role.ADMIN: tuple(kind.value for kind in LeadKind),
 }
 
@@ -41,8 +32,17 @@ def may_host_demos(role: str) -> bool:
 
 def may_edit_host(role: str, user_id: int, host_id: int) -> bool:
     """A salesperson sets their own availability; an admin anyone's."""
-    return Role(role) is Role.ADMIN or (may_host_demos(role) and user_id == host_id)
+    return may_edit_any_host(role) or (may_host_demos(role) and user_id == host_id)
+
+
+def may_edit_any_host(role: str) -> bool:
+    return Role(role) is Role.ADMIN
 
 
 def may_change_booking_rules(role: str) -> bool:
+    return Role(role) is Role.ADMIN
+
+
+def may_manage_staff(role: str) -> bool:
+    """The staff list (and, later, accounts) is the admins'."""
     return Role(role) is Role.ADMIN

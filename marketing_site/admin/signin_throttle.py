@@ -1,7 +1,7 @@
 """Failed sign-ins per account and per address in a sliding window: only failures count, so an office
 signing in every morning behind one address is never locked out, while guessing is.
 
-The log is the lead rate limiter's (leads.antispam), read and written apart: in Redis when REDIS_URL
+The log is a rate limiter's (core.rate_limit), read and written apart: in Redis when REDIS_URL
 is set (every worker sees it), else in this process.
 """
 
@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import redis
 
-from marketing_site.leads.antispam import MemoryRateLimiter, RateLimiter, RedisRateLimiter, connect_redis
+from marketing_site.core.rate_limit import RateLimiter, RedisRateLimiter, rate_limiter
 from marketing_site.settings import settings
 
 WINDOW_SECONDS = 15 * 60
+PREFIX = "staff:signin"
 
 
 def shared_failures(client: redis.Redis) -> RedisRateLimiter:
     """The failure log in Redis, the same for every worker."""
-    return RedisRateLimiter(client, settings.staff_signin_attempts, WINDOW_SECONDS, prefix="staff:signin")
+    return RedisRateLimiter(client, settings.staff_signin_attempts, WINDOW_SECONDS, prefix=PREFIX)
 
 
 _failures: RateLimiter | None = None
@@ -26,11 +27,7 @@ _failures: RateLimiter | None = None
 def failures() -> RateLimiter:
     global _failures
     if _failures is None:
-        _failures = (
-            shared_failures(connect_redis(settings.redis_url))
-            if settings.redis_url
-            else MemoryRateLimiter(settings.staff_signin_attempts, WINDOW_SECONDS)
-        )
+        _failures = rate_limiter(settings.staff_signin_attempts, WINDOW_SECONDS, prefix=PREFIX)
     return _failures
 
 

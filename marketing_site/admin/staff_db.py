@@ -9,7 +9,7 @@ from contextlib import contextmanager
 
 from sqlmodel import Session
 
-from marketing_site.leads import db, deadline
+from marketing_site.core import db, deadline
 
 STAFF_WORK_SECONDS = 30.0
 

@@ -7,11 +7,11 @@ from pwdlib import PasswordHash
 from pwdlib.hashers.argon2 import Argon2Hasher
 from sqlmodel import select
 
-from marketing_site.admin.roles import Role
 from marketing_site.admin.staff_db import staff_session, staff_write_session
-from marketing_site.leads.models import StaffUser
+from marketing_site.staff.models import Role, StaffUser
 
 MIN_PASSWORD_LENGTH = 12
+MAX_PASSWORD_CHARS = 1024  # a sign-in reads no more of the field (hashing a megabyte is a denial of service)
 _hasher = PasswordHash((Argon2Hasher(),))
 # Verified when the account does not exist, so a wrong address takes as long as a wrong password.
 _UNKNOWN_ACCOUNT_HASH = _hasher.hash("no such account")

@@ -7,9 +7,9 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel import select
 
-from marketing_site.booking.models import BOOKED, DemoBooking, DemoHost
+from marketing_site.booking.models import BookingStatus, DemoBooking, DemoHost
 from marketing_site.booking.views import BookingView, booking_view
-from marketing_site.leads import db
+from marketing_site.core import db
 
 
 def agenda(
@@ -28,7 +28,7 @@ def agenda(
     if host_id is not None:
         query = query.where(DemoBooking.host_id == host_id)
     if not include_cancelled:
-        query = query.where(DemoBooking.status == BOOKED)
+        query = query.where(DemoBooking.status == BookingStatus.BOOKED)
     last_day = from_day + timedelta(days=days - 1)
     with db.session() as db_session:
         zones = {host.staff_user_id: ZoneInfo(host.time_zone) for host in db_session.exec(select(DemoHost))}

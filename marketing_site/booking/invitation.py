@@ -8,7 +8,7 @@ from email.utils import parseaddr
 from icalendar import Calendar, Event, vCalAddress, vText
 
 from marketing_site.booking.views import BookingView
-from marketing_site.leads.models import utc_now
+from marketing_site.core.clock import utc_now
 from marketing_site.settings import settings
 
 REQUEST, CANCEL = "REQUEST", "CANCEL"

@@ -21,18 +21,18 @@ from starlette.templating import Jinja2Templates
 
 from marketing_site.booking import service, slots, tokens
 from marketing_site.booking.errors import BookingError, SlotTaken
-from marketing_site.booking.models import BOOKED
+from marketing_site.booking.models import BookingChange, BookingStatus
 from marketing_site.booking.views import BookingView
 from marketing_site.booking.when import day_name, describe
 from marketing_site.content.messages import message, speaking
-from marketing_site.languages import BY_CODE, DEFAULT, Language, preferred_language
-from marketing_site.leads.models import utc_now
+from marketing_site.core.clock import utc_now
+from marketing_site.i18n.languages import BY_CODE, DEFAULT, Language, preferred_language
 
 BASE = "/booking"
 DAYS_SHOWN = 7  # the reschedule list shows a week at a time
 FORM_SALT = "demo-booking-form"
 HEADERS = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
-DONE = ("moved", "cancelled")
+DONE = (BookingChange.MOVED, BookingChange.CANCELLED)
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 
 
@@ -58,7 +58,11 @@ def _language(booking: BookingView) -> Language:
 def _render(request: Request, template: str, language: Language, status_code: int = 200, **values) -> Response:
     with speaking(language.code):
         return templates.TemplateResponse(
-            request, template, {"language": language, "t": message, **values}, status_code=status_code, headers=HEADERS
+            request,
+            template,
+            {"language": language, "t": message, "changes": BookingChange, "statuses": BookingStatus, **values},
+            status_code=status_code,
+            headers=HEADERS,
         )
 
 
@@ -83,7 +87,7 @@ def _page_view(booking: BookingView, from_day: date | None) -> dict:
     visitor_zone = slots.zone(booking.visitor_time_zone)
     today = utc_now().astimezone(visitor_zone).date()
     first = max(from_day or today, today)
-    upcoming = booking.status == BOOKED and booking.starts_at > utc_now()
+    upcoming = booking.status == BookingStatus.BOOKED and booking.starts_at > utc_now()
     free = slots.free_slots(first, DAYS_SHOWN, booking.visitor_time_zone, host_id=booking.host_id) if upcoming else []
     days: dict[date, list[slots.Slot]] = {}
     for slot in free:
@@ -167,12 +171,12 @@ def _action(change):
 
 def _reschedule(booking: BookingView, sequence: int, form) -> str:
     service.booking_reschedule(booking.id, str(form.get("slot", "")), seen_sequence=sequence)
-    return "moved"
+    return BookingChange.MOVED
 
 
 def _cancel(booking: BookingView, sequence: int, _form) -> str:
     service.booking_cancel(booking.id, seen_sequence=sequence)
-    return "cancelled"
+    return BookingChange.CANCELLED
 
 
 ROUTES = [

@@ -8,16 +8,30 @@ goes up), a cancellation marks it. Only live bookings hold a slot: the partial u
 
 from __future__ import annotations
 
+import enum
 from datetime import date, datetime
 
 from sqlalchemy import Date, DateTime, Index, UniqueConstraint, text
 from sqlalchemy import true as sa_true
 from sqlmodel import Field, SQLModel
 
-from marketing_site.leads.models import utc_now
+from marketing_site.core.clock import utc_now
 
-BOOKED, CANCELLED = "booked", "cancelled"
-LIVE = f"status = '{BOOKED}'"  # the rows that hold their slot
+
+class BookingStatus(enum.StrEnum):
+    BOOKED = "booked"  # live: holds its slot
+    CANCELLED = "cancelled"
+
+
+class BookingChange(enum.StrEnum):
+    """What happened to a booking, as its mails and the visitor's page tell it."""
+
+    BOOKED = "booked"
+    MOVED = "moved"
+    CANCELLED = "cancelled"
+
+
+LIVE = f"status = '{BookingStatus.BOOKED}'"  # the rows that hold their slot
 
 
 class BookingSettings(SQLModel, table=True):
@@ -93,7 +107,7 @@ class DemoBooking(SQLModel, table=True):
     starts_at: datetime = Field(sa_type=DateTime(timezone=True))
     ends_at: datetime = Field(sa_type=DateTime(timezone=True))
     visitor_time_zone: str = Field(max_length=64)  # IANA name the visitor chose: times in their mails
-    status: str = Field(default=BOOKED, max_length=10)  # booked or cancelled
+    status: str = Field(default=BookingStatus.BOOKED.value, max_length=10)  # a BookingStatus value
     sequence: int = Field(default=0)  # iCalendar SEQUENCE: +1 on every reschedule and on cancellation
     created_at: datetime = Field(default_factory=utc_now, sa_type=DateTime(timezone=True), nullable=False)
     updated_at: datetime = Field(default_factory=utc_now, sa_type=DateTime(timezone=True), nullable=False)

@@ -18,7 +18,6 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from marketing_site.admin.pipeline import DEMO_BOOKED
 from marketing_site.booking import mails
 from marketing_site.booking.errors import (
     AlreadyBooked,
@@ -31,14 +30,16 @@ from marketing_site.booking.errors import (
     SlotOutsideAvailability,
     SlotTaken,
 )
-from marketing_site.booking.models import BOOKED, CANCELLED, DemoBooking, DemoHost
+from marketing_site.booking.models import BookingChange, BookingStatus, DemoBooking, DemoHost
 from marketing_site.booking.slots import as_utc, host_weeks, next_free_slots, parse_slot_id, rules, taken, zone
 from marketing_site.booking.views import BookingView, booking_view
-from marketing_site.leads import db
+from marketing_site.core import db
+from marketing_site.core.clock import utc_now
 from marketing_site.leads import service as lead_service
 from marketing_site.leads.errors import LeadValidationError
-from marketing_site.leads.models import Lead, utc_now
+from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import LeadKind
+from marketing_site.leads.statuses import LeadStatus
 
 IDEMPOTENCY_ENDPOINT = "demo-bookings"  # an Idempotency-Key replays only this endpoint's answers
 NEXT_SLOTS = 5  # offered with "that time was just taken"
@@ -91,14 +92,15 @@ def lead_book(
             errors = {**invalid.errors, **errors}
         raise LeadValidationError(errors)
 
-    def attach(db_session: Session, lead: Lead) -> None:
-        _book(db_session, lead, host_id, starts_at, visitor_time_zone, now)
-
+    prepared = lead_service.lead_prepare(LeadKind.SCHEDULE_DEMO, fields, context, endpoint=IDEMPOTENCY_ENDPOINT)
+    if isinstance(prepared, int):  # a retry of a stored booking
+        return prepared, booking_of_lead(prepared)
     with _offering_next_slots(starts_at, visitor_time_zone, now):
         try:
-            lead_id = lead_service.lead_submit(
-                LeadKind.SCHEDULE_DEMO, fields, context, attach=attach, endpoint=IDEMPOTENCY_ENDPOINT
-            )
+            with db.write_session() as db_session:
+                lead = lead_service.lead_write(db_session, prepared)
+                _book(db_session, lead, host_id, starts_at, visitor_time_zone, now)
+                lead_id = lead_service.lead_commit(db_session, prepared, lead.id)[0]
         except (SlotInPast, SlotOutsideAvailability) as refused:
             raise LeadValidationError({refused.field: str(refused)}) from None
     return lead_id, booking_of_lead(lead_id)
@@ -129,7 +131,7 @@ def booking_reschedule(
         _flush_or_taken(db_session, booking)
         view = booking_view(db_session, booking)
         mails.withdraw_reminders(db_session, booking.id)
-        mails.queue_invitations(db_session, view, mails.MOVED, held=lead.quarantined)
+        mails.queue_invitations(db_session, view, BookingChange.MOVED, held=lead.quarantined)
         mails.queue_reminders(db_session, view, now, held=lead.quarantined)
         db_session.commit()
     return view
@@ -142,11 +144,11 @@ def booking_cancel(booking_id: int, seen_sequence: int | None = None, now: datet
     with db.write_session() as db_session:
         booking = _live_booking(db_session, booking_id, seen_sequence)
         lead = db_session.get(Lead, booking.lead_id)
-        booking.status, booking.sequence, booking.updated_at = CANCELLED, booking.sequence + 1, now
+        booking.status, booking.sequence, booking.updated_at = BookingStatus.CANCELLED, booking.sequence + 1, now
         db_session.flush()
         view = booking_view(db_session, booking)
         mails.withdraw_reminders(db_session, booking.id)
-        mails.queue_invitations(db_session, view, mails.CANCELLED, held=lead.quarantined)
+        mails.queue_invitations(db_session, view, BookingChange.CANCELLED, held=lead.quarantined)
         db_session.commit()
     return view
 
@@ -203,9 +205,11 @@ def _book(
     )
     db_session.add(booking)
     _flush_or_taken(db_session, booking)
-    db_session.execute(update(Lead).where(Lead.id == lead.id).values(status=DEMO_BOOKED))  # lead may be detached
+    db_session.execute(
+        update(Lead).where(Lead.id == lead.id).values(status=LeadStatus.DEMO_BOOKED)
+    )  # lead may be detached
     view = booking_view(db_session, booking)
-    mails.queue_invitations(db_session, view, mails.BOOKED, held=lead.quarantined)
+    mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=lead.quarantined)
     mails.queue_reminders(db_session, view, now, held=lead.quarantined)
     return booking
 
@@ -258,6 +262,6 @@ def _live_booking(db_session: Session, booking_id: int, seen_sequence: int | Non
         raise BookingNotFound()
     if seen_sequence is not None and booking.sequence != seen_sequence:
         raise BookingChanged()
-    if booking.status != BOOKED:
+    if booking.status != BookingStatus.BOOKED:
         raise BookingCancelled()
     return booking

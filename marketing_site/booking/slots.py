@@ -24,9 +24,9 @@ import holidays
 from sqlmodel import Session, select
 
 from marketing_site.booking.errors import MalformedSlotId, UnknownTimeZone
-from marketing_site.booking.models import BOOKED, BookingSettings, DayOff, DemoBooking, DemoHost, WorkingHours
-from marketing_site.leads import db
-from marketing_site.leads.models import utc_now
+from marketing_site.booking.models import BookingSettings, BookingStatus, DayOff, DemoBooking, DemoHost, WorkingHours
+from marketing_site.core import db
+from marketing_site.core.clock import utc_now
 
 UTC = UTC
 SLOT_ID_PATTERN = r"([0-9]{1,9})-([0-9]{8}T[0-9]{4})Z"
@@ -179,7 +179,7 @@ def taken(
     query = (
         select(DemoBooking.host_id, DemoBooking.starts_at, DemoBooking.ends_at)
         .where(
-            DemoBooking.status == BOOKED,
+            DemoBooking.status == BookingStatus.BOOKED,
             DemoBooking.host_id.in_(list(by_id)),
             DemoBooking.starts_at >= start - timedelta(days=1),
             DemoBooking.starts_at < end + timedelta(days=1),

@@ -14,8 +14,8 @@ from sqlmodel import Session
 
 from marketing_site.booking.models import DemoBooking, DemoHost
 from marketing_site.booking.slots import as_utc, slot_id
-from marketing_site.leads.models import Lead, StaffUser
-from marketing_site.mail.compose import display_name
+from marketing_site.leads.models import Lead, display_name
+from marketing_site.staff.models import StaffUser
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import reflex as rx
 
-from ..content import widgets
+from marketing_site.content import widgets
 
 _ROUND_BUTTON = (
     "flex h-10 w-10 shrink-0 items-center justify-center rounded-full border border-slate-300 bg-white text-slate-700 "

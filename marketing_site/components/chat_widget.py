@@ -10,8 +10,8 @@ import re
 
 import reflex as rx
 
-from ..content import widgets
-from ..settings import settings
+from marketing_site.content import widgets
+from marketing_site.settings import settings
 
 # Shipped next to chat_widget.jsx, which imports it; the browser tests also load it on its own.
 CHAT_SEND_MODULE = rx.asset("chat_send.js", shared=True)

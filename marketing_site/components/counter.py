@@ -11,7 +11,7 @@ from dataclasses import asdict
 
 import reflex as rx
 
-from ..content.types import Counter
+from marketing_site.content.types import Counter
 
 
 class CounterStrip(rx.Component):

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from ..content import forms
-from ..content.types import Choice, FormField
-from .phone_input import phone_input
+from marketing_site.components.phone_input import phone_input
+from marketing_site.content import forms
+from marketing_site.content.types import Choice, FormField
 
 INPUT = (
     "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-slate-900 "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from ..content.types import Image
+from marketing_site.content.types import Image
 
 
 def image(

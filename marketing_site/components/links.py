@@ -7,7 +7,7 @@ import json
 import reflex as rx
 from reflex.components.react_router.dom import ReactRouterLink
 
-from ..content.types import Link
+from marketing_site.content.types import Link
 
 
 def remember_product(name: str) -> rx.event.EventSpec:

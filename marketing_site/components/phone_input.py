@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from ..languages import DEFAULT
-from ..layout.building import building_page
-from ..phone_labels import labels_path
+from marketing_site.build.phone_labels import labels_path
+from marketing_site.components.building import building_page
+from marketing_site.i18n.languages import DEFAULT
 
 PACKAGE = "react-phone-number-input@3.4.18"
 

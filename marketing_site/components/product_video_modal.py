@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import reflex as rx
 
-from ..content import forms
-from ..content.types import Module
-from ..state.product_video import DIALOG_ID
-from ..state.product_video import ProductVideoState as State
-from .form_fields import INPUT, LABEL, control_id, field_grid
-from .lead_form import LeadDialog, lead_form
-from .success_modal import success_modal
+from marketing_site.components.form_fields import INPUT, LABEL, control_id, field_grid
+from marketing_site.components.lead_form import LeadDialog, lead_form
+from marketing_site.components.success_modal import success_modal
+from marketing_site.content import forms
+from marketing_site.content.types import Module
+from marketing_site.state.product_video import DIALOG_ID
+from marketing_site.state.product_video import ProductVideoState as State
 
 FORM_ID = "product-video"
 

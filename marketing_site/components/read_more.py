@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from ..content.types import ReadMore
-from ..content.widgets import READ_LESS_LABEL
-from .truncate import split_for_read_more
+from marketing_site.components.truncate import split_for_read_more
+from marketing_site.content.types import ReadMore
+from marketing_site.content.widgets import READ_LESS_LABEL
 
 _TOGGLE = (
     "mt-1 text-sm font-semibold text-sky-800 underline underline-offset-2 hover:text-sky-950 "

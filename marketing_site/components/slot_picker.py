@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from ..content.booking import SlotPickerCopy
-from .lead_form import submit_bar
+from marketing_site.components.lead_form import submit_bar
+from marketing_site.content.booking import SlotPickerCopy
 
 _TIME = (
     "inline-flex min-w-[4.5rem] cursor-pointer justify-center rounded-lg border border-slate-300 bg-white px-3 py-2 "

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from .. import routes
-from ..content.types import Link, SuccessCopy, Video
-from .links import route_link
+from marketing_site import routes
+from marketing_site.components.links import route_link
+from marketing_site.content.types import Link, SuccessCopy, Video
 
 
 class SuccessDialog(rx.Component):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..content.types import ReadMore
+from marketing_site.content.types import ReadMore
 
 
 def _word_breaks(text: str) -> list[int]:

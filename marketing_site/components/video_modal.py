@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from ..content.types import Image
-from ..content.widgets import VIDEO_CLOSE_LABEL
-from .image import image
+from marketing_site.components.image import image
+from marketing_site.content.types import Image
+from marketing_site.content.widgets import VIDEO_CLOSE_LABEL
 
 _PLAY = (
     "absolute left-1/2 top-1/2 flex h-20 w-20 -translate-x-1/2 -translate-y-1/2 items-center justify-center "

@@ -1,12 +1,12 @@
 """The web-vitals reporter every page mounts (`web_vitals.jsx`); the beacons go to the backend's
-/api/vitals (marketing_site/vitals/api.py)."""
+/api/vitals (marketing_site/web/vitals_routes.py)."""
 
 from __future__ import annotations
 
 import reflex as rx
 from reflex.config import get_config
 
-from ..vitals import BEACON_PATH
+from marketing_site.routes import VITALS_API
 
 PACKAGE = "web-vitals@6.2.3"
 
@@ -22,4 +22,4 @@ class WebVitals(rx.Component):
 
 
 def web_vitals() -> rx.Component:
-    return WebVitals.create(endpoint=f"{get_config().api_url.rstrip('/')}{BEACON_PATH}")
+    return WebVitals.create(endpoint=f"{get_config().api_url.rstrip('/')}{VITALS_API}")

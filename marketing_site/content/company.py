@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from .. import routes
-from . import links as link
-from .labels import HEADQUARTERS as _HQ
-from .site import BRAND, OFFICES, PRESS_CONTACT, SUPPORT_CONTACT
-from .types import InfoPage, Link, Section, Seo
+from marketing_site import routes
+from marketing_site.content import links as link
+from marketing_site.content.labels import HEADQUARTERS as _HQ
+from marketing_site.content.site import BRAND, OFFICES, PRESS_CONTACT, SUPPORT_CONTACT
+from marketing_site.content.types import InfoPage, Link, Section, Seo
 
 _CASE_STUDIES = Link("Read our case studies", routes.CASE_STUDY)
 

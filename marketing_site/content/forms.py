@@ -5,9 +5,9 @@ Field names are the lead API's (spec section 7), so a form posts exactly what th
 
 from __future__ import annotations
 
-from .countries import COUNTRIES
-from .modules import STUDENT
-from .types import Choice, FormField, LeadFormCopy, Seo, SuccessCopy
+from marketing_site.content.countries import COUNTRIES
+from marketing_site.content.modules import STUDENT
+from marketing_site.content.types import Choice, FormField, LeadFormCopy, Seo, SuccessCopy
 
 # Bump whenever either consent sentence changes in any language; every lead stores the version it
 # was shown, with the language of a translated wording (consent_text_version).

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .. import routes
-from .links import BOOK_DEMO, WATCH_DEMO
-from .media import illustration, poster, video
-from .types import Counter, Image, Link, NewsSlide, Partner, Seo
+from marketing_site import routes
+from marketing_site.content.links import BOOK_DEMO, WATCH_DEMO
+from marketing_site.content.media import illustration, poster, video
+from marketing_site.content.types import Counter, Image, Link, NewsSlide, Partner, Seo
 
 SEO = Seo(
     "Smart School Suite: cloud school management system",

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .links import HOME, PRODUCTS  # noqa: F401  (breadcrumb trail of the page families)
-from .site import OFFICES
-from .types import Link
+from marketing_site.content.links import HOME, PRODUCTS  # noqa: F401  (breadcrumb trail of the page families)
+from marketing_site.content.site import OFFICES
+from marketing_site.content.types import Link
 
 BREADCRUMB_LABEL = "Breadcrumb"
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .. import routes
-from .types import Link
+from marketing_site import routes
+from marketing_site.content.types import Link
 
 HOME = Link("Home", routes.HOME)
 PRODUCTS = Link("Products", routes.PRODUCT)

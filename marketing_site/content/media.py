@@ -6,7 +6,7 @@ content and media" says how to swap in the vendor's own.
 
 from __future__ import annotations
 
-from .types import Image, Video
+from marketing_site.content.types import Image, Video
 
 # The stand-in clips: 640x360, five seconds (scripts/artwork/videos.py).
 STAND_IN_VIDEO_SIZE = (640, 360)

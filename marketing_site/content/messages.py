@@ -14,8 +14,8 @@ from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from types import MappingProxyType
 
-from ..catalogues import catalogue
-from ..languages import DEFAULT, LANGUAGES
+from marketing_site.i18n.catalogues import catalogue
+from marketing_site.i18n.languages import DEFAULT, LANGUAGES
 
 DEFAULT_LANGUAGE = DEFAULT.code
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .. import routes
-from .media import illustration, poster, video
-from .types import CARD_READ_MORE_LABEL, Feature, Module, ReadMore, Seo
+from marketing_site import routes
+from marketing_site.content.media import illustration, poster, video
+from marketing_site.content.types import CARD_READ_MORE_LABEL, Feature, Module, ReadMore, Seo
 
 
 def _features(*pairs: tuple[str, str]) -> tuple[Feature, ...]:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .links import BOOK_DEMO, CONTACT_US, HOME, PRODUCTS
-from .types import Link, Seo
+from marketing_site.content.links import BOOK_DEMO, CONTACT_US, HOME, PRODUCTS
+from marketing_site.content.types import Link, Seo
 
 SEO = Seo("Page not found", "The page you are looking for has moved or never existed. Find your way back from here.")
 CODE = "404"

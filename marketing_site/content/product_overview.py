@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .site import BRAND
-from .types import Seo
+from marketing_site.content.site import BRAND
+from marketing_site.content.types import Seo
 
 SEO = Seo(
     f"Products: the ten Smart modules of {BRAND}",

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .. import routes
-from .media import illustration
-from .types import SchoolTab, SchoolType, Seo
+from marketing_site import routes
+from marketing_site.content.media import illustration
+from marketing_site.content.types import SchoolTab, SchoolType, Seo
 
 
 def _tabs(kind: str) -> tuple[SchoolTab, ...]:

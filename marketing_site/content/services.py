@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .. import routes
-from .media import illustration
-from .types import Link, Section, Seo, Service, Step
+from marketing_site import routes
+from marketing_site.content.media import illustration
+from marketing_site.content.types import Link, Section, Seo, Service, Step
 
 _CONSULTANCY = Link("Consultancy", routes.CONSULTANCY)
 _INSTALLATION = Link("Installation", routes.INSTALLATION)

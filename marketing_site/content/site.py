@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .. import routes
-from .links import ABOUT_US, CONTACT_US, HOME, PRODUCTS
-from .media import illustration
-from .modules import MODULES
-from .school_types import SCHOOL_TYPES
-from .services import SERVICES
-from .types import Image, Link, Menu, Office
+from marketing_site import routes
+from marketing_site.content.links import ABOUT_US, CONTACT_US, HOME, PRODUCTS
+from marketing_site.content.media import illustration
+from marketing_site.content.modules import MODULES
+from marketing_site.content.school_types import SCHOOL_TYPES
+from marketing_site.content.services import SERVICES
+from marketing_site.content.types import Image, Link, Menu, Office
 
 BRAND = "Smart School Suite"
 BRAND_TAGLINE = "Cloud school management for every kind of school"

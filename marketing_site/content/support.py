@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .. import routes
-from .links import ABOUT_US, CHAT_ON_WHATSAPP, CONTACT_US, EXPLORE_PRODUCTS, WATCH_DEMO
-from .site import SUPPORT_CONTACT
-from .types import InfoPage, Link, Seo
+from marketing_site import routes
+from marketing_site.content.links import ABOUT_US, CHAT_ON_WHATSAPP, CONTACT_US, EXPLORE_PRODUCTS, WATCH_DEMO
+from marketing_site.content.site import SUPPORT_CONTACT
+from marketing_site.content.types import InfoPage, Link, Seo
 
 _TRAINING = Link("Training for your staff", routes.TRAINING)
 

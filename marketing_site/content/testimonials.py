@@ -6,7 +6,7 @@ content and media").
 
 from __future__ import annotations
 
-from .types import CustomerLogo, Testimonial
+from marketing_site.content.types import CustomerLogo, Testimonial
 
 HEADING = "What schools say"
 LOGOS_LABEL = "Schools using Smart School Suite"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..routes import slug as route_slug
+from marketing_site.routes import slug as route_slug
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .links import BOOK_DEMO, CONTACT_US
-from .types import Link, Seo, Step
+from marketing_site.content.links import BOOK_DEMO, CONTACT_US
+from marketing_site.content.types import Link, Seo, Step
 
 SEO = Seo(
     "Chat with our team on WhatsApp",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import reflex as rx
 
-from ..components.image import image
-from ..components.links import route_link
-from ..content import site
-from .language_switch import language_links
-from .styles import CONTAINER
+from marketing_site.components.image import image
+from marketing_site.components.links import route_link
+from marketing_site.components.styles import CONTAINER
+from marketing_site.content import site
+from marketing_site.layout.language_switch import language_links
 
 _LINK = "text-slate-300 hover:text-white"
 

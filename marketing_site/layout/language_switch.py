@@ -11,9 +11,9 @@ from __future__ import annotations
 import reflex as rx
 from reflex.components.el.elements.inline import A
 
-from .. import routes
-from ..languages import LANGUAGES, localized_route
-from .building import building_page
+from marketing_site import routes
+from marketing_site.components.building import building_page
+from marketing_site.i18n.languages import LANGUAGES, localized_route
 
 
 def language_links(class_name: str) -> rx.Component:

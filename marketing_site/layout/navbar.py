@@ -13,16 +13,16 @@ import reflex as rx
 from reflex.components.el.elements.inline import A
 from reflex.components.react_router.dom import ReactRouterLink
 
-from .. import routes
-from ..components.chat_widget import chat_widget
-from ..components.image import image
-from ..components.links import route_link
-from ..content import links, site
-from ..content.types import Link, Menu
-from ..content.widgets import MOBILE_MENU_LABEL, SKIP_LINK_LABEL
-from ..settings import settings
-from .language_switch import language_links
-from .styles import CONTAINER
+from marketing_site import routes
+from marketing_site.components.chat_widget import chat_widget
+from marketing_site.components.image import image
+from marketing_site.components.links import route_link
+from marketing_site.components.styles import CONTAINER
+from marketing_site.content import links, site
+from marketing_site.content.types import Link, Menu
+from marketing_site.content.widgets import MOBILE_MENU_LABEL, SKIP_LINK_LABEL
+from marketing_site.layout.language_switch import language_links
+from marketing_site.settings import settings
 
 _FOCUS_RING = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-sky-700"
 _MENU_ITEM = (

@@ -8,14 +8,14 @@ from dataclasses import dataclass
 
 import reflex as rx
 
-from .. import routes
-from ..components.web_vitals import web_vitals
-from ..content.types import Seo
-from ..languages import DEFAULT, Language
-from ..translation import translated_text
-from .building import building
-from .footer import footer
-from .navbar import navbar
+from marketing_site import routes
+from marketing_site.components.building import building
+from marketing_site.components.web_vitals import web_vitals
+from marketing_site.content.types import Seo
+from marketing_site.i18n.languages import DEFAULT, Language
+from marketing_site.i18n.translation import translated_text
+from marketing_site.layout.footer import footer
+from marketing_site.layout.navbar import navbar
 
 
 @dataclass(frozen=True)

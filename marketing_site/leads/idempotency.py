@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from marketing_site.leads import db
+from marketing_site.core import db
 from marketing_site.leads.models import IdempotencyRecord
 
 SUCCESS_STATUS = 201

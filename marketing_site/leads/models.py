@@ -9,29 +9,17 @@ holds; the API's spelling (``studnetSmart``, ``nStudent``, ``tSchool``) lives in
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
-from sqlalchemy import DateTime, Index, Text, UniqueConstraint, desc
+from sqlalchemy import Index, Text, UniqueConstraint, desc
 from sqlalchemy import false as sa_false
 from sqlmodel import Field, SQLModel
 
+from marketing_site.core.clock import utc_now
+from marketing_site.core.columns import optional, timestamp
+from marketing_site.leads.statuses import LeadStatus
+
 DEFAULT_LANGUAGE = "en"
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-# The two column helpers run once, when the classes below are defined at import, where mutmut cannot
-# switch a mutant on (README "Mutation testing"); the migration and validation tests catch a change to them.
-def _timestamp(**kwargs):  # pragma: no mutate block
-    """Timezone-aware column, so PostgreSQL and SQLite both keep UTC explicit."""
-    return Field(sa_type=DateTime(timezone=True), **kwargs)
-
-
-def _optional(max_length: int, **kwargs):  # pragma: no mutate block
-    """A column only some kinds ask for: NULL where the kind never asks."""
-    return Field(default=None, max_length=max_length, nullable=True, **kwargs)
 
 
 class Lead(SQLModel, table=True):
@@ -52,35 +40,35 @@ class Lead(SQLModel, table=True):
     kind: str = Field(
         max_length=20
     )  # schemas.LeadKind value: ProductVideo, ScheduleDemo, SignupDemo, ProductDemo, Careers
-    created_at: datetime = _timestamp(default_factory=utc_now, nullable=False)
+    created_at: datetime = timestamp(default_factory=utc_now, nullable=False)
     language: str = Field(
         default=DEFAULT_LANGUAGE, max_length=10, sa_column_kwargs={"server_default": DEFAULT_LANGUAGE}
     )  # of the page the visitor used
     # The person
     email: str = Field(max_length=254)
-    full_name: str | None = _optional(200)  # product video: one name field, as typed
-    first_name: str | None = _optional(100)
-    last_name: str | None = _optional(100)
+    full_name: str | None = optional(200)  # product video: one name field, as typed
+    first_name: str | None = optional(100)
+    last_name: str | None = optional(100)
     phone_e164: str = Field(max_length=20)  # normalised, for matching (phone, contact number or mobile)
     phone_raw: str = Field(max_length=40)  # as the visitor typed it
-    country: str | None = _optional(100)
-    city: str | None = _optional(100)
+    country: str | None = optional(100)
+    city: str | None = optional(100)
     # The school (demo kinds)
-    school: str | None = _optional(200)
-    school_type: str | None = _optional(100)
-    job_title: str | None = _optional(150)
-    student_count: str | None = _optional(50)  # free text, as the spec asks ("about 850")
-    current_system: str | None = _optional(200)  # MIS/SIS (or admission system, sign-up form) in use today
-    current_product_use: str | None = _optional(200)  # answer to "Are you using Smart School Suite now?"
-    heard_about_us: str | None = _optional(200)
-    website: str | None = _optional(300)
-    product: str | None = _optional(100)  # product of interest (product video, product demo)
+    school: str | None = optional(200)
+    school_type: str | None = optional(100)
+    job_title: str | None = optional(150)
+    student_count: str | None = optional(50)  # free text, as the spec asks ("about 850")
+    current_system: str | None = optional(200)  # MIS/SIS (or admission system, sign-up form) in use today
+    current_product_use: str | None = optional(200)  # answer to "Are you using Smart School Suite now?"
+    heard_about_us: str | None = optional(200)
+    website: str | None = optional(300)
+    product: str | None = optional(100)  # product of interest (product video, product demo)
     # The job application (careers)
-    position: str | None = _optional(100)
-    skill_description: str | None = _optional(4000, sa_type=Text)
-    training: str | None = _optional(4000, sa_type=Text)
-    resume_file: str | None = _optional(64)  # stored name under RESUME_DIR; its extension gives the type
-    resume_filename: str | None = _optional(255)  # the visitor's own name for the file
+    position: str | None = optional(100)
+    skill_description: str | None = optional(4000, sa_type=Text)
+    training: str | None = optional(4000, sa_type=Text)
+    resume_file: str | None = optional(64)  # stored name under RESUME_DIR; its extension gives the type
+    resume_filename: str | None = optional(255)  # the visitor's own name for the file
     # Where the lead came from
     source_page: str = Field(default="", max_length=300)
     referrer: str = Field(default="", max_length=1000)
@@ -90,30 +78,23 @@ class Lead(SQLModel, table=True):
     utm_term: str = Field(default="", max_length=200)
     utm_content: str = Field(default="", max_length=200)
     # Consent: when each box was ticked, and which wording was shown
-    consent_communications_at: datetime | None = _timestamp(default=None, nullable=True)
-    consent_data_processing_at: datetime | None = _timestamp(default=None, nullable=True)
+    consent_communications_at: datetime | None = timestamp(default=None, nullable=True)
+    consent_data_processing_at: datetime | None = timestamp(default=None, nullable=True)
     consent_text_version: str = Field(default="", max_length=50)
     # Work on the lead (staff inbox): pipeline status, owner, when it was first answered, read or not
     status: str = Field(
-        default="new", max_length=20, sa_column_kwargs={"server_default": "new"}
-    )  # admin.pipeline.STATUSES
+        default=LeadStatus.NEW.value, max_length=20, sa_column_kwargs={"server_default": LeadStatus.NEW.value}
+    )  # a LeadStatus value
     owner_id: int | None = Field(default=None, nullable=True)  # staff_user.id (no foreign key: see migration 0004)
-    first_contacted_at: datetime | None = _timestamp(default=None, nullable=True)
-    seen_at: datetime | None = _timestamp(default=None, nullable=True)  # NULL: nobody on the staff opened it yet
+    first_contacted_at: datetime | None = timestamp(default=None, nullable=True)
+    seen_at: datetime | None = timestamp(default=None, nullable=True)  # NULL: nobody on the staff opened it yet
     # The time trap caught it, yet a human may have sent it: kept out of the inbox and unmailed until released
     quarantined: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
 
 
-class StaffUser(SQLModel, table=True):
-    """A member of the vendor's staff who signs in at /admin; the role says which leads they may see."""
-
-    __tablename__ = "staff_user"
-
-    id: int | None = Field(default=None, primary_key=True)
-    email: str = Field(max_length=254, unique=True)
-    password_hash: str = Field(max_length=255)  # argon2 (pwdlib)
-    role: str = Field(max_length=10)  # admin.roles.Role: sales, hr or admin
-    created_at: datetime = _timestamp(default_factory=utc_now, nullable=False)
+def display_name(lead: Lead) -> str:
+    """The visitor's name as staff and mails show it (one name field, or first and last)."""
+    return lead.full_name or " ".join(part for part in (lead.first_name, lead.last_name) if part)
 
 
 class LeadNote(SQLModel, table=True):
@@ -125,22 +106,8 @@ class LeadNote(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     lead_id: int = Field(foreign_key="lead.id", ondelete="CASCADE")
     author_id: int | None = Field(default=None, foreign_key="staff_user.id", ondelete="SET NULL", nullable=True)
-    created_at: datetime = _timestamp(default_factory=utc_now, nullable=False)
+    created_at: datetime = timestamp(default_factory=utc_now, nullable=False)
     body: str = Field(max_length=4000, sa_type=Text)
-
-
-class AuditEntry(SQLModel, table=True):
-    """Who changed what, when. ``detail`` never holds a visitor's personal data (it outlives an erasure)."""
-
-    __tablename__ = "audit_entry"
-    __table_args__ = (Index("ix_audit_entry_lead_id", "lead_id"),)
-
-    id: int | None = Field(default=None, primary_key=True)
-    created_at: datetime = _timestamp(default_factory=utc_now, nullable=False)
-    actor_id: int | None = Field(default=None, foreign_key="staff_user.id", ondelete="SET NULL", nullable=True)
-    action: str = Field(max_length=30)  # e.g. status, owner, note, export, erase, release, resend
-    lead_id: int | None = Field(default=None, nullable=True)  # no foreign key: the entry outlives the lead
-    detail: str = Field(default="", max_length=500)
 
 
 class LeadModule(SQLModel, table=True):
@@ -176,4 +143,4 @@ class IdempotencyRecord(SQLModel, table=True):
     key: str = Field(max_length=200)
     endpoint: str = Field(max_length=50)
     lead_id: int = Field(foreign_key="lead.id", ondelete="CASCADE")
-    created_at: datetime = _timestamp(default_factory=utc_now, nullable=False)
+    created_at: datetime = timestamp(default_factory=utc_now, nullable=False)

@@ -17,14 +17,20 @@ from marketing_site.content import forms
 from marketing_site.content.messages import choice_name, has_message, message
 from marketing_site.content.types import Choice, LeadFormCopy
 from marketing_site.leads.models import LeadModule, LeadResponsibility
+from marketing_site.staff.models import Role
 
 
-class LeadKind(str, enum.Enum):
+class LeadKind(enum.StrEnum):
     PRODUCT_VIDEO = "ProductVideo"
     SCHEDULE_DEMO = "ScheduleDemo"
     SIGNUP_DEMO = "SignupDemo"
     PRODUCT_DEMO = "ProductDemo"
     CAREERS = "Careers"
+
+    @property
+    def team(self) -> Role:
+        """The staff role whose work this kind of lead is: HR reads applications, sales the demo leads."""
+        return Role.HR if self is LeadKind.CAREERS else Role.SALES
 
 
 class FieldType(enum.Enum):

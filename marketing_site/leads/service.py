@@ -1,27 +1,31 @@
 """The only code that writes leads: screen for bots, validate, store with its queued mails in one transaction.
 
 UI state handlers and the JSON API both call ``lead_submit`` / ``application_submit`` and turn
-LeadValidationError / LeadRejected into their own answers. An id is returned only after commit.
+LeadValidationError / LeadRejected into their own answers. An id is returned only after commit. A caller
+that stores more with the lead (the demo booking) takes the steps apart: ``lead_prepare``, then
+``lead_write`` and its own rows in one session, then ``lead_commit``.
 """
 
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import insert
+from sqlalchemy import Row, insert
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel
 
 from marketing_site.content import messages
-from marketing_site.leads import antispam, db, idempotency, uploads, validation
+from marketing_site.core import db
+from marketing_site.core.clock import utc_now
+from marketing_site.leads import antispam, idempotency, uploads, validation
+from marketing_site.leads import mails as lead_mails
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
-from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule, utc_now
+from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule
 from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, UTM_KEYS, FlagGroup, LeadKind, lead_form
 from marketing_site.leads.uploads import ResumeUpload
-from marketing_site.mail import compose
 
 LEAD = Lead.__table__
 
@@ -35,12 +39,13 @@ __all__ = [
     "application_submit",
     "fitted",
     "lead_check",
+    "lead_commit",
+    "lead_prepare",
     "lead_submit",
+    "lead_write",
 ]
 
-# Called inside the lead's own transaction once the lead row and its mails are added (e.g. a demo booking):
-# whatever it adds commits with the lead, and whatever it raises leaves nothing stored.
-Attach = Callable[[Session, Lead], None]
+Ticked = dict[FlagGroup, tuple[str, ...]]
 
 
 @dataclass(frozen=True)
@@ -66,26 +71,42 @@ def fitted(value: Any, column: str, model: type[SQLModel] = Lead) -> str:
     return " ".join(text.split())[: validation.max_length(column, model)]
 
 
-def lead_submit(
-    kind: LeadKind,
-    data: Mapping[str, Any],
-    context: SubmissionContext,
-    *,
-    attach: Attach | None = None,
-    endpoint: str = "",
-) -> int:
+@dataclass(frozen=True)
+class PreparedLead:
+    """A screened, validated lead, ready to be written into a transaction (``lead_write``)."""
+
+    values: dict[str, Any]  # its columns
+    ticked: Ticked  # each flag group's ticked values
+    context: SubmissionContext
+    endpoint: str  # the Idempotency-Key ledger it answers in
+
+
+def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext, *, endpoint: str = "") -> int:
     """Validate, normalise and commit one lead (careers: application_submit); return its id.
 
-    ``attach`` adds rows to the same transaction; ``endpoint`` names the Idempotency-Key ledger
-    (default: the kind), so a key replays only answers of the endpoint it was first sent to.
+    ``endpoint`` names the Idempotency-Key ledger (default: the kind), so a key replays only answers
+    of the endpoint it was first sent to.
     """
+    prepared = lead_prepare(kind, data, context, endpoint=endpoint)
+    if isinstance(prepared, int):
+        return prepared
+    with db.write_session() as db_session:
+        lead = lead_write(db_session, prepared)
+        return lead_commit(db_session, prepared, lead.id)[0]
+
+
+def lead_prepare(
+    kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext, *, endpoint: str = ""
+) -> PreparedLead | int:
+    """The id already stored under the request's Idempotency-Key (a retry), or the lead screened for bots
+    (LeadRejected) and validated (LeadValidationError with every field's error at once). Stores nothing."""
     endpoint = endpoint or kind.value
     replayed = _replayed(endpoint, context)
     if replayed is not None:
         return replayed
     quarantined = antispam.screen(context.client_id, context.honeypot, context.form_started_at)
     values, ticked = _validated(kind, data, context)
-    return _commit({**values, "quarantined": quarantined}, ticked, context, endpoint, attach)[0]
+    return PreparedLead({**values, "quarantined": quarantined}, ticked, context, endpoint)
 
 
 def lead_check(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> None:
@@ -115,8 +136,11 @@ def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, con
     stored = uploads.store(resume) if resume is not None else None
     if stored is not None:
         values.update(resume_file=stored.path.name, resume_filename=stored.original_filename)
+    prepared = PreparedLead({**values, "quarantined": quarantined}, {}, context, LeadKind.CAREERS.value)
     try:
-        lead_id, created = _commit({**values, "quarantined": quarantined}, {}, context, LeadKind.CAREERS.value)
+        with db.write_session() as db_session:
+            lead = lead_write(db_session, prepared)
+            lead_id, created = lead_commit(db_session, prepared, lead.id)
     except BaseException:
         if stored is not None:
             uploads.discard(stored)
@@ -131,9 +155,6 @@ def _replayed(endpoint: str, context: SubmissionContext) -> int | None:
         return None
     previous = idempotency.find(endpoint, context.idempotency_key)
     return previous.lead_id if previous is not None else None
-
-
-Ticked = dict[FlagGroup, tuple[str, ...]]
 
 
 def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> tuple[dict[str, Any], Ticked]:
@@ -163,39 +184,42 @@ def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
     return values, ticked
 
 
-def _commit(
-    values: dict[str, Any], ticked: Ticked, context: SubmissionContext, endpoint: str, attach: Attach | None = None
-) -> tuple[int, bool]:
-    """(lead id, created); a concurrent retry that lost the key race gets the winner's id.
+def lead_write(db_session: Session, prepared: PreparedLead) -> Row[Any]:
+    """Add the lead, its ticked flags and its mails to ``db_session``'s transaction (not committed: a caller
+    such as the demo booking adds its own rows, then ``lead_commit``). Returns the stored row.
 
     Rows go in as plain INSERTs (the table's column defaults apply), not ORM objects: building and
     flushing those cost a third of a lead's CPU time, and every lead pays it (``make bench-load``).
-    ``attach`` and the mails read the stored lead as the INSERT's RETURNING row, which has a ``Lead``'s
+    The mails (and a caller) read the stored lead as the INSERT's RETURNING row, which has a ``Lead``'s
     attributes (a ``Lead`` object built from it cost a fifth of a lead's CPU); they write with statements.
     """
-    values = {"language": messages.spoken_language(), **values}  # the language the visitor was answered in
-    with db.write_session() as db_session:
-        lead = db_session.execute(insert(LEAD).returning(*LEAD.c), values).one()  # with the defaults applied
-        lead_id = lead.id
-        for group, chosen in ticked.items():
-            if chosen:
-                db_session.execute(
-                    insert(group.table.__table__), [{"lead_id": lead_id, group.attribute: value} for value in chosen]
-                )
-        modules = next((chosen for group, chosen in ticked.items() if group.table is LeadModule), ())
-        compose.queue_lead_mails(db_session, lead, modules)  # same transaction: no lead without its mails
-        if attach is not None:
-            attach(db_session, lead)
-        try:
-            if context.idempotency_key:
-                db_session.execute(
-                    insert(IdempotencyRecord.__table__), idempotency.record(endpoint, context.idempotency_key, lead_id)
-                )
-            db_session.commit()
-        except IntegrityError:
-            db_session.rollback()
-            winner = _replayed(endpoint, context)
-            if winner is None:
-                raise
-            return winner, False
+    values = {"language": messages.spoken_language(), **prepared.values}  # the language the visitor was answered in
+    lead = db_session.execute(insert(LEAD).returning(*LEAD.c), values).one()  # with the defaults applied
+    for group, chosen in prepared.ticked.items():
+        if chosen:
+            db_session.execute(
+                insert(group.table.__table__), [{"lead_id": lead.id, group.attribute: value} for value in chosen]
+            )
+    modules = next((chosen for group, chosen in prepared.ticked.items() if group.table is LeadModule), ())
+    lead_mails.queue_lead_mails(db_session, lead, modules)  # same transaction: no lead without its mails
+    return lead
+
+
+def lead_commit(db_session: Session, prepared: PreparedLead, lead_id: int) -> tuple[int, bool]:
+    """Record the Idempotency-Key and commit: (lead id, created). A concurrent retry that lost the key
+    race is rolled back and gets the winner's id (created False)."""
+    context = prepared.context
+    try:
+        if context.idempotency_key:
+            db_session.execute(
+                insert(IdempotencyRecord.__table__),
+                idempotency.record(prepared.endpoint, context.idempotency_key, lead_id),
+            )
+        db_session.commit()
+    except IntegrityError:
+        db_session.rollback()
+        winner = _replayed(prepared.endpoint, context)
+        if winner is None:
+            raise
+        return winner, False
     return lead_id, True

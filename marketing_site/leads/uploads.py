@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from marketing_site.content.messages import message
+from marketing_site.core.columns import max_length
 from marketing_site.leads.documents import sniff
 from marketing_site.leads.errors import LeadValidationError
+from marketing_site.leads.models import Lead
 from marketing_site.settings import settings
 
 log = logging.getLogger(__name__)
@@ -100,4 +102,4 @@ def display_name(filename: str) -> str:
     """The visitor's file name without folders or control characters, for staff to read."""
     name = PurePosixPath(str(filename).replace("\\", "/")).name
     name = "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cs"))
-    return name[:255]
+    return name[: max_length(Lead, "resume_filename")]

@@ -12,13 +12,13 @@ from datetime import datetime
 from typing import Any
 
 import phonenumbers
-from annotated_types import MaxLen
 from babel import Locale
 from email_validator import EmailNotValidError, validate_email
 from phonenumbers import PhoneNumberFormat, PhoneNumberType
 from sqlmodel import SQLModel
 
 from marketing_site.content.messages import choice_names, message, spoken_language
+from marketing_site.core import columns
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import FieldType, FlagGroup, InputField
@@ -90,10 +90,7 @@ def _require(spec: InputField, text: str) -> None:
 
 def max_length(column: str, model: type[SQLModel] = Lead) -> int:
     """The column's declared limit, so validation and schema never disagree."""
-    for rule in model.model_fields[column].metadata:
-        if isinstance(rule, MaxLen):
-            return rule.max_length
-    raise LookupError(f"{model.__name__}.{column} declares no max_length")
+    return columns.max_length(model, column)
 
 
 def clean_text(raw: Any, label: str, limit: int, *, multiline: bool = False) -> str:

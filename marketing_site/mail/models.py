@@ -9,13 +9,30 @@ worker takes it meanwhile.
 
 from __future__ import annotations
 
+import enum
 from datetime import datetime
 
 from sqlalchemy import DateTime, Index, Text
 from sqlmodel import Field, SQLModel
 
-from marketing_site.booking import models as _booking_tables  # noqa: F401  (demo_booking, which booking_id names)
-from marketing_site.leads.models import utc_now
+from marketing_site.core.clock import utc_now
+
+
+class OutboxStatus(enum.StrEnum):
+    QUEUED = "queued"  # waiting for its next attempt (a reminder: for its time)
+    SENT = "sent"  # the SMTP server accepted it
+    DEAD = "dead"  # every retry failed
+    HELD = "held"  # its lead is in quarantine
+    WITHDRAWN = "withdrawn"  # a reminder of a demo that moved or was cancelled
+
+
+class Audience(enum.StrEnum):
+    """Who a mail is for."""
+
+    STAFF = "staff"  # the sales or HR address (or, later, the lead's owner)
+    VISITOR = "visitor"  # the person who sent the lead
+    HOST = "host"  # the salesperson giving the demo
+    REMINDER = "reminder"  # the visitor, before their demo
 
 
 class OutboxMail(SQLModel, table=True):
@@ -29,7 +46,7 @@ class OutboxMail(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     lead_id: int | None = Field(default=None, foreign_key="lead.id", ondelete="CASCADE", nullable=True)
     booking_id: int | None = Field(default=None, foreign_key="demo_booking.id", ondelete="CASCADE", nullable=True)
-    audience: str = Field(max_length=10)  # staff (sales or hr address) or visitor (confirmation)
+    audience: str = Field(max_length=10)  # an Audience value
     recipient: str = Field(max_length=254)
     subject: str = Field(max_length=300)
     text_body: str = Field(sa_type=Text)
@@ -41,7 +58,7 @@ class OutboxMail(SQLModel, table=True):
         default="", max_length=10, sa_column_kwargs={"server_default": ""}
     )  # its METHOD: REQUEST or CANCEL
     message_id: str = Field(max_length=200, unique=True)  # stable across retries: a resend is recognisable
-    status: str = Field(default="queued", max_length=10)  # queued, sent, dead, held or withdrawn
+    status: str = Field(default=OutboxStatus.QUEUED.value, max_length=10)  # an OutboxStatus value
     attempts: int = Field(default=0)
     next_attempt_at: datetime = Field(default_factory=utc_now, sa_type=DateTime(timezone=True), nullable=False)
     created_at: datetime = Field(default_factory=utc_now, sa_type=DateTime(timezone=True), nullable=False)

@@ -11,15 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import case, func, select, update
+from sqlalchemy import case, select, update
 from sqlmodel import Session
 
-from marketing_site.leads import db
-from marketing_site.leads.models import Lead, utc_now
-from marketing_site.mail.models import OutboxMail
+from marketing_site.core import db
+from marketing_site.core.clock import utc_now
+from marketing_site.core.columns import max_length
+from marketing_site.mail.models import OutboxMail, OutboxStatus
 from marketing_site.settings import settings
 
-QUEUED, SENT, DEAD, HELD, WITHDRAWN = "queued", "sent", "dead", "held", "withdrawn"
 CLAIM_BATCH = 5
 
 
@@ -45,7 +45,7 @@ def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedMail]:
     now = utc_now()
     due = (
         select(OutboxMail.id)
-        .where(OutboxMail.status == QUEUED, OutboxMail.next_attempt_at <= now)
+        .where(OutboxMail.status == OutboxStatus.QUEUED, OutboxMail.next_attempt_at <= now)
         .order_by(OutboxMail.id)
         .limit(limit)
         .with_for_update(skip_locked=True)
@@ -73,22 +73,28 @@ def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedMail]:
 
 
 def mark_sent(mail_id: int) -> None:
-    _set(mail_id, status=SENT, sent_at=utc_now(), last_error="")
+    _set(mail_id, status=OutboxStatus.SENT, sent_at=utc_now(), last_error="")
 
 
 def mark_failed(mail: ClaimedMail, error: str) -> None:
     """Retry later with exponential back-off, or give up (dead) after MAIL_MAX_ATTEMPTS tries."""
     if mail.attempts >= settings.mail_max_attempts:
-        _set(mail.id, status=DEAD, last_error=error[:500])
+        _set(mail.id, status=OutboxStatus.DEAD, last_error=_fitted_error(error))
         return
     wait = timedelta(seconds=settings.mail_retry_seconds * 2 ** (mail.attempts - 1))
-    _set(mail.id, next_attempt_at=utc_now() + wait, last_error=error[:500])
+    _set(mail.id, next_attempt_at=utc_now() + wait, last_error=_fitted_error(error))
+
+
+def _fitted_error(error: str) -> str:
+    return error[: max_length(OutboxMail, "last_error")]
 
 
 def _set(mail_id: int, **values) -> None:
     with db.write_session() as db_session:
         db_session.execute(
-            update(OutboxMail).where(OutboxMail.id == mail_id, OutboxMail.status == QUEUED).values(**values)
+            update(OutboxMail)
+            .where(OutboxMail.id == mail_id, OutboxMail.status == OutboxStatus.QUEUED)
+            .values(**values)
         )
         db_session.commit()
 
@@ -97,8 +103,8 @@ def requeue(db_session: Session, mail_id: int) -> bool:
     """Send a mail again now (staff's "resend"), keeping its Message-ID; False if it is not the lead's to resend."""
     result = db_session.execute(
         update(OutboxMail)
-        .where(OutboxMail.id == mail_id, OutboxMail.status != HELD)
-        .values(status=QUEUED, attempts=0, next_attempt_at=utc_now(), last_error="")
+        .where(OutboxMail.id == mail_id, OutboxMail.status != OutboxStatus.HELD)
+        .values(status=OutboxStatus.QUEUED, attempts=0, next_attempt_at=utc_now(), last_error="")
     )
     return result.rowcount == 1
 
@@ -108,20 +114,9 @@ def release_held(db_session: Session, lead_id: int) -> None:
     now = utc_now()
     db_session.execute(
         update(OutboxMail)
-        .where(OutboxMail.lead_id == lead_id, OutboxMail.status == HELD)
+        .where(OutboxMail.lead_id == lead_id, OutboxMail.status == OutboxStatus.HELD)
         .values(
-            status=QUEUED,
+            status=OutboxStatus.QUEUED,
             next_attempt_at=case((OutboxMail.next_attempt_at > now, OutboxMail.next_attempt_at), else_=now),
         )
     )
-
-
-def counts_by_status(db_session: Session, kinds: tuple[str, ...]) -> dict[str, int]:
-    """Mails per status among the leads of ``kinds`` (the kinds a staff member may see)."""
-    rows = db_session.execute(
-        select(OutboxMail.status, func.count())
-        .join(Lead, Lead.id == OutboxMail.lead_id)
-        .where(Lead.kind.in_(kinds))
-        .group_by(OutboxMail.status)
-    ).all()
-    return dict(rows)

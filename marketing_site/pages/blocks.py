@@ -11,11 +11,11 @@ from typing import TypeVar
 
 import reflex as rx
 
-from ..components.image import image
-from ..components.links import route_link
-from ..content import labels
-from ..content.types import Image, Link, Section
-from ..layout.styles import CONTAINER
+from marketing_site.components.image import image
+from marketing_site.components.links import route_link
+from marketing_site.components.styles import CONTAINER
+from marketing_site.content import labels
+from marketing_site.content.types import Image, Link, Section
 
 Record = TypeVar("Record")
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import reflex as rx
 
-from .. import routes
-from ..components.form_fields import LABEL, control_id, field_error, field_grid
-from ..components.lead_form import lead_form_page
-from ..content import forms
-from ..layout.page import PageSpec
-from ..leads.uploads import FIELD as RESUME_FIELD
-from ..leads.uploads import size_text
-from ..settings import settings
-from ..state.careers import UPLOAD_ID
-from ..state.careers import CareersState as State
+from marketing_site import routes
+from marketing_site.components.form_fields import LABEL, control_id, field_error, field_grid
+from marketing_site.content import forms
+from marketing_site.layout.page import PageSpec
+from marketing_site.leads.uploads import FIELD as RESUME_FIELD
+from marketing_site.leads.uploads import size_text
+from marketing_site.pages.form_page import lead_form_page
+from marketing_site.settings import settings
+from marketing_site.state.careers import UPLOAD_ID
+from marketing_site.state.careers import CareersState as State
 
 FORM_ID = "careers"
 # A résumé of up to 5 MB takes ~40 s on a 1 Mbit/s uplink: the form waits that much longer for its answer.
@@ -24,6 +24,7 @@ def _label_file_input(upload: rx.Component, input_id: str, described_by: str) ->
     """rx.upload renders its own bare <input type=file>; give it an id for the <label> and a description."""
     file_input = upload.children[0].children[0]
     file_input.id = input_id
+    file_input.name = input_id  # Reflex 0.11 submits controls by name only; the file itself is uploaded apart
     file_input.custom_attrs = {**file_input.custom_attrs, "aria-describedby": described_by}
     return upload
 

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import reflex as rx
 
-from .. import routes
-from ..components.form_fields import CHECKBOX, consent_group, control_id, field_error, field_grid
-from ..components.lead_form import lead_form_page
-from ..components.slot_picker import slot_picker
-from ..content import forms
-from ..content.booking import SLOT_PICKER
-from ..layout.page import PageSpec
-from ..state.demo_request import DemoRequestState as State
+from marketing_site import routes
+from marketing_site.components.form_fields import CHECKBOX, consent_group, control_id, field_error, field_grid
+from marketing_site.components.slot_picker import slot_picker
+from marketing_site.content import forms
+from marketing_site.content.booking import SLOT_PICKER
+from marketing_site.layout.page import PageSpec
+from marketing_site.pages.form_page import lead_form_page
+from marketing_site.state.demo_request import DemoRequestState as State
 
 FORM_ID = "demo-request"
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass
 
 import reflex as rx
 
-from ..languages import Language
+from marketing_site.i18n.languages import Language
 
 # The characters the Arabic faces keep (scripts/subset_fonts.py cuts them to these, with every contextual
 # form the shaping rules reach): the Arabic alphabet, tatweel and harakat, Arabic-Indic digits and

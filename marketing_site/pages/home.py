@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import reflex as rx
 
-from .. import routes
-from ..components.counter import counter_strip
-from ..components.image import image
-from ..components.links import route_link
-from ..content import home, testimonials
-from ..layout.page import PageSpec, frame
-from ..layout.styles import CONTAINER
-from .home_sections import (
+from marketing_site import routes
+from marketing_site.components.counter import counter_strip
+from marketing_site.components.image import image
+from marketing_site.components.links import route_link
+from marketing_site.components.styles import CONTAINER
+from marketing_site.content import home, testimonials
+from marketing_site.layout.page import PageSpec, frame
+from marketing_site.pages.home_sections import (
     customer_quotes_section,
     news_section,
     partners_section,

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import reflex as rx
 
-from ..components.carousels import news_carousel, partner_carousel
-from ..components.image import image
-from ..components.links import route_link
-from ..components.tabs import tabs
-from ..components.video_modal import video_modal
-from ..content import home, testimonials
-from ..content.school_types import SCHOOL_TYPES
-from ..content.types import CustomerLogo, Link, NewsSlide, Partner, SchoolType, Testimonial
-from ..layout.styles import CONTAINER
+from marketing_site.components.carousels import news_carousel, partner_carousel
+from marketing_site.components.image import image
+from marketing_site.components.links import route_link
+from marketing_site.components.styles import CONTAINER
+from marketing_site.components.tabs import tabs
+from marketing_site.components.video_modal import video_modal
+from marketing_site.content import home, testimonials
+from marketing_site.content.school_types import SCHOOL_TYPES
+from marketing_site.content.types import CustomerLogo, Link, NewsSlide, Partner, SchoolType, Testimonial
 
 _EYEBROW = "text-sm font-semibold uppercase tracking-[0.2em] text-sky-800"
 _H2 = "mt-2 text-3xl font-bold tracking-tight text-slate-900 md:text-4xl"

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import reflex as rx
 
-from ..content import labels
-from ..content.company import COMPANY_PAGES
-from ..content.support import SUPPORT_PAGES
-from ..content.types import InfoPage, Office
-from ..layout.page import PageSpec, frame
-from .blocks import CARD, link_cards, page_for, page_hero, section, section_card
+from marketing_site.content import labels
+from marketing_site.content.company import COMPANY_PAGES
+from marketing_site.content.support import SUPPORT_PAGES
+from marketing_site.content.types import InfoPage, Office
+from marketing_site.layout.page import PageSpec, frame
+from marketing_site.pages.blocks import CARD, link_cards, page_for, page_hero, section, section_card
 
 
 def office_card(office: Office) -> rx.Component:

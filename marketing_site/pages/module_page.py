@@ -4,15 +4,24 @@ from __future__ import annotations
 
 import reflex as rx
 
-from .. import routes
-from ..components.links import route_link
-from ..components.product_video_modal import product_video_modal
-from ..components.video_modal import video_modal
-from ..content import labels
-from ..content.modules import MODULES
-from ..content.types import Link, Module
-from ..layout.page import PageSpec, frame
-from .blocks import CARD, PRIMARY_BUTTON, SECONDARY_BUTTON, breadcrumb, call_band, page_for, page_hero, section
+from marketing_site import routes
+from marketing_site.components.links import route_link
+from marketing_site.components.product_video_modal import product_video_modal
+from marketing_site.components.video_modal import video_modal
+from marketing_site.content import labels
+from marketing_site.content.modules import MODULES
+from marketing_site.content.types import Link, Module
+from marketing_site.layout.page import PageSpec, frame
+from marketing_site.pages.blocks import (
+    CARD,
+    PRIMARY_BUTTON,
+    SECONDARY_BUTTON,
+    breadcrumb,
+    call_band,
+    page_for,
+    page_hero,
+    section,
+)
 
 VIDEO_ID = "module-video"
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import reflex as rx
 
-from .. import routes
-from ..components.links import route_link
-from ..content import not_found
-from ..languages import DEFAULT, LANGUAGES, Language
-from ..layout.by_language import ByLanguage
-from ..layout.page import PageSpec, frame
-from ..translation import translate_tree, translated_text
-from .blocks import CONTAINER, PRIMARY_BUTTON, SECONDARY_BUTTON
+from marketing_site import routes
+from marketing_site.components.links import route_link
+from marketing_site.content import not_found
+from marketing_site.i18n.languages import DEFAULT, LANGUAGES, Language
+from marketing_site.i18n.translation import translate_tree, translated_text
+from marketing_site.layout.by_language import ByLanguage
+from marketing_site.layout.page import PageSpec, frame
+from marketing_site.pages.blocks import CONTAINER, PRIMARY_BUTTON, SECONDARY_BUTTON
 
 
 def _message() -> rx.Component:

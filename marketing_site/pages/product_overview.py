@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import reflex as rx
 
-from .. import routes
-from ..components.links import route_link
-from ..components.read_more import read_more
-from ..content import labels, product_overview
-from ..content.modules import MODULES
-from ..content.types import Link, Module
-from ..layout.page import PageSpec, frame
-from .blocks import CONTAINER, PRIMARY_BUTTON, page_hero, picture
+from marketing_site import routes
+from marketing_site.components.links import route_link
+from marketing_site.components.read_more import read_more
+from marketing_site.content import labels, product_overview
+from marketing_site.content.modules import MODULES
+from marketing_site.content.types import Link, Module
+from marketing_site.layout.page import PageSpec, frame
+from marketing_site.pages.blocks import CONTAINER, PRIMARY_BUTTON, page_hero, picture
 
 
 def module_card(module: Module, index: int) -> rx.Component:

@@ -7,11 +7,11 @@ import functools
 
 import reflex as rx
 
-from .. import routes
-from ..languages import DEFAULT, LANGUAGES, Language, localized_route
-from ..layout.page import PageSpec
-from ..translation import translate_tree
-from . import (
+from marketing_site import routes
+from marketing_site.i18n.languages import DEFAULT, LANGUAGES, Language, localized_route
+from marketing_site.i18n.translation import translate_tree
+from marketing_site.layout.page import PageSpec
+from marketing_site.pages import (
     careers,
     demo_request,
     home,

@@ -6,14 +6,14 @@ import json
 
 import reflex as rx
 
-from .. import routes
-from ..components.form_fields import CHECKBOX, choice_group, consent_group, control_id, field_grid
-from ..components.lead_form import lead_form_page
-from ..components.slot_picker import slot_picker
-from ..content import forms
-from ..content.booking import SLOT_PICKER
-from ..layout.page import PageSpec
-from ..state.schedule import ScheduleDemoState as State
+from marketing_site import routes
+from marketing_site.components.form_fields import CHECKBOX, choice_group, consent_group, control_id, field_grid
+from marketing_site.components.slot_picker import slot_picker
+from marketing_site.content import forms
+from marketing_site.content.booking import SLOT_PICKER
+from marketing_site.layout.page import PageSpec
+from marketing_site.pages.form_page import lead_form_page
+from marketing_site.state.schedule import ScheduleDemoState as State
 
 FORM_ID = "schedule-demo"
 
@@ -28,7 +28,9 @@ def select_all(form_id: str) -> rx.Component:
         f"document.getElementById('{box_id}').checked; }})"
     )
     return rx.el.label(
-        rx.el.input(type="checkbox", id=box_id, class_name=CHECKBOX, on_change=rx.run_script(script)),
+        rx.el.input(
+            type="checkbox", id=box_id, name=box_id, class_name=CHECKBOX, on_change=rx.run_script(script)
+        ),  # named: Reflex 0.11 submits controls by name only (the lead service ignores it)
         rx.el.span(forms.SELECT_ALL_LABEL, class_name="font-semibold"),
         class_name="mb-3 flex items-start gap-2 text-sm text-slate-900",
     )

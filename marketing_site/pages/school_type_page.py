@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import reflex as rx
 
-from .. import routes
-from ..components.links import route_link
-from ..components.tabs import tabs
-from ..content import labels
-from ..content.school_types import SCHOOL_TYPES
-from ..content.types import Link, SchoolTab, SchoolType
-from ..layout.page import PageSpec, frame
-from .blocks import SECONDARY_BUTTON, call_button, page_for, page_hero, section
+from marketing_site import routes
+from marketing_site.components.links import route_link
+from marketing_site.components.tabs import tabs
+from marketing_site.content import labels
+from marketing_site.content.school_types import SCHOOL_TYPES
+from marketing_site.content.types import Link, SchoolTab, SchoolType
+from marketing_site.layout.page import PageSpec, frame
+from marketing_site.pages.blocks import SECONDARY_BUTTON, call_button, page_for, page_hero, section
 
 
 def tab_panel(tab: SchoolTab) -> rx.Component:

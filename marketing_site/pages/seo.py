@@ -6,11 +6,11 @@ from typing import Any
 
 import reflex as rx
 
-from .. import routes
-from ..languages import DEFAULT, LANGUAGES, localized_route
-from ..layout.page import PageSpec
-from ..settings import settings
-from .fonts import font_links
+from marketing_site import routes
+from marketing_site.i18n.languages import DEFAULT, LANGUAGES, localized_route
+from marketing_site.layout.page import PageSpec
+from marketing_site.pages.fonts import font_links
+from marketing_site.settings import settings
 
 SHARE_CARD_SIZE = (1200, 630)
 

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import reflex as rx
 
-from ..content import labels
-from ..content.services import SERVICES
-from ..content.types import Service, Step
-from ..layout.page import PageSpec, frame
-from .blocks import CARD, call_band, call_button, link_cards, page_for, page_hero, section, section_card
+from marketing_site.content import labels
+from marketing_site.content.services import SERVICES
+from marketing_site.content.types import Service, Step
+from marketing_site.layout.page import PageSpec, frame
+from marketing_site.pages.blocks import (
+    CARD,
+    call_band,
+    call_button,
+    link_cards,
+    page_for,
+    page_hero,
+    section,
+    section_card,
+)
 
 
 def step_card(number: int, step: Step) -> rx.Component:

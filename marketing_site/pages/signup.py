@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import reflex as rx
 
-from .. import routes
-from ..components.form_fields import consent_group, field_grid
-from ..components.lead_form import lead_form_page
-from ..content import forms
-from ..layout.page import PageSpec
-from ..state.signup import SignupDemoState as State
+from marketing_site import routes
+from marketing_site.components.form_fields import consent_group, field_grid
+from marketing_site.content import forms
+from marketing_site.layout.page import PageSpec
+from marketing_site.pages.form_page import lead_form_page
+from marketing_site.state.signup import SignupDemoState as State
 
 FORM_ID = "signup-demo"
 

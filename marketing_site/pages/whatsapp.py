@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import reflex as rx
 
-from .. import routes
-from ..content import whatsapp
-from ..layout.page import PageSpec, frame
-from ..settings import settings
-from .blocks import CARD, PRIMARY_BUTTON, link_cards, page_hero, section
+from marketing_site import routes
+from marketing_site.content import whatsapp
+from marketing_site.layout.page import PageSpec, frame
+from marketing_site.pages.blocks import CARD, PRIMARY_BUTTON, link_cards, page_hero, section
+from marketing_site.settings import settings
 
 
 def open_chat_button() -> rx.Component:

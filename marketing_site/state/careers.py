@@ -11,10 +11,10 @@ from typing import Any
 
 import reflex as rx
 
-from ..leads.service import LeadKind, application_submit
-from ..leads.uploads import ResumeUpload
-from ..settings import settings
-from .lead_form import LeadFormMixin
+from marketing_site.leads.service import LeadKind, application_submit
+from marketing_site.leads.uploads import ResumeUpload
+from marketing_site.settings import settings
+from marketing_site.state.lead_form import LeadFormMixin
 
 UPLOAD_ID = "resume"
 

@@ -17,11 +17,12 @@ from typing import Any, ClassVar
 
 import reflex as rx
 
-from ..content import forms
-from ..content.messages import speaking
-from ..languages import Language, language_of_path
-from ..leads.db import run_bounded
-from ..leads.service import (
+from marketing_site.content import forms
+from marketing_site.content.messages import speaking
+from marketing_site.core.db import run_bounded
+from marketing_site.i18n.languages import Language, language_of_path
+from marketing_site.i18n.translation import translated_text
+from marketing_site.leads.service import (
     UTM_KEYS,
     LeadKind,
     LeadRejected,
@@ -30,7 +31,6 @@ from ..leads.service import (
     fitted,
     lead_submit,
 )
-from ..translation import translated_text
 
 log = logging.getLogger(__name__)
 

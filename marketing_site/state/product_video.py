@@ -7,8 +7,8 @@ from typing import Any
 
 import reflex as rx
 
-from ..leads.service import LeadKind
-from .lead_form import LeadFormMixin
+from marketing_site.leads.service import LeadKind
+from marketing_site.state.lead_form import LeadFormMixin
 
 DIALOG_ID = "product-video-dialog"
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import reflex as rx
 
-from ..leads.service import LeadKind
-from .lead_form import LeadFormMixin
-from .slot_picker import SlotPickerMixin
+from marketing_site.leads.service import LeadKind
+from marketing_site.state.lead_form import LeadFormMixin
+from marketing_site.state.slot_picker import SlotPickerMixin
 
 
 class ScheduleDemoState(SlotPickerMixin, LeadFormMixin, rx.State):

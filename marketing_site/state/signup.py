@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from ..leads.service import LeadKind
-from .lead_form import LeadFormMixin
+from marketing_site.leads.service import LeadKind
+from marketing_site.state.lead_form import LeadFormMixin
 
 
 class SignupDemoState(LeadFormMixin, rx.State):

@@ -18,16 +18,16 @@ from zoneinfo import ZoneInfo, available_timezones
 import reflex as rx
 from babel.dates import format_date, format_time
 
-from ..booking.errors import BookingError, SlotTaken
-from ..booking.service import book_for_lead
-from ..booking.slots import Slot, free_slots
-from ..booking.views import BookingView
-from ..booking.when import describe
-from ..content import forms
-from ..content.messages import speaking
-from ..languages import Language
-from ..leads.db import run_bounded
-from ..translation import translated_text
+from marketing_site.booking.errors import BookingError, SlotTaken
+from marketing_site.booking.service import book_for_lead
+from marketing_site.booking.slots import Slot, free_slots
+from marketing_site.booking.views import BookingView
+from marketing_site.booking.when import describe
+from marketing_site.content import forms
+from marketing_site.content.messages import speaking
+from marketing_site.core.db import run_bounded
+from marketing_site.i18n.languages import Language
+from marketing_site.i18n.translation import translated_text
 
 log = logging.getLogger(__name__)
 

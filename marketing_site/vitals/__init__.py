@@ -1,4 +1,2 @@
 """Real-user performance (spec section 7): web-vitals beacons from visitors' browsers, stored
 without personal data, summarised as the 75th percentile per route."""
-
-BEACON_PATH = "/api/vitals"  # where the browsers post (components/web_vitals.py) and the backend listens (api.py)

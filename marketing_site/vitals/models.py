@@ -10,7 +10,7 @@ from datetime import datetime
 from sqlalchemy import Column, DateTime, Index
 from sqlmodel import Field, SQLModel
 
-from marketing_site.leads.models import utc_now
+from marketing_site.core.clock import utc_now
 
 
 class WebVital(SQLModel, table=True):

@@ -8,8 +8,8 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
-from marketing_site.leads import db
-from marketing_site.leads.models import utc_now
+from marketing_site.core import db
+from marketing_site.core.clock import utc_now
 from marketing_site.vitals.beacon import Beacon
 from marketing_site.vitals.models import WebVital
 

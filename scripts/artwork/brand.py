@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .palette import GOLD, SKY, SLATE, WHITE
-from .svg import document, el, group, line, path, rect, text
+from scripts.artwork.palette import GOLD, SKY, SLATE, WHITE
+from scripts.artwork.svg import document, el, group, line, path, rect, text
 
 # Geometry of the mark in a 32x32 box, shared by the SVG logo and the Pillow favicon.
 MARK_TILE_RADIUS = 8

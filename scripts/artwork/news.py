@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .palette import GOLD, LEAF_DARK, SITE, SKY, SLATE, WHITE
-from .parts import avatar, backdrop, card, person, sparkle
-from .svg import circle, document, group, line, rect, text
+from scripts.artwork.palette import GOLD, LEAF_DARK, SITE, SKY, SLATE, WHITE
+from scripts.artwork.parts import avatar, backdrop, card, person, sparkle
+from scripts.artwork.svg import circle, document, group, line, rect, text
 
 
 def _phone(x: float, y: float, scale: float, accent: str, label: str) -> str:

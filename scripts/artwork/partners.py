@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .palette import SLATE, WHITE
-from .parts import cloud
-from .svg import circle, document, group, line, path, rect, text
+from scripts.artwork.palette import SLATE, WHITE
+from scripts.artwork.parts import cloud
+from scripts.artwork.svg import circle, document, group, line, path, rect, text
 
 # slug -> (brand colour, first line, second line); names follow content/home.py PARTNERS.
 PARTNER_STYLE: dict[str, tuple[str, str, str]] = {

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .palette import LEAF, LEAF_DARK, SLATE, WHITE, Palette
-from .svg import circle, ellipse, group, line, path, rect
+from scripts.artwork.palette import LEAF, LEAF_DARK, SLATE, WHITE, Palette
+from scripts.artwork.svg import circle, ellipse, group, line, path, rect
 
 
 def backdrop(p: Palette, width: int = 640, height: int = 480) -> str:

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .brand import mark
-from .palette import SLATE, WHITE, Palette
-from .parts import backdrop
-from .scenes import Scene
-from .svg import circle, document, el, group, rect, text
+from scripts.artwork.brand import mark
+from scripts.artwork.palette import SLATE, WHITE, Palette
+from scripts.artwork.parts import backdrop
+from scripts.artwork.scenes import Scene
+from scripts.artwork.svg import circle, document, el, group, rect, text
 
 
 def _defs(p: Palette) -> str:

@@ -7,12 +7,11 @@ from pathlib import PurePosixPath
 
 from marketing_site.content import site
 from marketing_site.content.modules import MODULES
-
-from . import brand, news, partners, posters
-from .palette import SITE, palette_for
-from .parts import backdrop
-from .scenes import MODULE_SCENES, SCHOOL_SCENES, SERVICE_SCENES, Scene
-from .svg import document, el
+from scripts.artwork import brand, news, partners, posters
+from scripts.artwork.palette import SITE, palette_for
+from scripts.artwork.parts import backdrop
+from scripts.artwork.scenes import MODULE_SCENES, SCHOOL_SCENES, SERVICE_SCENES, Scene
+from scripts.artwork.svg import document, el
 
 SCENE_SIZE = (640, 480)
 _MODULES = {module.slug: module for module in MODULES}

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import scenes_data as data
-from . import scenes_people as people
-from . import scenes_schools as schools
-from . import scenes_services as services
-from . import scenes_things as things
-from .palette import Palette
+from scripts.artwork import scenes_data as data
+from scripts.artwork import scenes_people as people
+from scripts.artwork import scenes_schools as schools
+from scripts.artwork import scenes_services as services
+from scripts.artwork import scenes_things as things
+from scripts.artwork.palette import Palette
 
 Scene = Callable[[Palette], str]
 

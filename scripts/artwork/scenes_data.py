@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .palette import GOLD, GOLD_DARK, GOLD_LIGHT, SLATE, WHITE, Palette
-from .parts import card, sparkle
-from .svg import circle, ellipse, group, line, path, rect
+from scripts.artwork.palette import GOLD, GOLD_DARK, GOLD_LIGHT, SLATE, WHITE, Palette
+from scripts.artwork.parts import card, sparkle
+from scripts.artwork.svg import circle, ellipse, group, line, path, rect
 
 
 def _coin_stack(cx: float, base: float, count: int) -> str:

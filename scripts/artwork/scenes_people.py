@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .palette import ROSE, SLATE, WHITE, Palette
-from .parts import avatar, card, check_badge, sparkle
-from .svg import circle, ellipse, group, line, path, rect, text
+from scripts.artwork.palette import ROSE, SLATE, WHITE, Palette
+from scripts.artwork.parts import avatar, card, check_badge, sparkle
+from scripts.artwork.svg import circle, ellipse, group, line, path, rect, text
 
 
 def admissions(p: Palette) -> str:

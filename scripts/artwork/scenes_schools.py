@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .palette import SLATE, WHITE, Palette
-from .parts import avatar, card, school, sparkle, tree
-from .svg import circle, group, line, path, place, rect
+from scripts.artwork.palette import SLATE, WHITE, Palette
+from scripts.artwork.parts import avatar, card, school, sparkle, tree
+from scripts.artwork.svg import circle, group, line, path, place, rect
 
 
 def _pin(x: float, y: float, fill: str) -> str:

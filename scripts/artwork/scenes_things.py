@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .palette import GOLD, SLATE, WHITE, Palette
-from .parts import school, sparkle, tree
-from .svg import circle, group, line, path, place, rect
+from scripts.artwork.palette import GOLD, SLATE, WHITE, Palette
+from scripts.artwork.parts import school, sparkle, tree
+from scripts.artwork.svg import circle, group, line, path, place, rect
 
 
 def _book(x: float, y: float, w: float, h: float, cover: str) -> str:

@@ -9,7 +9,7 @@ import time
 import urllib.request
 from pathlib import Path
 
-from .build import ROOT, reflex_command
+from scripts.harness.build import ROOT, reflex_command
 
 
 class Backend:

@@ -64,6 +64,9 @@ def export_site(destination: Path, env: dict[str, str]) -> float:
             raise RuntimeError(
                 f"reflex export failed ({result.returncode}):\n{result.stdout[-4000:]}\n{result.stderr[-4000:]}"
             )
+        deprecated = [line for line in (result.stdout + result.stderr).splitlines() if "deprecated in version" in line]
+        if deprecated:  # what Reflex's next release drops fails the build here, not after an upgrade
+            raise RuntimeError("reflex export used deprecated features:\n" + "\n".join(deprecated))
         elapsed = time.monotonic() - started
         shutil.copytree(EXPORT_DIR, destination)
     return elapsed

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .build import ROOT
+from scripts.harness.build import ROOT
 
 
 @contextmanager

@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from .ports import free_port
+from scripts.harness.ports import free_port
 
 RUN_AS = "postgres"  # Debian's postgresql package creates this user
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import redis
 
-from .ports import free_port
+from scripts.harness.ports import free_port
 
 
 class PrivateRedis:

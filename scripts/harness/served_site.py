@@ -10,11 +10,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from .backend import Backend
-from .build import export_site, tool_env
-from .database import migrate, throwaway_database
-from .nginx import Nginx, Site
-from .ports import free_port
+from scripts.harness.backend import Backend
+from scripts.harness.build import export_site, tool_env
+from scripts.harness.database import migrate, throwaway_database
+from scripts.harness.nginx import Nginx, Site
+from scripts.harness.ports import free_port
 
 
 @dataclass(frozen=True)

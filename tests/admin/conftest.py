@@ -11,13 +11,14 @@ from starlette.testclient import TestClient
 
 from marketing_site.admin import signin_throttle
 from marketing_site.admin.users import staff_user_create
+from marketing_site.core import rate_limit
 from marketing_site.leads import antispam
-from marketing_site.leads.models import StaffUser
+from marketing_site.staff.models import StaffUser
 
 
 @pytest.fixture(autouse=True)
 def _fresh_limiters(database_url):
-    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1_000_000))
+    antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1_000_000))
     signin_throttle.reset()
     yield
     antispam.use_rate_limiter(None)

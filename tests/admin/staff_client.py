@@ -7,7 +7,7 @@ import re
 from starlette.testclient import TestClient
 
 from marketing_site.admin.app import build_admin
-from marketing_site.leads.models import StaffUser
+from marketing_site.staff.models import StaffUser
 
 PASSWORD = "correct horse battery"
 

@@ -10,9 +10,9 @@ from sqlmodel import select
 from staff_client import token_of
 
 from marketing_site.booking.models import BookingSettings, DayOff, DemoBooking, DemoHost, WorkingHours
-from marketing_site.leads import db
-from marketing_site.leads.models import AuditEntry
+from marketing_site.core import db
 from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
+from marketing_site.staff.models import AuditEntry
 
 HOST = {"display_name": "Maryam Al-Balushi", "time_zone": "Asia/Muscat", "country": "OM", "active": "on"}
 

@@ -13,11 +13,12 @@ from staff_client import token_of
 
 from marketing_site.admin.erasure import applications_expire
 from marketing_site.admin.export import cell
-from marketing_site.leads import db
-from marketing_site.leads.models import AuditEntry, Lead, LeadNote
+from marketing_site.core import db
+from marketing_site.leads.models import Lead, LeadNote
 from marketing_site.leads.service import LeadKind, ResumeUpload, SubmissionContext, application_submit, lead_submit
 from marketing_site.mail.models import OutboxMail
 from marketing_site.settings import settings
+from marketing_site.staff.models import AuditEntry
 
 API = SubmissionContext("export-tests")
 

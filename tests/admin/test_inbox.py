@@ -11,10 +11,11 @@ from sqlalchemy import select, update
 from staff_client import token_of
 
 from marketing_site.admin.inbox_query import PAGE_SIZE
-from marketing_site.leads import db
-from marketing_site.leads.models import AuditEntry, Lead
+from marketing_site.core import db
+from marketing_site.leads.models import Lead
 from marketing_site.leads.service import LeadKind, ResumeUpload, SubmissionContext, application_submit, lead_submit
 from marketing_site.mail.models import OutboxMail
+from marketing_site.staff.models import AuditEntry
 
 API = SubmissionContext("inbox-tests")
 

@@ -9,13 +9,13 @@ import pytest
 import redis
 
 from marketing_site.admin import signin_throttle
-from marketing_site.leads import antispam
+from marketing_site.core import rate_limit
 from marketing_site.settings import settings
 
 
 @pytest.fixture
 def shared_counts(monkeypatch):
-    client = antispam.connect_redis(os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
+    client = rate_limit.connect_redis(os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0"))
     try:
         client.ping()
     except redis.RedisError:

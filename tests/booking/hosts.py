@@ -11,9 +11,10 @@ from sqlalchemy import delete, update
 
 from marketing_site.booking.models import BookingSettings, DayOff, DemoBooking, DemoHost, WorkingHours
 from marketing_site.booking.slots import free_slots
-from marketing_site.leads import db
-from marketing_site.leads.models import Lead, StaffUser
+from marketing_site.core import db
+from marketing_site.leads.models import Lead
 from marketing_site.mail.models import OutboxMail
+from marketing_site.staff.models import StaffUser
 
 WEEKDAYS = range(7)
 _numbers = itertools.count(1)

@@ -15,8 +15,8 @@ from sqlalchemy import delete, update
 
 from marketing_site.booking import service
 from marketing_site.booking.slots import slot_id
-from marketing_site.leads import db
-from marketing_site.leads.models import utc_now
+from marketing_site.core import db
+from marketing_site.core.clock import utc_now
 from marketing_site.mail import sender
 from marketing_site.mail.models import OutboxMail
 

@@ -1,4 +1,5 @@
-"""Every visitor-facing text of booking (code, mails, the booking page) is a message id with its Arabic."""
+"""Every visitor-facing text of booking (code, its API routes, mails, the booking page) is a message id with its
+Arabic."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ from pathlib import Path
 
 from marketing_site.booking import errors
 from marketing_site.content import messages
+from marketing_site.web import booking_routes
 
 BOOKING = Path(errors.__file__).resolve().parent
 
 
 def asked_ids() -> set[str]:
-    sources = [*BOOKING.glob("*.py"), *BOOKING.glob("templates/*")]
+    sources = [*BOOKING.glob("*.py"), *BOOKING.glob("templates/*"), Path(booking_routes.__file__)]
     # message("id", …), t("id") in templates, and any "booking.…" id handed on (BadWindow("from", "booking.…")).
     asked_for = re.compile(r'(?<![\w.])(?:message|t)\(\s*"([a-z_.]+[a-z_])"|"(booking\.[a-z_.]+[a-z_])"')
     found = {called or named for path in sources for called, named in asked_for.findall(path.read_text())}

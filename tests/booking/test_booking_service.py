@@ -27,10 +27,11 @@ from marketing_site.booking.errors import (
 )
 from marketing_site.booking.models import DemoBooking
 from marketing_site.booking.slots import as_utc, free_slots, slot_id
-from marketing_site.leads import db
-from marketing_site.leads.models import Lead, StaffUser
+from marketing_site.core import db
+from marketing_site.leads.models import Lead
 from marketing_site.mail import outbox
 from marketing_site.mail.models import OutboxMail
+from marketing_site.staff.models import StaffUser
 
 UTC = UTC
 NOW = datetime(2027, 2, 27, 12, 0, tzinfo=UTC)  # a Saturday

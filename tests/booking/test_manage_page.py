@@ -14,7 +14,7 @@ from starlette.testclient import TestClient
 
 from marketing_site.booking import service, tokens
 from marketing_site.booking.manage import build_manage
-from marketing_site.leads import db
+from marketing_site.core import db
 from marketing_site.mail.models import OutboxMail
 
 UTC = UTC

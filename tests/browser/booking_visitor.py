@@ -12,7 +12,8 @@ from playwright.sync_api import Page, expect
 from sqlmodel import Session, select, update
 
 from marketing_site.booking.models import DemoBooking, DemoHost, WorkingHours
-from marketing_site.leads.models import Lead, StaffUser
+from marketing_site.leads.models import Lead
+from marketing_site.staff.models import StaffUser
 
 FORM = "schedule-demo"
 PICKER = f"#{FORM}-slots"

@@ -108,7 +108,7 @@ def page(browser, served: ServedSite):
 @pytest.fixture(scope="session")
 def site_db(served: ServedSite) -> Iterator:
     """The database the session's backend writes to."""
-    from marketing_site.leads import db
+    from marketing_site.core import db
 
     engine = db.build_engine(served.env["DATABASE_URL"])
     yield engine

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import httpx
 
-from marketing_site.security_headers import RESOURCE_POLICY
+from marketing_site.web.security_headers import RESOURCE_POLICY
 
 
 def assert_security_headers(response: httpx.Response, backend_url: str) -> None:

@@ -12,9 +12,9 @@ import pytest
 from lead_forms import fill_demo_contact, submit
 from playwright.sync_api import expect
 
-from marketing_site.catalogues import catalogue
 from marketing_site.content import forms, messages, not_found
-from marketing_site.languages import ARABIC, ENGLISH
+from marketing_site.i18n.catalogues import catalogue
+from marketing_site.i18n.languages import ARABIC, ENGLISH
 from marketing_site.pages.registry import PUBLISHED
 from marketing_site.routes import NOT_FOUND
 

@@ -11,10 +11,10 @@ from playwright.sync_api import Page, expect
 from samples import PDF
 from stored_leads import leads_for
 
-from marketing_site.catalogues import catalogue
 from marketing_site.content import forms
 from marketing_site.content.modules import HR
-from marketing_site.languages import ARABIC, localized_route
+from marketing_site.i18n.catalogues import catalogue
+from marketing_site.i18n.languages import ARABIC, localized_route
 from marketing_site.leads.schemas import LeadKind
 
 AR = catalogue(ARABIC)

@@ -10,11 +10,11 @@ import re
 from hydration import open_page
 from playwright.sync_api import Page, expect
 
-from marketing_site.catalogues import catalogue
 from marketing_site.content import site, widgets
 from marketing_site.content.modules import PASTORAL
 from marketing_site.content.school_types import SCHOOL_TYPES
-from marketing_site.languages import ARABIC, localized_route
+from marketing_site.i18n.catalogues import catalogue
+from marketing_site.i18n.languages import ARABIC, localized_route
 
 AR = catalogue(ARABIC)
 HOME = localized_route("/", ARABIC)

@@ -16,7 +16,7 @@ from site_pages import visitable_pages
 
 from marketing_site.content import forms, home, links, not_found, site, widgets
 from marketing_site.content.modules import STUDENT
-from marketing_site.translation import translated_text
+from marketing_site.i18n.translation import translated_text
 
 pytestmark = pytest.mark.database_independent  # layout and axe do not depend on the database
 

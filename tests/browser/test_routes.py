@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 from site_pages import registered_routes, visitable_pages
 
 from marketing_site.content import site
-from marketing_site.languages import localized_route
+from marketing_site.i18n.languages import localized_route
 
 HREFS_BY_ROUTE: dict[str, set[str]] = {}
 FOOTER_HREFS = {link.href for link in site.FOOTER_LINKS + site.FOOTER_BLOG_LINKS}

@@ -11,8 +11,8 @@ import httpx
 import pytest
 from header_checks import assert_security_headers, vary_origins
 
-from marketing_site.csp_hashes import inline_script_hashes
-from marketing_site.security_headers import CACHE_HASHED_ASSET, CACHE_MEDIA, SCRIPT_HASHES_FILE
+from marketing_site.build.csp_hashes import SCRIPT_HASHES_FILE, inline_script_hashes
+from marketing_site.web.security_headers import CACHE_HASHED_ASSET, CACHE_MEDIA
 
 
 def _static_files(static_root: Path) -> dict[str, str]:

@@ -10,8 +10,8 @@ import httpx
 import pytest
 from header_checks import assert_security_headers, vary_origins
 
-from marketing_site.csp_hashes import inline_script_hashes
-from marketing_site.security_headers import CACHE_HASHED_ASSET, CACHE_MEDIA
+from marketing_site.build.csp_hashes import inline_script_hashes
+from marketing_site.web.security_headers import CACHE_HASHED_ASSET, CACHE_MEDIA
 from scripts.harness.backend import Backend
 from scripts.harness.build import EXPORT_DIR, export_lock
 from scripts.harness.ports import free_port

@@ -9,10 +9,10 @@ from axe_check import axe_source, violations
 from booking_visitor import FORM, PICKER, booking_of, host, pick, request_demo, visitor  # noqa: F401 (host: fixture)
 from playwright.sync_api import expect
 
-from marketing_site.catalogues import catalogue
 from marketing_site.content.booking import SLOT_PICKER
 from marketing_site.content.messages import CATALOGUES, ENGLISH
-from marketing_site.languages import ARABIC
+from marketing_site.i18n.catalogues import catalogue
+from marketing_site.i18n.languages import ARABIC
 
 
 def test_a_visitor_picks_a_free_time_by_keyboard_at_320px_and_sees_it_in_their_zone(browser, served, site_db, host):

@@ -19,7 +19,8 @@ import pytest
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.exc import SQLAlchemyError
 
-from marketing_site.leads import antispam, db, service
+from marketing_site.core import db, rate_limit
+from marketing_site.leads import antispam, service
 from marketing_site.leads.schemas import LeadKind
 from scripts.harness.build import tool_env
 from scripts.harness.database import migrate
@@ -39,7 +40,7 @@ LIMITS = db.Limits(
 def lead_database(private_postgres, database_url):
     url = private_postgres.create_database(f"commit_{uuid.uuid4().hex[:8]}")
     migrate(tool_env({"DATABASE_URL": url}))
-    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1_000_000))
+    antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1_000_000))
     yield url
     antispam.use_rate_limiter(None)
     db.configure_engine(database_url)

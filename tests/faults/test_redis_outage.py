@@ -2,7 +2,7 @@
 
 The rate limiter lets submissions through while Redis is unreachable (it never costs a real lead),
 so the API keeps storing leads within the 5 s promise. The forms do too: Reflex keeps each visitor's
-form state in Redis, and marketing_site/state_fallback.py serves a visitor's events from the worker's
+form state in Redis, and marketing_site/web/state_fallback.py serves a visitor's events from the worker's
 memory while Redis is away (without it the websocket handler never answers).
 """
 

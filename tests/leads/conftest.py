@@ -11,13 +11,15 @@ import httpx
 import pytest
 import uvicorn
 
-from marketing_site.leads import antispam, api
+from marketing_site.core import rate_limit
+from marketing_site.leads import antispam
+from marketing_site.web import api
 
 
 @pytest.fixture(autouse=True)
 def _fresh_rate_limiter():
     """Each test starts with an empty, generous limiter; tests about the limit install their own."""
-    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1_000_000))
+    antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1_000_000))
     yield
     antispam.use_rate_limiter(None)
 

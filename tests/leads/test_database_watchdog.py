@@ -23,7 +23,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from marketing_site.leads import db
+from marketing_site.core import db
 
 pytestmark = pytest.mark.skipif(not os.environ.get("TEST_DATABASE_URL"), reason="the watchdog guards PostgreSQL only")
 
@@ -101,7 +101,7 @@ def freeze_mid_transaction(link: FrozenLink) -> Callable[[], object]:
 
 def test_a_server_that_stops_answering_mid_transaction_is_cut_at_the_deadline(link, caplog):
     call = Call(freeze_mid_transaction(link))
-    with caplog.at_level(logging.WARNING, logger="marketing_site.leads.deadline"), pytest.raises(SQLAlchemyError):
+    with caplog.at_level(logging.WARNING, logger="marketing_site.core.deadline"), pytest.raises(SQLAlchemyError):
         call.answer()  # the thread's own disconnect error, or DatabaseTimeout if it came later: both answer 503
     assert time.monotonic() - call.began < ANSWERED_WITHIN
     assert call.ended.wait(1), "the worker thread still waits on the frozen server"
@@ -137,7 +137,7 @@ def test_a_new_connection_to_a_frozen_server_gives_up_after_the_connect_timeout(
 
 
 def test_a_connection_returned_in_time_is_not_cut_when_its_deadline_passes(link, caplog):
-    with caplog.at_level(logging.WARNING, logger="marketing_site.leads.deadline"):
+    with caplog.at_level(logging.WARNING, logger="marketing_site.core.deadline"):
         first = Call(backend_pid).answer()
         time.sleep(LIMITS.submit_timeout + 0.3)
         assert Call(backend_pid).answer() == first  # the same pooled connection, alive

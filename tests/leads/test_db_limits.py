@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
-from marketing_site.leads import db
+from marketing_site.core import db
 from marketing_site.settings import settings
 
 LIMITS = db.Limits(

@@ -13,6 +13,7 @@ import uuid
 import pytest
 import redis
 
+from marketing_site.core import rate_limit
 from marketing_site.leads import antispam
 from marketing_site.leads.errors import LeadRejected
 
@@ -20,7 +21,7 @@ from marketing_site.leads.errors import LeadRejected
 @pytest.mark.parametrize(("client", "started"), [("visitor", 10.0), ("api-client", None)], ids=["form", "api"])
 def test_a_person_passes_every_trap_and_uses_one_slot_of_the_rate_limit(client, started):
     """A form filled for 10 s, or an API call (no render time, so no timing trap), is let through and counted."""
-    limiter = antispam.MemoryRateLimiter(limit=2)
+    limiter = rate_limit.MemoryRateLimiter(limit=2)
     antispam.use_rate_limiter(limiter)
     assert antispam.screen(client, "  ", None if started is None else time.time() - started) is False
     assert limiter.allow(client) and not limiter.allow(client)  # the screened submission took the first slot
@@ -46,7 +47,7 @@ def test_too_fast_alone_quarantines_instead_of_rejecting(caplog):
 
 def test_rate_limit_is_per_client_and_generic(caplog):
     caplog.set_level(logging.INFO, logger=antispam.__name__)
-    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=2))
+    antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=2))
     antispam.screen("a", "", None)
     antispam.screen("a", "", None)
     with pytest.raises(LeadRejected) as caught:
@@ -56,7 +57,7 @@ def test_rate_limit_is_per_client_and_generic(caplog):
 
 
 def test_memory_window_slides():
-    limiter = antispam.MemoryRateLimiter(limit=1, window=0.2)
+    limiter = rate_limit.MemoryRateLimiter(limit=1, window=0.2)
     assert limiter.allow("x") and not limiter.allow("x")
     time.sleep(0.25)
     assert limiter.allow("x")
@@ -67,7 +68,7 @@ REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 
 @pytest.fixture
 def redis_client():
-    client = antispam.connect_redis(REDIS_URL)
+    client = rate_limit.connect_redis(REDIS_URL)
     try:
         client.ping()
     except redis.RedisError:
@@ -78,7 +79,7 @@ def redis_client():
 
 def test_redis_limit_is_shared_between_workers(redis_client):
     prefix = f"leads-test:{uuid.uuid4().hex}"
-    workers = [antispam.RedisRateLimiter(redis_client, limit=3, window=1, prefix=prefix) for _ in range(2)]
+    workers = [rate_limit.RedisRateLimiter(redis_client, limit=3, window=1, prefix=prefix) for _ in range(2)]
     results = [workers[i % 2].allow("client") for i in range(5)]
     assert results == [True, True, True, False, False]
     assert workers[0].allow("other client")
@@ -89,9 +90,9 @@ def test_redis_limit_is_shared_between_workers(redis_client):
 
 
 def test_redis_outage_lets_leads_through_and_logs_the_error_with_its_cause(caplog):
-    dead = antispam.connect_redis("redis://127.0.0.1:1/0")
-    assert antispam.RedisRateLimiter(dead, limit=1).allow("client")
-    [record] = [r for r in caplog.records if r.name == antispam.log.name]
+    dead = rate_limit.connect_redis("redis://127.0.0.1:1/0")
+    assert rate_limit.RedisRateLimiter(dead, limit=1).allow("client")
+    [record] = [r for r in caplog.records if r.name == rate_limit.log.name]
     assert (record.levelno, record.getMessage()) == (logging.ERROR, "Rate limiter unavailable; allowing submission")
     assert record.exc_info and isinstance(record.exc_info[1], redis.RedisError)  # why: refused, timed out, ...
 
@@ -101,7 +102,9 @@ def test_a_frozen_redis_costs_a_lead_about_a_second_then_lets_it_through():
     with socket.socket() as frozen:
         frozen.bind(("127.0.0.1", 0))
         frozen.listen()
-        limiter = antispam.RedisRateLimiter(antispam.connect_redis(f"redis://127.0.0.1:{frozen.getsockname()[1]}/0"), 1)
+        limiter = rate_limit.RedisRateLimiter(
+            rate_limit.connect_redis(f"redis://127.0.0.1:{frozen.getsockname()[1]}/0"), 1
+        )
         answers: list[bool] = []
         started = time.monotonic()
         waiting = threading.Thread(target=lambda: answers.append(limiter.allow("client")), daemon=True)
@@ -119,7 +122,9 @@ def test_a_redis_host_that_never_takes_the_connection_costs_a_lead_a_second():
         for waiting in queued:
             waiting.setblocking(False)
             waiting.connect_ex(full.getsockname())
-        limiter = antispam.RedisRateLimiter(antispam.connect_redis(f"redis://127.0.0.1:{full.getsockname()[1]}/0"), 1)
+        limiter = rate_limit.RedisRateLimiter(
+            rate_limit.connect_redis(f"redis://127.0.0.1:{full.getsockname()[1]}/0"), 1
+        )
         started = time.monotonic()
         assert limiter.allow("client")
         assert 0.9 < time.monotonic() - started < 1.5  # two connection attempts of 0.5 s each
@@ -130,6 +135,7 @@ def test_a_redis_host_that_never_takes_the_connection_costs_a_lead_a_second():
 def test_with_redis_configured_every_worker_built_from_settings_shares_one_limit(redis_client, monkeypatch):
     configured = antispam.settings.model_copy(update={"redis_url": REDIS_URL, "rate_limit_per_minute": 2})
     monkeypatch.setattr(antispam, "settings", configured)
+    monkeypatch.setattr(rate_limit, "settings", configured)
     workers = [antispam.build_rate_limiter() for _ in range(2)]
     client = f"visitor-{uuid.uuid4().hex}"
     assert [workers[i % 2].allow(client) for i in range(3)] == [True, True, False]
@@ -139,7 +145,7 @@ def test_with_redis_configured_every_worker_built_from_settings_shares_one_limit
 
 def test_a_client_id_that_is_not_valid_utf8_still_gets_a_shared_bucket(redis_client):
     """A websocket token is any JSON string, lone surrogates included: it is counted, not a crash."""
-    limiter = antispam.RedisRateLimiter(redis_client, limit=1, window=1, prefix=f"leads-test:{uuid.uuid4().hex}")
+    limiter = rate_limit.RedisRateLimiter(redis_client, limit=1, window=1, prefix=f"leads-test:{uuid.uuid4().hex}")
     assert limiter.allow("token-\ud800") and not limiter.allow("token-\ud800")
 
 
@@ -150,9 +156,9 @@ def test_failures_are_counted_apart_from_the_quota_and_forgotten_after_the_windo
     prefix = f"leads-test:{uuid.uuid4().hex}"
     if shared:
         redis_client = request.getfixturevalue("redis_client")
-        limiter = antispam.RedisRateLimiter(redis_client, limit=2, window=0.5, prefix=prefix)
+        limiter = rate_limit.RedisRateLimiter(redis_client, limit=2, window=0.5, prefix=prefix)
     else:
-        limiter = antispam.MemoryRateLimiter(limit=2, window=0.5)
+        limiter = rate_limit.MemoryRateLimiter(limit=2, window=0.5)
     assert limiter.used("client") == 0
     limiter.record("client")
     limiter.record("client")
@@ -160,7 +166,7 @@ def test_failures_are_counted_apart_from_the_quota_and_forgotten_after_the_windo
     assert not limiter.allow("client")
     if shared:
         assert all(0 < redis_client.pttl(key) <= 500 for key in redis_client.scan_iter(f"{prefix}:*"))
-        hourly = antispam.RedisRateLimiter(redis_client, limit=2, window=3600, prefix=f"{prefix}:hourly")
+        hourly = rate_limit.RedisRateLimiter(redis_client, limit=2, window=3600, prefix=f"{prefix}:hourly")
         hourly.record("client")
         [key] = redis_client.scan_iter(f"{prefix}:hourly:*")
         assert 3_599_000 < redis_client.pttl(key) <= 3_600_000  # the key lives exactly one window

@@ -14,13 +14,15 @@ from lead_payloads import VALID
 from reflex.config import get_config
 from stored_leads import count, fetch
 
-from marketing_site.booking.api import SLOTS_PATH
+from marketing_site.build.csp_hashes import inline_script_hashes
 from marketing_site.content.forms import HONEYPOT_NAME
 from marketing_site.content.messages import message
-from marketing_site.csp_hashes import inline_script_hashes
-from marketing_site.leads import antispam, api, db, idempotency
+from marketing_site.core import db, rate_limit
+from marketing_site.leads import antispam, idempotency
 from marketing_site.leads.schemas import LeadKind
+from marketing_site.routes import DEMO_SLOTS_API as SLOTS_PATH
 from marketing_site.settings import settings
+from marketing_site.web import answers, api
 
 KINDS = list(VALID)
 FOREIGN = "https://evil.example"
@@ -152,7 +154,7 @@ def test_no_input_ever_gets_a_500(client, kind):
 
 
 def test_rate_limit_gets_429_with_retry_after(client):
-    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1))
     assert client.post("/api/ProductVideo", json=VALID["ProductVideo"]).status_code == 201
     limited = client.post("/api/ProductVideo", json=VALID["ProductVideo"])
     assert limited.status_code == 429 and limited.headers["Retry-After"] == "60"
@@ -160,7 +162,7 @@ def test_rate_limit_gets_429_with_retry_after(client):
 
 
 def test_honeypot_gets_the_same_answer_and_stores_nothing(client):
-    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1))
     before = count(LeadKind.PRODUCT_VIDEO)
     trapped = client.post("/api/ProductVideo", json={**VALID["ProductVideo"], HONEYPOT_NAME: "http://spam"})
     assert count(LeadKind.PRODUCT_VIDEO) == before
@@ -306,7 +308,7 @@ def test_the_document_lists_each_endpoint_once_with_the_answers_it_gives(client)
 def test_a_client_without_an_address_is_named_unknown(monkeypatch, caplog):
     """A server on a Unix socket passes no client address: such requests share one bucket, named in the log."""
     caplog.set_level(logging.INFO, logger=antispam.__name__)
-    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1))
 
     async def statuses() -> list[int]:
         transport = httpx.ASGITransport(app=api.build_api(), client=None)
@@ -344,7 +346,7 @@ def test_database_outage_gets_503_with_retry_after_and_stores_nothing(database_u
         response = asyncio.run(post())
     finally:
         db.configure_engine(database_url)
-    assert response.status_code == 503 and response.headers["retry-after"] == str(api.DATABASE_RETRY_AFTER_SECONDS)
+    assert response.status_code == 503 and response.headers["retry-after"] == str(answers.DATABASE_RETRY_AFTER_SECONDS)
     assert response.json() == {"error": message("lead.not_stored")}
     assert count(LeadKind.PRODUCT_VIDEO) == before
     assert "Storing a ProductVideo lead failed: database unavailable" in caplog.messages
@@ -354,13 +356,13 @@ def trusting(monkeypatch, hops: int) -> None:
     """Reflex's trusted_proxy_hops as the server thread sees it (get_config() is cached per thread context)."""
     config = copy.copy(get_config())
     config.trusted_proxy_hops = hops
-    monkeypatch.setattr(api, "get_config", lambda: config)
+    monkeypatch.setattr(answers, "get_config", lambda: config)
 
 
 def test_behind_a_trusted_proxy_each_visitor_has_their_own_rate_limit(client, monkeypatch):
     """With REFLEX_TRUSTED_PROXY_HOPS=1 (one nginx in front, as for the websocket) X-Forwarded-For names the client."""
     trusting(monkeypatch, hops=1)
-    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1))
     for visitor, separator in (("198.51.100.1", ", "), ("198.51.100.2", ",")):  # proxies write either
         headers = {"X-Forwarded-For": f"203.0.113.50{separator}{visitor}"}  # spoofed first hop, then nginx's entry
         assert client.post("/api/ProductVideo", json=VALID["ProductVideo"], headers=headers).status_code == 201
@@ -371,7 +373,7 @@ def test_behind_a_trusted_proxy_each_visitor_has_their_own_rate_limit(client, mo
 def test_a_trusted_proxy_that_adds_no_x_forwarded_for_leaves_the_peer_address(client, monkeypatch, caplog):
     caplog.set_level(logging.INFO, logger=antispam.__name__)
     trusting(monkeypatch, hops=1)
-    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1))
     assert client.post("/api/ProductVideo", json=VALID["ProductVideo"]).status_code == 201
     assert client.post("/api/ProductVideo", json=VALID["ProductVideo"]).status_code == 429
     assert "Lead rejected by rate limit trap (client 127.0.0.1)" in caplog.messages
@@ -380,7 +382,7 @@ def test_a_trusted_proxy_that_adds_no_x_forwarded_for_leaves_the_peer_address(cl
 def test_without_trusted_proxies_x_forwarded_for_is_ignored(client, monkeypatch, caplog):
     caplog.set_level(logging.INFO, logger=antispam.__name__)
     trusting(monkeypatch, hops=0)
-    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1))
     assert (
         client.post(
             "/api/ProductVideo", json=VALID["ProductVideo"], headers={"X-Forwarded-For": "198.51.100.3"}

@@ -16,8 +16,8 @@ import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from marketing_site.leads import api
 from marketing_site.leads.schemas import FieldType, LeadKind, lead_form
+from marketing_site.web import api
 
 schema = schemathesis.openapi.from_asgi("/api/openapi.json", api.build_api())
 # ~35 s of generation: once per `make test`, in the SQLite pass; answers do not depend on the database.

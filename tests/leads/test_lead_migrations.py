@@ -14,8 +14,8 @@ from alembic.migration import MigrationContext
 from sqlalchemy import MetaData, Table, inspect, select, text
 from sqlmodel import SQLModel
 
-from marketing_site.leads import db, models  # noqa: F401  (tables on the metadata)
-from marketing_site.mail import models as mail_models  # noqa: F401  (the outbox_mail table)
+from marketing_site import tables  # noqa: F401  (every table on the metadata)
+from marketing_site.core import db
 from marketing_site.settings import settings
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,8 +16,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
 from stored_leads import count, fetch, ticked
 
-from marketing_site.leads import antispam, db, idempotency, service
-from marketing_site.leads.models import Lead, LeadModule, utc_now
+from marketing_site.core import db, rate_limit
+from marketing_site.core.clock import utc_now
+from marketing_site.leads import antispam, idempotency, service
+from marketing_site.leads.models import Lead, LeadModule
 from marketing_site.leads.service import (
     LeadKind,
     LeadRejected,
@@ -129,24 +131,19 @@ def test_a_key_replays_only_answers_of_the_endpoint_it_was_first_sent_to():
     assert plain != booked and lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], context) == plain
 
 
-def test_attached_rows_commit_with_the_lead_or_not_at_all():
-    seen: list[tuple[int, str]] = []
-    lead_id = lead_submit(
-        LeadKind.SCHEDULE_DEMO,
-        VALID["ScheduleDemo"],
-        API,
-        attach=lambda session, lead: seen.append(
-            (lead.id, session.execute(select(Lead.kind).where(Lead.id == lead.id)).scalar_one())
-        ),
-    )  # its own transaction
+def test_rows_written_with_the_lead_commit_with_it_or_not_at_all():
+    """A caller storing more with the lead (the demo booking) writes in the lead's own session."""
+    prepared = service.lead_prepare(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], API)
+    with db.write_session() as session:
+        lead = service.lead_write(session, prepared)
+        seen = [(lead.id, session.execute(select(Lead.kind).where(Lead.id == lead.id)).scalar_one())]
+        lead_id = service.lead_commit(session, prepared, lead.id)[0]
     assert seen == [(lead_id, "ScheduleDemo")]
     before = count(LeadKind.SCHEDULE_DEMO)
-
-    def refuse(session, lead):
-        raise LeadRejected()
-
-    with pytest.raises(LeadRejected):
-        lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], API, attach=refuse)
+    prepared = service.lead_prepare(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], API)
+    with pytest.raises(LeadRejected), db.write_session() as session:
+        service.lead_write(session, prepared)
+        raise LeadRejected()  # what the caller's own rows refused
     assert count(LeadKind.SCHEDULE_DEMO) == before
 
 
@@ -274,7 +271,7 @@ def test_a_resume_write_that_fails_midway_leaves_no_file():
 
 
 def test_a_careers_retry_with_its_key_gets_the_first_id_without_spending_the_rate_limit():
-    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1))
     context = SubmissionContext("careers-retry", idempotency_key="apply-once")
     first = application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), context)
     files = sorted(settings.resume_dir.glob("*"))
@@ -283,7 +280,7 @@ def test_a_careers_retry_with_its_key_gets_the_first_id_without_spending_the_rat
 
 
 def test_careers_applications_are_screened_per_client_and_for_speed():
-    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1))
     for client in ("203.0.113.20", "203.0.113.21"):
         assert application_submit(CAREERS, None, SubmissionContext(client))
     assert fetch(
@@ -325,7 +322,7 @@ def test_a_form_without_module_checkboxes_stores_no_modules_even_if_sent():
 
 def test_a_replay_gets_its_first_answer_without_spending_the_rate_limit_or_being_checked_again():
     """A client retrying after a timeout must not be told "too many" or "invalid" for the lead it already sent."""
-    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1))
+    antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1))
     context = SubmissionContext("203.0.113.40", idempotency_key="video-once")
     first = lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], context)
     before = count(LeadKind.PRODUCT_VIDEO)

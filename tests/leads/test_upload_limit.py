@@ -14,8 +14,8 @@ from starlette.responses import PlainTextResponse
 from starlette.routing import Route
 
 from marketing_site.content.messages import message
-from marketing_site.leads import upload_limit
 from marketing_site.settings import settings
+from marketing_site.web import upload_limit
 
 CAP = settings.max_resume_bytes + upload_limit.FORM_OVERHEAD_BYTES
 

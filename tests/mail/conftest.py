@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
+from marketing_site.core import rate_limit
 from marketing_site.leads import antispam
 from marketing_site.mail import catcher, outbox, sender
 from marketing_site.settings import settings
@@ -29,7 +30,7 @@ class Inbox:
 
 @pytest.fixture(autouse=True)
 def _generous_rate_limiter(database_url):
-    antispam.use_rate_limiter(antispam.MemoryRateLimiter(limit=1_000_000))
+    antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1_000_000))
     yield
     antispam.use_rate_limiter(None)
 

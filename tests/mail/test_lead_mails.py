@@ -16,7 +16,7 @@ from leads.lead_payloads import VALID
 from sqlalchemy import delete, select
 
 from marketing_site.content.messages import speaking
-from marketing_site.leads import db
+from marketing_site.core import db
 from marketing_site.leads.models import Lead
 from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.mail import outbox, sender
@@ -170,7 +170,7 @@ def test_several_sender_processes_at_once_send_each_mail_once(smtp_server, smtp_
     inbox = smtp_server()
     leads = [submit()[0] for _ in range(12)]
     drain_in_process = (
-        "import asyncio\nfrom marketing_site.leads import db\nfrom marketing_site.mail import sender\n"
+        "import asyncio\nfrom marketing_site.core import db\nfrom marketing_site.mail import sender\n"
         f"db.configure_engine({database_url!r})\n"
         "async def drain():\n    while await sender.deliver_due():\n        pass\n"
         "asyncio.run(drain())\n"

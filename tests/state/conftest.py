@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from marketing_site.leads import antispam, db
+from marketing_site.core import db
+from marketing_site.leads import antispam
 
 
 @pytest.fixture(autouse=True)

@@ -8,9 +8,9 @@ from form_states import run, unique_email, visit
 from stored_leads import leads_for
 from test_demo_forms import demo_form
 
-from marketing_site.catalogues import catalogue
 from marketing_site.content import forms, messages
-from marketing_site.languages import ARABIC
+from marketing_site.i18n.catalogues import catalogue
+from marketing_site.i18n.languages import ARABIC
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.settings import settings
 from marketing_site.state.schedule import ScheduleDemoState

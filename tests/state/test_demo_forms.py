@@ -8,7 +8,7 @@ from form_states import run, unique_email, visit
 from stored_leads import leads_for, ticked
 
 from marketing_site.content import forms
-from marketing_site.leads import db
+from marketing_site.core import db
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.state.demo_request import DemoRequestState
 from marketing_site.state.schedule import ScheduleDemoState

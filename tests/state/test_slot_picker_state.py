@@ -17,7 +17,7 @@ from marketing_site.admin.users import staff_user_create
 from marketing_site.booking.models import DemoBooking, DemoHost, WorkingHours
 from marketing_site.booking.slots import parse_slot_id
 from marketing_site.content.messages import CATALOGUES, ENGLISH
-from marketing_site.leads import db
+from marketing_site.core import db
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.state.demo_request import DemoRequestState
 from marketing_site.state.schedule import ScheduleDemoState

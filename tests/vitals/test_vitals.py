@@ -11,15 +11,15 @@ import pytest
 from sqlalchemy import delete
 from sqlmodel import select
 
-from marketing_site.leads import db
-from marketing_site.leads.antispam import MemoryRateLimiter
-from marketing_site.leads.models import utc_now
+from marketing_site.core import db
+from marketing_site.core.clock import utc_now
+from marketing_site.core.rate_limit import MemoryRateLimiter
+from marketing_site.routes import VITALS_API
 from marketing_site.settings import settings
-from marketing_site.vitals import BEACON_PATH
-from marketing_site.vitals.api import build_vitals_api
 from marketing_site.vitals.models import WebVital
 from marketing_site.vitals.report import format_report
 from marketing_site.vitals.service import p75_windows
+from marketing_site.web.api import build_vitals_api
 
 GOOD = {
     "route": "/product",
@@ -45,7 +45,7 @@ def post(
         async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://backend") as client:
             return [
                 await client.post(
-                    BEACON_PATH,
+                    VITALS_API,
                     content=body if isinstance(body, bytes) else json.dumps(body),
                     headers={"content-type": content_type},
                 )

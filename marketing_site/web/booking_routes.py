@@ -18,20 +18,21 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 from sqlalchemy.exc import SQLAlchemyError
 
+from marketing_site import routes
 from marketing_site.booking import service, slots
 from marketing_site.booking.errors import BadWindow, BookingError, SlotTaken
 from marketing_site.booking.slots import Slot
 from marketing_site.booking.views import BookingView
 from marketing_site.content.messages import message, speaking
-from marketing_site.languages import preferred_language
-from marketing_site.leads import db, openapi
-from marketing_site.leads.api import ALLOW, DATABASE_RETRY_AFTER_SECONDS, OTHER_METHODS, other_method, post_answer
-from marketing_site.leads.models import utc_now
+from marketing_site.core import db
+from marketing_site.core.clock import utc_now
+from marketing_site.i18n.languages import preferred_language
 from marketing_site.leads.service import SubmissionContext
 from marketing_site.settings import settings
+from marketing_site.web import openapi
+from marketing_site.web.answers import ALLOW, DATABASE_RETRY_AFTER_SECONDS, OTHER_METHODS, other_method, post_answer
 
 log = logging.getLogger(__name__)
-SLOTS_PATH, BOOKINGS_PATH = "/api/demo-slots", "/api/demo-bookings"
 DEFAULT_DAYS = 7
 FIRST_YEAR, LAST_YEAR = 2000, 2999
 NO_STORE = {"Cache-Control": "no-store"}  # free slots change with every booking
@@ -39,7 +40,7 @@ NO_STORE = {"Cache-Control": "no-store"}  # free slots change with every booking
 
 def add_routes(app: FastAPI) -> None:
     app.add_api_route(
-        SLOTS_PATH,
+        routes.DEMO_SLOTS_API,
         list_slots,
         methods=["GET"],
         name="demo-slots",
@@ -47,13 +48,13 @@ def add_routes(app: FastAPI) -> None:
         openapi_extra=openapi.DEMO_SLOTS_OPERATION,
     )
     app.add_api_route(
-        SLOTS_PATH,
+        routes.DEMO_SLOTS_API,
         _slots_other_method,
         methods=["HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"],
         include_in_schema=False,
     )
     app.add_api_route(
-        BOOKINGS_PATH,
+        routes.DEMO_BOOKINGS_API,
         book,
         methods=["POST"],
         status_code=201,
@@ -62,7 +63,7 @@ def add_routes(app: FastAPI) -> None:
         max_body_size=settings.max_body_bytes,
         openapi_extra=openapi.demo_booking_operation(),
     )
-    app.add_api_route(BOOKINGS_PATH, _bookings_other_method, methods=OTHER_METHODS, include_in_schema=False)
+    app.add_api_route(routes.DEMO_BOOKINGS_API, _bookings_other_method, methods=OTHER_METHODS, include_in_schema=False)
 
 
 def slot_json(slot: Slot) -> dict[str, Any]:

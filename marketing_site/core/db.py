@@ -28,8 +28,8 @@ from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DisconnectionError
 from sqlmodel import Session, create_engine
 
-from marketing_site.leads import deadline
-from marketing_site.leads.deadline import DatabaseTimeout
+from marketing_site.core import deadline
+from marketing_site.core.deadline import DatabaseTimeout
 from marketing_site.settings import settings
 
 __all__ = [

@@ -9,7 +9,7 @@ from pathlib import Path
 from reflex import constants
 from reflex.plugins import Plugin
 
-from .settings import settings
+from marketing_site.settings import settings
 
 
 def robots_txt(site_url: str) -> str:

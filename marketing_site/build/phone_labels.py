@@ -17,9 +17,9 @@ from pathlib import Path
 from babel import Locale
 from reflex.plugins import Plugin
 
-from .content.forms import PHONE_FIELD_WORDS
-from .languages import DEFAULT, LANGUAGES, Language
-from .translation import translated_text
+from marketing_site.content.forms import PHONE_FIELD_WORDS
+from marketing_site.i18n.languages import DEFAULT, LANGUAGES, Language
+from marketing_site.i18n.translation import translated_text
 
 FILE_NAME = "phone-countries.json"
 

@@ -19,7 +19,7 @@ from reflex.environment import environment
 from starlette.datastructures import MutableHeaders
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .security_headers import (
+from marketing_site.web.security_headers import (
     COMMON_HEADERS,
     STRICT_TRANSPORT_SECURITY,
     answer_type,

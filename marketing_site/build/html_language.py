@@ -15,7 +15,7 @@ from pathlib import Path
 from reflex.plugins import Plugin
 from reflex_base.constants import ReactRouter
 
-from .languages import LANGUAGES, Language, language_of_path
+from marketing_site.i18n.languages import LANGUAGES, Language, language_of_path
 
 _HTML_TAG = re.compile(r"<html\b[^>]*>")
 _LANG_OR_DIR = re.compile(r'\s(lang|dir)="[^"]*"')

@@ -16,9 +16,9 @@ from typing import Any
 import reflex as rx
 from reflex_base.vars.base import LiteralVar
 
-from . import routes
-from .catalogues import catalogue
-from .languages import DEFAULT, Language, localized_route
+from marketing_site import routes
+from marketing_site.i18n.catalogues import catalogue
+from marketing_site.i18n.languages import DEFAULT, Language, localized_route
 
 # Props that hold addresses, names, styling or ARIA states, never copy (or copy already translated).
 _TECHNICAL = re.compile(

@@ -1,4 +1,4 @@
-"""Render a lead's two mails (staff summary with a link to the inbox, visitor confirmation) into outbox rows.
+"""A lead's two mails (staff summary with a link to the inbox, visitor confirmation) as outbox rows.
 
 Called inside the lead's own transaction, so a committed lead always has its mails queued and a
 rolled-back one has none. Templates are Jinja2 with autoescape on the HTML parts: whatever the
@@ -7,23 +7,17 @@ visitor typed is shown as text, never as markup.
 
 from __future__ import annotations
 
-import uuid
-from email.utils import parseaddr
-from functools import cache
-
-from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from sqlalchemy import insert
 from sqlmodel import Session
 
 from marketing_site.content.messages import message
-from marketing_site.languages import BY_CODE, DEFAULT
-from marketing_site.leads.models import Lead
+from marketing_site.i18n.languages import BY_CODE, DEFAULT
+from marketing_site.leads.models import Lead, display_name
 from marketing_site.leads.schemas import LeadKind
-from marketing_site.mail.models import OutboxMail
+from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
+from marketing_site.mail.render import STAFF_LANGUAGE, MailTemplates, new_message_id, subject_line
 from marketing_site.settings import settings
 
-STAFF, VISITOR = "staff", "visitor"
-STAFF_LANGUAGE = DEFAULT.code  # the staff area and its mails are in English
 SUMMARY_FIELDS = (
     ("Name", "display_name"),
     ("Email", "email"),
@@ -39,18 +33,7 @@ SUMMARY_FIELDS = (
 )
 
 OUTBOX = OutboxMail.__table__
-# auto_reload off: templates change with a release, never under a running worker (spares a stat per mail).
-_templates = Environment(
-    loader=PackageLoader("marketing_site.mail"),
-    autoescape=select_autoescape(["html"]),
-    undefined=StrictUndefined,
-    keep_trailing_newline=True,
-    auto_reload=False,
-)
-
-
-def display_name(lead: Lead) -> str:
-    return lead.full_name or " ".join(part for part in (lead.first_name, lead.last_name) if part)
+_templates = MailTemplates("marketing_site.leads")
 
 
 def lead_link(lead_id: int) -> str:
@@ -72,18 +55,18 @@ def queue_lead_mails(db_session: Session, lead: Lead, modules: tuple[str, ...] =
     summary = [(label, value) for label, value in summary if value]
     if modules:
         summary.append(("Modules", ", ".join(modules)))
-    staff = _render("staff", kind_label=kind_label, summary=summary, link=lead_link(lead.id))
+    staff = _templates.render("staff", kind_label=kind_label, summary=summary, link=lead_link(lead.id))
     visitor, visitor_subject = _visitor_mail(lead, name, careers)
-    status = "held" if lead.quarantined else "queued"
-    staff_subject = _one_line(f"New {kind_label}: {name}" + (f" ({lead.school})" if lead.school else ""))
+    status = OutboxStatus.HELD if lead.quarantined else OutboxStatus.QUEUED
+    staff_subject = subject_line(f"New {kind_label}: {name}" + (f" ({lead.school})" if lead.school else ""))
     rows = [
         dict(
-            audience=STAFF,
+            audience=Audience.STAFF,
             recipient=settings.hr_email if careers else settings.sales_email,
             subject=staff_subject,
             **staff,
         ),
-        dict(audience=VISITOR, recipient=lead.email, subject=visitor_subject, **visitor),
+        dict(audience=Audience.VISITOR, recipient=lead.email, subject=visitor_subject, **visitor),
     ]
     # RETURNING makes it one multi-row INSERT rather than an executemany, which psycopg pipelines: the lead's
     # COMMIT could then leave while the server is still busy, outside the deadline's guarantee
@@ -98,33 +81,11 @@ def _visitor_mail(lead: Lead, name: str, careers: bool) -> tuple[dict[str, str],
     """The confirmation in the language the visitor used (the lead's), right to left where it reads so."""
     language = BY_CODE.get(lead.language, DEFAULT)
     kind = message(f"mail.kind.{lead.kind}", language.code)
-    body = _render(
+    body = _templates.render(
         "visitor",
         language=language,
         greeting=message("mail.greeting", language.code, name=name),
         received=message("mail.received", language.code, kind=kind),
         next_step=message(f"mail.next_step.{'careers' if careers else 'sales'}", language.code),
     )
-    return body, _one_line(message("mail.subject", language.code, kind=kind))
-
-
-def new_message_id() -> str:
-    """A Message-ID fixed when the row is written, so every attempt of one mail carries the same one."""
-    return f"<{uuid.uuid4().hex}@{_domain_of(settings.mail_from)}>"
-
-
-@cache
-def _domain_of(address: str) -> str:
-    """The sender's domain (parsing the address costs more than the rest of the Message-ID)."""
-    return parseaddr(address)[1].rpartition("@")[2] or "localhost"
-
-
-def _render(template: str, **values) -> dict[str, str]:
-    return {
-        "text_body": _templates.get_template(f"{template}.txt").render(**values),
-        "html_body": _templates.get_template(f"{template}.html").render(**values),
-    }
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())[:300]
+    return body, subject_line(message("mail.subject", language.code, kind=kind))

@@ -9,9 +9,9 @@ from typing import Any
 from marketing_site.booking.slots import SLOT_ID_PATTERN, ZONE_PATTERN
 from marketing_site.content.forms import HONEYPOT_NAME
 from marketing_site.leads import idempotency
-from marketing_site.leads.json_body import MAX_NUMBER_DIGITS
 from marketing_site.leads.schemas import CONTEXT_FIELDS, FieldType, InputField, LeadKind, accepted_fields, lead_form
 from marketing_site.leads.validation import EMAIL_LOCAL_PART_LIMIT, max_length
+from marketing_site.web.json_body import MAX_NUMBER_DIGITS
 
 # Yes/No in any case with blanks around, a boolean, or nothing (= No), as validation.parse_flag reads them.
 _FLAG = {

@@ -19,8 +19,7 @@ from pathlib import Path
 
 from reflex.plugins import Plugin
 
-from .security_headers import SCRIPT_HASHES_FILE
-
+SCRIPT_HASHES_FILE = "csp-hashes.json"  # beside the export; the CSP (web/security_headers.py) reads it
 _SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S)
 _TYPE = re.compile(r"""\btype\s*=\s*["']?([^"'\s>]+)""")
 _SRC = re.compile(r"\bsrc\s*=")

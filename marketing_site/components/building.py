@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .page import PageSpec
+    from marketing_site.layout.page import PageSpec
 
 _BUILDING: contextvars.ContextVar[PageSpec] = contextvars.ContextVar("building_page")
 

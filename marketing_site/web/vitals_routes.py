@@ -14,33 +14,21 @@ from fastapi import FastAPI, Request, Response
 from fastapi.responses import JSONResponse
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.concurrency import run_in_threadpool
-from starlette.middleware.cors import CORSMiddleware
 
-from marketing_site.leads.antispam import MemoryRateLimiter, RateLimiter, RedisRateLimiter, connect_redis
-from marketing_site.leads.api import client_address
+from marketing_site.core.rate_limit import RateLimiter, rate_limiter
+from marketing_site.routes import VITALS_API
 from marketing_site.settings import settings
-from marketing_site.vitals import BEACON_PATH
 from marketing_site.vitals.beacon import BeaconRejected, parse_beacon
 from marketing_site.vitals.service import vitals_record
+from marketing_site.web.answers import client_address
 
 log = logging.getLogger(__name__)
 MAX_BODY_BYTES = 2048
 
 
-def build_rate_limiter() -> RateLimiter:
-    if settings.redis_url:
-        return RedisRateLimiter(
-            connect_redis(settings.redis_url), settings.vitals_rate_limit_per_minute, prefix="vitals:rate"
-        )
-    return MemoryRateLimiter(settings.vitals_rate_limit_per_minute)
-
-
-def build_vitals_api(limiter: RateLimiter | None = None) -> FastAPI:
-    app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
-    app.state.limiter = limiter or build_rate_limiter()
-    app.add_api_route(BEACON_PATH, _receive, methods=["POST"], status_code=204, max_body_size=MAX_BODY_BYTES)
-    app.add_middleware(CORSMiddleware, allow_origins=settings.allowed_origins, allow_methods=["POST"])
-    return app
+def add_routes(app: FastAPI, limiter: RateLimiter | None = None) -> None:
+    app.state.limiter = limiter or rate_limiter(settings.vitals_rate_limit_per_minute, prefix="vitals:rate")
+    app.add_api_route(VITALS_API, _receive, methods=["POST"], status_code=204, max_body_size=MAX_BODY_BYTES)
 
 
 async def _receive(request: Request) -> Response:

@@ -15,6 +15,8 @@ import mimetypes
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from marketing_site.build.csp_hashes import SCRIPT_HASHES_FILE
+
 ONE_YEAR_SECONDS = 31_536_000
 # Vite names everything under /assets/ by its content hash: a changed file gets a new address.
 HASHED_ASSETS_PREFIX = "/assets/"
@@ -28,7 +30,6 @@ CACHE_BY_CONTENT_TYPE = (("image/", CACHE_MEDIA), ("video/", CACHE_MEDIA), ("fon
 # Sent only over HTTPS (a browser ignores it over HTTP, and it must not pin a plain-HTTP dev host).
 STRICT_TRANSPORT_SECURITY = f"max-age={2 * ONE_YEAR_SECONDS}; includeSubDomains"
 # Written by the build next to the exported pages: the sha256 of every inline script they carry.
-SCRIPT_HASHES_FILE = "csp-hashes.json"
 
 PERMISSIONS_POLICY = ", ".join(
     f"{feature}=()"

@@ -15,8 +15,8 @@ from reflex import constants
 from reflex.environment import environment
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from .html_language import not_found_page
-from .languages import DEFAULT, language_of_path
+from marketing_site.build.html_language import not_found_page
+from marketing_site.i18n.languages import DEFAULT, language_of_path
 
 
 def page_file(static_dir: Path, path: str) -> str | None:

@@ -14,7 +14,7 @@ from types import MappingProxyType
 
 from babel.messages.pofile import read_po
 
-from .languages import DEFAULT, Language
+from marketing_site.i18n.languages import DEFAULT, Language
 
 LOCALES = Path(__file__).parent / "locales"
 

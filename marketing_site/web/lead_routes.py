@@ -1,0 +1,56 @@
+"""The four lead posts of spec section 7 (``POST /api/<kind>``): parse, call the lead service, answer.
+
+Every malformed input gets a 4xx answer, never a 500 (the checks are ``answers.post_answer``'s).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, Response
+
+from marketing_site import routes
+from marketing_site.leads import idempotency, service
+from marketing_site.leads.schemas import LeadKind
+from marketing_site.leads.service import SubmissionContext
+from marketing_site.settings import settings
+from marketing_site.web import openapi
+from marketing_site.web.answers import ALLOW, OTHER_METHODS, other_method, post_answer
+
+API_KINDS = (LeadKind.PRODUCT_VIDEO, LeadKind.SCHEDULE_DEMO, LeadKind.SIGNUP_DEMO, LeadKind.PRODUCT_DEMO)
+
+
+def add_routes(app: FastAPI) -> None:
+    for kind in API_KINDS:
+        app.add_api_route(
+            routes.lead_api(kind.value),
+            _endpoint(kind),
+            methods=["POST"],
+            status_code=201,
+            name=kind.value,
+            summary=f"Store a {kind.value} lead",
+            max_body_size=settings.max_body_bytes,  # Content-Length and streamed bytes
+            openapi_extra=openapi.operation(kind),
+        )
+        # Without this, other methods fall through to Reflex and answer 404 as if nothing lived here.
+        app.add_api_route(routes.lead_api(kind.value), _other_method, methods=OTHER_METHODS, include_in_schema=False)
+
+
+def _endpoint(kind: LeadKind):
+    async def submit(request: Request) -> JSONResponse:
+        return await _submit(kind, request)
+
+    return submit
+
+
+async def _submit(kind: LeadKind, request: Request) -> JSONResponse:
+    def store(payload: dict[str, Any], context: SubmissionContext) -> tuple[int, dict[str, Any]]:
+        return idempotency.SUCCESS_STATUS, idempotency.success_body(service.lead_submit(kind, payload, context))
+
+    return await post_answer(request, kind.value, store)
+
+
+async def _other_method(request: Request) -> Response:
+    """405 naming POST; a plain OPTIONS (not a CORS preflight, which the middleware answers) is told the same."""
+    return other_method(request, ALLOW, "api.post_only")
