@@ -1,4 +1,6 @@
-"""A lead's two mails (staff summary with a link to the inbox, visitor confirmation) as outbox rows.
+"""A lead's two mails (staff summary with a link to the inbox, visitor confirmation) as outbox rows. The staff
+summary names modules as the form does and says when a résumé came with a job application (the file stays
+in the staff area: a mail is no place for a visitor's document).
 
 Called inside the lead's own transaction, so a committed lead always has its mails queued and a
 rolled-back one has none. Templates are Jinja2 with autoescape on the HTML parts: whatever the
@@ -12,6 +14,7 @@ from sqlmodel import Session
 
 from marketing_site.content.messages import message
 from marketing_site.i18n.languages import BY_CODE, DEFAULT
+from marketing_site.leads.labels import module_names
 from marketing_site.leads.models import Lead, display_name
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
@@ -54,7 +57,9 @@ def queue_lead_mails(db_session: Session, lead: Lead, modules: tuple[str, ...] =
     ]
     summary = [(label, value) for label, value in summary if value]
     if modules:
-        summary.append(("Modules", ", ".join(modules)))
+        summary.append(("Modules", ", ".join(module_names(modules))))
+    if lead.resume_file:
+        summary.append(("Résumé", f"attached to the application ({lead.resume_filename}): download it from its page"))
     staff = _templates.render("staff", kind_label=kind_label, summary=summary, link=lead_link(lead.id))
     visitor, visitor_subject = _visitor_mail(lead, name, careers)
     status = OutboxStatus.HELD if lead.quarantined else OutboxStatus.QUEUED

@@ -12,6 +12,7 @@ from typing import Any
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
 from marketing_site.core.columns import max_length
+from marketing_site.core.plain_text import without_bidi_controls
 from marketing_site.i18n.languages import DEFAULT
 from marketing_site.mail.models import OutboxMail
 from marketing_site.settings import settings
@@ -41,8 +42,9 @@ class MailTemplates:
 
 
 def subject_line(text: str) -> str:
-    """One line (a header cannot hold a line break a visitor typed), cut to fit the subject column."""
-    return " ".join(text.split())[: max_length(OutboxMail, "subject")]
+    """One line (a header cannot hold a line break a visitor typed), without the bidirectional controls a
+    visitor may have typed (a subject is plain text: nothing isolates them), cut to fit the subject column."""
+    return " ".join(without_bidi_controls(text).split())[: max_length(OutboxMail, "subject")]
 
 
 def new_message_id() -> str:

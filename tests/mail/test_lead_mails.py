@@ -12,13 +12,14 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from leads.lead_payloads import VALID
+from leads.lead_payloads import CAREERS, VALID
+from samples import PDF
 from sqlalchemy import delete, select
 
 from marketing_site.content.messages import speaking
 from marketing_site.core import db
 from marketing_site.leads.models import Lead
-from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
+from marketing_site.leads.service import LeadKind, ResumeUpload, SubmissionContext, application_submit, lead_submit
 from marketing_site.mail import outbox, sender
 from marketing_site.mail.models import OutboxMail
 
@@ -81,7 +82,7 @@ def test_staff_and_visitor_mails_arrive_with_the_summary_the_link_and_escaped_vi
         f"http://localhost:8000/admin/leads/{lead_id}" in text
         and f'href="http://localhost:8000/admin/leads/{lead_id}"' in html
     )
-    assert "School: Green <b>field</b> & Co" in text and "Modules: studentSmart, hrSmart, academicSmart" in text
+    assert "School: Green <b>field</b> & Co" in text and "Modules: Student Smart, HR Smart, Academic Smart" in text
     assert "Green &lt;b&gt;field&lt;/b&gt; &amp; Co" in html and "<b>" not in html and "<script>" not in html
     assert "Dear &lt;script&gt;x&lt;/script&gt; Khan" in visitor.get_body(("html",)).get_content()
     assert {staff["Message-ID"], visitor["Message-ID"]} == {mail.message_id for mail in mails(lead_id)}
@@ -187,3 +188,26 @@ def test_several_sender_processes_at_once_send_each_mail_once(smtp_server, smtp_
     ids = Counter(message["Message-ID"] for _, message in inbox.received)
     assert len(ids) == 24 and set(ids.values()) == {1}
     assert {mail.status for lead_id in leads for mail in mails(lead_id)} == {"sent"}
+
+
+def test_the_hr_mail_of_an_application_says_its_resume_is_attached_to_it():
+    with_resume = application_submit(
+        {**CAREERS, "email": f"{uuid.uuid4().hex[:8]}@mail.example"}, ResumeUpload("Sara <CV>.pdf", PDF), API
+    )
+    staff = mails(with_resume)[0]
+    assert (staff.audience, staff.recipient, staff.subject) == (
+        "staff",
+        "hr@localhost",
+        "New job application: Sara Iqbal",
+    )
+    assert "Résumé: attached to the application (Sara <CV>.pdf): download it from its page" in staff.text_body
+    assert "Sara &lt;CV&gt;.pdf" in staff.html_body and "<CV>" not in staff.html_body
+    without = application_submit({**CAREERS, "email": f"{uuid.uuid4().hex[:8]}@mail.example"}, None, API)
+    assert "Résumé" not in mails(without)[0].text_body
+
+
+def test_bidirectional_controls_a_visitor_typed_never_reach_a_mail_subject():
+    lead_id, _ = submit(firstName="\u202eAmina\u2066", school="Green\u202bfield\u202c")
+    [staff, _] = mails(lead_id)
+    assert staff.subject == "New demo booking: Amina Khan (Greenfield)"
+    assert "<td><bdi>\u202eAmina\u2066 Khan</bdi></td>" in staff.html_body  # isolated, as on the staff pages
