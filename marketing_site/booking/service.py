@@ -1,4 +1,5 @@
-"""The only code that books, moves or cancels a demo: every change with its invitations in one transaction.
+"""The only code that books, moves or cancels a demo: every change with its invitations and its entry in the
+lead's activity (``history``) in one transaction.
 
 No double booking, ever: the host's demo_host row is locked first (PostgreSQL; SQLite's writers
 already take turns in ``db.write_session``), so overlap checks of one host run one after another,
@@ -18,7 +19,7 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from marketing_site.booking import mails
+from marketing_site.booking import history, mails
 from marketing_site.booking.errors import (
     AlreadyBooked,
     BookingCancelled,
@@ -107,11 +108,16 @@ def lead_book(
 
 
 def booking_reschedule(
-    booking_id: int, slot_id: str, seen_sequence: int | None = None, now: datetime | None = None
+    booking_id: int,
+    slot_id: str,
+    seen_sequence: int | None = None,
+    now: datetime | None = None,
+    actor_id: int | None = None,
 ) -> BookingView:
     """Move a live booking to another free slot of the same host; the invitation (same UID, SEQUENCE + 1)
-    goes to visitor and host, the old reminders are withdrawn and new ones queued. ``seen_sequence``
-    (the manage page's form) refuses a change made from a page that showed an older state (BookingChanged).
+    goes to visitor and host, the old reminders are withdrawn and new ones queued, and the lead's activity
+    records the move by the visitor (``actor_id`` None) or by that staff member. ``seen_sequence`` (the
+    page's form) refuses a change made from a page that showed an older state (BookingChanged).
     """
     host_id, starts_at = parse_slot_id(slot_id)
     now = as_utc(now or utc_now())
@@ -125,6 +131,9 @@ def booking_reschedule(
             raise SlotOutsideAvailability()
         lead = db_session.get(Lead, booking.lead_id)
         demo = _place(db_session, host_id, starts_at, now, exclude_booking_id=booking.id)
+        history.record(
+            db_session, booking.lead_id, BookingChange.MOVED, starts_at, actor_id, moved_from=as_utc(booking.starts_at)
+        )
         booking.starts_at, booking.ends_at = starts_at, starts_at + demo
         booking.sequence += 1
         booking.updated_at = now
@@ -137,13 +146,22 @@ def booking_reschedule(
     return view
 
 
-def booking_cancel(booking_id: int, seen_sequence: int | None = None, now: datetime | None = None) -> BookingView:
+def booking_cancel(
+    booking_id: int, seen_sequence: int | None = None, now: datetime | None = None, actor_id: int | None = None
+) -> BookingView:
     """Cancel a live booking: its slot is free again, visitor and host get METHOD:CANCEL (SEQUENCE + 1),
-    reminders are withdrawn. BookingCancelled if it already was, BookingChanged for a stale page."""
+    reminders are withdrawn, the lead's activity records who cancelled (``actor_id`` None: the visitor), and
+    a lead still at "demo booked" moves to "demo cancelled" (one to win back, not a demo to prepare).
+    BookingCancelled if it already was, BookingChanged for a stale page."""
     now = as_utc(now or utc_now())
     with db.write_session() as db_session:
         booking = _live_booking(db_session, booking_id, seen_sequence)
         lead = db_session.get(Lead, booking.lead_id)
+        history.record(db_session, lead.id, BookingChange.CANCELLED, as_utc(booking.starts_at), actor_id)
+        if lead.status == LeadStatus.DEMO_BOOKED:
+            history.status_change(db_session, lead.id, lead.status, LeadStatus.DEMO_CANCELLED, actor_id)
+            lead.status = LeadStatus.DEMO_CANCELLED
+            db_session.add(lead)
         booking.status, booking.sequence, booking.updated_at = BookingStatus.CANCELLED, booking.sequence + 1, now
         db_session.flush()
         view = booking_view(db_session, booking)
@@ -208,6 +226,7 @@ def _book(
     db_session.execute(
         update(Lead).where(Lead.id == lead.id).values(status=LeadStatus.DEMO_BOOKED)
     )  # lead may be detached
+    history.record(db_session, booking.lead_id, BookingChange.BOOKED, starts_at, None)
     view = booking_view(db_session, booking)
     mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=lead.quarantined)
     mails.queue_reminders(db_session, view, now, held=lead.quarantined)

@@ -91,6 +91,11 @@ def _closed_days(country: str, year: int) -> tuple[frozenset[date], frozenset[in
     return frozenset(calendar.keys()), frozenset(calendar.weekend)
 
 
+def weekend(country: str, year: int) -> frozenset[int]:
+    """The weekdays (0 Monday) of a country's weekend that year, as its holiday calendar has them."""
+    return _closed_days(country, year)[1]
+
+
 def is_closed(country: str, day: date) -> bool:
     """A public holiday or a weekend day in the host's country."""
     public_holidays, weekend = _closed_days(country, day.year)

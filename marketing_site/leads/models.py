@@ -84,7 +84,7 @@ class Lead(SQLModel, table=True):
     # Work on the lead (staff inbox): pipeline status, owner, when it was first answered, read or not
     status: str = Field(
         default=LeadStatus.NEW.value, max_length=20, sa_column_kwargs={"server_default": LeadStatus.NEW.value}
-    )  # a LeadStatus value
+    )  # a value of its kind's pipeline: LeadStatus, or HrStatus for job applications (LeadKind.pipeline)
     owner_id: int | None = Field(default=None, nullable=True)  # staff_user.id (no foreign key: see migration 0004)
     first_contacted_at: datetime | None = timestamp(default=None, nullable=True)
     seen_at: datetime | None = timestamp(default=None, nullable=True)  # NULL: nobody on the staff opened it yet

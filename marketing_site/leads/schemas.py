@@ -17,6 +17,7 @@ from marketing_site.content import forms
 from marketing_site.content.messages import choice_name, has_message, message
 from marketing_site.content.types import Choice, LeadFormCopy
 from marketing_site.leads.models import LeadModule, LeadResponsibility
+from marketing_site.leads.statuses import HrStatus, LeadStatus, Pipeline
 from marketing_site.staff.models import Role
 
 
@@ -31,6 +32,11 @@ class LeadKind(enum.StrEnum):
     def team(self) -> Role:
         """The staff role whose work this kind of lead is: HR reads applications, sales the demo leads."""
         return Role.HR if self is LeadKind.CAREERS else Role.SALES
+
+    @property
+    def pipeline(self) -> Pipeline:
+        """The statuses a lead of this kind moves through: the hiring pipeline for HR's, else the sales one."""
+        return HrStatus if self.team is Role.HR else LeadStatus
 
 
 class FieldType(enum.Enum):

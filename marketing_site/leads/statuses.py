@@ -1,4 +1,6 @@
-"""The lead pipeline: statuses in their order, with the words staff see for them."""
+"""The two pipelines a lead moves through, statuses in their order with the words staff see for them:
+demo leads follow the sales pipeline, job applications the hiring one (``LeadKind.pipeline`` chooses).
+Both start at "new", the status every lead is stored with."""
 
 from __future__ import annotations
 
@@ -6,13 +8,34 @@ import enum
 
 
 class LeadStatus(enum.StrEnum):
+    """The sales pipeline."""
+
     NEW = "new"
     CONTACTED = "contacted"
     QUALIFIED = "qualified"
     DEMO_BOOKED = "demo_booked"  # set by booking.service when the lead books a slot
+    DEMO_CANCELLED = "demo_cancelled"  # set by booking.service when a booked demo is cancelled: win it back
     WON = "won"
     LOST = "lost"
 
     @property
     def label(self) -> str:
         return self.value.replace("_", " ").capitalize()
+
+
+class HrStatus(enum.StrEnum):
+    """The hiring pipeline of job applications."""
+
+    NEW = "new"
+    SCREENING = "screening"
+    INTERVIEW = "interview"
+    OFFER = "offer"
+    HIRED = "hired"
+    REJECTED = "rejected"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+Pipeline = type[LeadStatus] | type[HrStatus]

@@ -31,7 +31,7 @@ from marketing_site.core import db
 from marketing_site.leads.models import Lead
 from marketing_site.mail import outbox
 from marketing_site.mail.models import OutboxMail
-from marketing_site.staff.models import StaffUser
+from marketing_site.staff.models import AuditEntry, StaffUser
 
 UTC = UTC
 NOW = datetime(2027, 2, 27, 12, 0, tzinfo=UTC)  # a Saturday
@@ -315,3 +315,57 @@ def test_erasing_a_person_takes_their_booking_and_its_mails_and_frees_the_slot(h
     with db.session() as db_session:
         assert db_session.get(DemoBooking, booking.id) is None
     assert slot_id(host, MONDAY_9) in {slot.id for slot in free_slots(date(2027, 3, 1), 1, "UTC", now=NOW)}
+
+
+def _activity(lead_id: int) -> list[tuple[int | None, str, str]]:
+    """The lead's entries since it was stored (SQLite hands an erased lead's id to the next lead)."""
+    with db.session() as db_session:
+        stored = db_session.get(Lead, lead_id).created_at
+        return [
+            tuple(row)
+            for row in db_session.execute(
+                select(AuditEntry.actor_id, AuditEntry.action, AuditEntry.detail)
+                .where(AuditEntry.lead_id == lead_id, AuditEntry.created_at >= stored)
+                .order_by(AuditEntry.id)
+            )
+        ]
+
+
+def test_every_change_of_a_demo_is_in_its_leads_activity_and_a_cancellation_ends_demo_booked(host):
+    lead = add_lead()
+    with db.session() as db_session:
+        salesperson = db_session.get(StaffUser, host).id
+    booking = service.book_for_lead(lead, slot_id(host, MONDAY_9), "UTC", now=NOW)
+    later = MONDAY_9 + timedelta(days=1)
+    service.booking_reschedule(booking.id, slot_id(host, later), now=NOW)  # the visitor, from the mail's link
+    service.booking_reschedule(booking.id, slot_id(host, MONDAY_9), now=NOW, actor_id=salesperson)
+    service.booking_cancel(booking.id, now=NOW)
+    assert _activity(lead) == [
+        (None, "demo booked", f"{MONDAY_9.isoformat()}; by visitor"),
+        (None, "demo moved", f"{MONDAY_9.isoformat()} -> {later.isoformat()}; by visitor"),
+        (salesperson, "demo moved", f"{later.isoformat()} -> {MONDAY_9.isoformat()}; by staff"),
+        (None, "demo cancelled", f"{MONDAY_9.isoformat()}; by visitor"),
+        (None, "status", "demo_booked -> demo_cancelled"),
+    ]
+    with db.session() as db_session:
+        assert db_session.get(Lead, lead).status == "demo_cancelled"
+
+
+def test_a_cancellation_leaves_a_lead_staff_moved_past_demo_booked_where_it_is(host):
+    lead = add_lead()
+    booking = service.book_for_lead(lead, slot_id(host, MONDAY_9), "UTC", now=NOW)
+    with db.session() as db_session:
+        db_session.get(Lead, lead).status = "won"
+        db_session.commit()
+    service.booking_cancel(booking.id, now=NOW, actor_id=host)
+    assert _activity(lead)[-1] == (host, "demo cancelled", f"{MONDAY_9.isoformat()}; by staff")
+    with db.session() as db_session:
+        assert db_session.get(Lead, lead).status == "won"
+
+
+def test_a_refused_move_leaves_no_activity(host):
+    lead = add_lead()
+    booking = service.book_for_lead(lead, slot_id(host, MONDAY_9), "UTC", now=NOW)
+    with pytest.raises(BookingChanged):
+        service.booking_reschedule(booking.id, slot_id(host, MONDAY_9 + timedelta(days=1)), seen_sequence=5, now=NOW)
+    assert [action for _, action, _ in _activity(lead)] == ["demo booked"]
