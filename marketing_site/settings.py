@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -93,6 +94,9 @@ class Settings(BaseSettings):
     staff_idle_minutes: int = Field(60, alias="STAFF_IDLE_MINUTES", ge=1)
     # Sign-in attempts allowed per account and per address in 15 minutes; further ones are refused.
     staff_signin_attempts: int = Field(5, alias="STAFF_SIGNIN_ATTEMPTS", ge=1)
+    # The staff area shows times in each account's own zone; until one is chosen, in the zone the browser
+    # reports, else this one (an IANA name).
+    company_time_zone: str = Field("Asia/Muscat", alias="COMPANY_TIME_ZONE")
     # Public address of the staff area, for the links in notification mails.
     staff_url: str = Field("http://localhost:8000/admin", alias="STAFF_URL")
     # Job applications older than this many months are deleted by `python -m marketing_site.admin expire`; 0 keeps them.
@@ -126,6 +130,15 @@ class Settings(BaseSettings):
         if not value.startswith(("http://", "https://")):
             raise ValueError("must start with http:// or https://")
         return value.rstrip("/")
+
+    @field_validator("company_time_zone")
+    @classmethod
+    def _time_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError("must be an IANA time zone, e.g. Asia/Muscat") from None
+        return value
 
     @field_validator("extra_origins", mode="before")
     @classmethod

@@ -100,3 +100,9 @@ def test_the_process_stops_at_start_up_with_the_variable_named():
     assert (
         "SettingsError: Invalid environment settings:\n  LEAD_RATE_LIMIT_PER_MINUTE: Input should be" in result.stderr
     )
+
+
+def test_the_company_time_zone_must_be_a_real_zone():
+    assert "COMPANY_TIME_ZONE: Value error, must be an IANA time zone" in refusal(COMPANY_TIME_ZONE="Mars/Olympus")
+    assert load_settings(COMPANY_TIME_ZONE="Asia/Karachi").company_time_zone == "Asia/Karachi"
+    assert load_settings().company_time_zone == "Asia/Muscat"

@@ -27,6 +27,8 @@ class StaffUser(SQLModel, table=True):
     email: str = Field(max_length=254, unique=True)
     password_hash: str = Field(max_length=255)  # argon2 (pwdlib)
     role: str = Field(max_length=10)  # a Role value
+    # IANA zone every time is shown in; NULL: the zone the browser reports, else COMPANY_TIME_ZONE.
+    time_zone: str | None = Field(default=None, max_length=64, nullable=True)
     created_at: datetime = timestamp(default_factory=utc_now, nullable=False)
 
 

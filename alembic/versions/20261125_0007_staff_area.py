@@ -1,0 +1,28 @@
+"""staff area: each account's own time zone
+
+Revision ID: 0007_staff_area
+Revises: 0005_demo_booking
+Create Date: 2026-11-25 08:00:00.000000
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import sqlalchemy as sa
+import sqlmodel
+
+from alembic import op
+
+revision: str = "0007_staff_area"
+down_revision: str | None = "0005_demo_booking"
+branch_labels: str | Sequence[str] | None = None
+depends_on: str | Sequence[str] | None = None
+
+
+def upgrade() -> None:
+    op.add_column("staff_user", sa.Column("time_zone", sqlmodel.sql.sqltypes.AutoString(length=64), nullable=True))
+
+
+def downgrade() -> None:
+    op.execute("ALTER TABLE staff_user DROP COLUMN time_zone")  # SQLite >= 3.35 and PostgreSQL alike
