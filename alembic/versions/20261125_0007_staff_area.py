@@ -1,4 +1,4 @@
-"""staff area: each account's own time zone
+"""staff area: each account's own time zone; the index behind the inbox's list of countries
 
 Revision ID: 0007_staff_area
 Revises: 0005_demo_booking
@@ -22,7 +22,9 @@ depends_on: str | Sequence[str] | None = None
 
 def upgrade() -> None:
     op.add_column("staff_user", sa.Column("time_zone", sqlmodel.sql.sqltypes.AutoString(length=64), nullable=True))
+    op.create_index("ix_lead_country_lower", "lead", [sa.text("lower(country)"), "country"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_lead_country_lower", table_name="lead")
     op.execute("ALTER TABLE staff_user DROP COLUMN time_zone")  # SQLite >= 3.35 and PostgreSQL alike

@@ -10,7 +10,9 @@ from __future__ import annotations
 import math
 import secrets
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from datetime import timedelta
+from typing import Any
 from urllib.parse import urlencode
 
 from starlette.applications import Starlette
@@ -22,23 +24,35 @@ from starlette.responses import FileResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Mount, Route
 
 from marketing_site.admin import (
+    activity,
     agenda,
     auth,
     booking_pages,
+    chart,
+    demo_work,
     erasure,
     export,
     inbox_query,
+    inbox_view,
+    lead_view,
     lead_work,
+    preferences,
     signin_throttle,
+    static_files,
     users,
 )
-from marketing_site.admin.guard import BASE, after_signin, staff_only
-from marketing_site.admin.rendering import NO_STORE, render
+from marketing_site.admin.guard import BASE, Handler, after_signin, staff_only
+from marketing_site.admin.inbox_query import Viewer
+from marketing_site.admin.local_time import BROWSER_ZONE_COOKIE, StaffClock
+from marketing_site.admin.rendering import NO_STORE, clock_of, confirm, render, viewer_of
 from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase, may_manage_staff
 from marketing_site.admin.staff_db import staff_session
+from marketing_site.booking.views import BookingView
+from marketing_site.content.forms import SCHOOL_TYPE_OPTIONS
 from marketing_site.core.columns import max_length
 from marketing_site.leads import uploads
-from marketing_site.leads.models import Lead
+from marketing_site.leads.labels import kind_name, module_choices
+from marketing_site.leads.schemas import LeadKind
 from marketing_site.settings import settings
 from marketing_site.staff.models import StaffUser
 from marketing_site.web.answers import client_address
@@ -86,44 +100,66 @@ async def signout(request: Request, _user: StaffUser) -> Response:
     return RedirectResponse(f"{BASE}/signin", status_code=303)
 
 
-def _inbox_view(user: StaffUser, chosen: inbox_query.InboxFilter) -> dict:
+def _inbox_view(viewer: Viewer, chosen: inbox_query.InboxFilter) -> dict[str, Any]:
+    staff = users.staff_users()
     with staff_session() as db_session:
-        leads, total = inbox_query.inbox_page(db_session, chosen, user.role)
-        per_kind, per_status, unread = inbox_query.counts(db_session, user.role)
-        chart = inbox_query.per_day(db_session, user.role)
-        quarantined = inbox_query.quarantined_count(db_session, user.role)
-        mail_counts = inbox_query.mail_counts(db_session, kinds_seen(user.role))
-    return {
-        "leads": leads,
-        "total": total,
-        "per_kind": per_kind,
-        "per_status": per_status,
-        "unread": unread,
-        "chart": chart,
-        "chart_max": max([number for _, number in chart] + [1]),
-        "quarantined": quarantined,
-        "mail_counts": mail_counts,
-        "pages": max(math.ceil(total / inbox_query.PAGE_SIZE), 1),
-    }
+        leads, total = inbox_query.inbox_page(db_session, chosen, viewer)
+        counted, unread = inbox_query.counts(db_session, viewer.role)
+        days = inbox_query.per_day(db_session, viewer)
+        return {
+            "rows": inbox_view.rows(db_session, leads, {member.id: member for member in staff}, viewer.clock),
+            "total": total,
+            "summary": inbox_view.summary(counted, unread, viewer.role),
+            "chart": chart.build(days, kinds_seen(viewer.role), viewer.clock),
+            "countries": inbox_query.countries(db_session),
+            "quarantined": inbox_query.quarantined_count(db_session, viewer.role),
+            "mail_counts": inbox_query.mail_counts(db_session, kinds_seen(viewer.role)),
+            "owners": inbox_view.possible_owners(staff, kinds_seen(viewer.role)),
+            "pages": max(math.ceil(total / inbox_query.PAGE_SIZE), 1),
+        }
+
+
+def _day_links(chosen: inbox_query.InboxFilter, clock: StaffClock) -> list[tuple[str, str, bool]]:
+    """Today, yesterday, the last 7 days: (label, link, chosen now), days of the reader's zone."""
+    today = clock.today()
+    spans = (
+        ("Today", today, today),
+        ("Yesterday", today - timedelta(days=1), today - timedelta(days=1)),
+        ("Last 7 days", today - timedelta(days=6), today),
+    )
+    return [
+        (
+            label,
+            urlencode(chosen.query_string(since=first.isoformat(), until=last.isoformat(), page=1)),
+            (chosen.since, chosen.until) == (first.isoformat(), last.isoformat()),
+        )
+        for label, first, last in spans
+    ]
 
 
 @staff_only
 async def inbox(request: Request, user: StaffUser) -> Response:
     chosen = inbox_query.InboxFilter.from_query(request.query_params)
-    view = await run_in_threadpool(_inbox_view, user, chosen)
-    staff = await run_in_threadpool(users.staff_users)
+    viewer = viewer_of(request, user)
+    view = await run_in_threadpool(_inbox_view, viewer, chosen)
     return render(
         request,
         "inbox.html",
         user,
         chosen=chosen,
-        kinds=kinds_seen(user.role),
-        sorts=inbox_query.SORTS,
-        staff_users=staff,
-        owners={item.id: item.email for item in staff},
+        chosen_country=inbox_query.country_name(chosen.country),
+        kinds=[(kind, kind_name(kind)) for kind in kinds_seen(user.role)],
+        pipelines=[
+            (inbox_view.PIPELINE_NAMES[pipeline], list(pipeline)) for pipeline in inbox_view.pipelines(user.role)
+        ],
+        modules=module_choices(),
+        school_types=SCHOOL_TYPE_OPTIONS,
+        sorts=inbox_query.SORT_NAMES,
+        day_links=_day_links(chosen, viewer.clock),
         smtp_configured=bool(settings.smtp_host),
         export_query=urlencode(chosen.query_string(page=1)),
         page_query=lambda page: urlencode(chosen.query_string(page=page)),
+        filter_query=lambda **changes: urlencode(chosen.query_string(page=1, **changes)),
         **view,
     )
 
@@ -133,10 +169,10 @@ async def export_csv(request: Request, user: StaffUser) -> Response:
     chosen = inbox_query.InboxFilter.from_query(request.query_params)
     # Not a with-block: the response streams the spool after this returns; chunks() closes it when done.
     spool = tempfile.SpooledTemporaryFile(max_size=8 * 1024 * 1024, mode="w+", encoding="utf-8", newline="")  # noqa: SIM115
-    await run_in_threadpool(export.write_export, chosen, user, spool)
+    await run_in_threadpool(export.write_export, chosen, viewer_of(request, user), spool)
     spool.seek(0)
 
-    def chunks():
+    def chunks() -> Iterator[bytes]:
         with spool:
             while chunk := spool.read(256 * 1024):
                 yield chunk.encode("utf-8")
@@ -148,40 +184,44 @@ async def export_csv(request: Request, user: StaffUser) -> Response:
     )
 
 
-def _fields(lead: Lead) -> list[tuple[str, str]]:
-    """Every column the lead's kind asks for (NULL: never asked), in the table's order, labelled by its name."""
-    return [
-        (name.replace("_", " ").capitalize(), str(value))
-        for name, value in lead.model_dump().items()
-        if value is not None and name not in ("resume_file", "resume_filename")
-    ]
-
-
-@staff_only
-async def lead_page(request: Request, user: StaffUser, error: str = "", status_code: int = 200) -> Response:
+async def _lead_page(request: Request, user: StaffUser, error: str = "", status_code: int = 200) -> Response:
     try:
         lead_file = await run_in_threadpool(lead_work.lead_open, request.path_params["lead_id"], user)
     except lead_work.LeadNotFound:
         return PlainTextResponse("No such lead", status_code=404)
+    lead = lead_file.lead
     staff = await run_in_threadpool(users.staff_users)
-    booking = await run_in_threadpool(agenda.lead_booking, lead_file.lead.id)
+    booking = await run_in_threadpool(agenda.lead_booking, lead.id)
+    clock = clock_of(request, user)
     return render(
         request,
         "lead.html",
         user,
         status_code,
         file=lead_file,
-        fields=_fields(lead_file.lead),
+        lead=lead,
+        kind=kind_name(lead.kind),
+        status=inbox_view.status_label(lead.kind, lead.status),
+        pipeline=list(LeadKind(lead.kind).pipeline),
+        owners=inbox_view.possible_owners(staff, (lead.kind,)),
+        staff_by_id={member.id: member for member in staff},
+        sections=lead_view.sections(lead, lead_file.modules, lead_file.responsibilities, clock),
+        contacts=lead_view.contacts(lead),
+        timeline=activity.timeline(lead, lead_file.history, {member.id: member for member in staff}, user.id, clock),
         error=error,
         booking=booking,
-        staff_users=staff,
-        owners={item.id: item.email for item in staff},
         may_download=may_download_resumes(user.role),
     )
 
 
-def _lead_action(work: Callable[..., None], *fields: str, then: str = "lead"):
-    """A POST on one lead: run the service with the form's fields, then show the lead (or the inbox)."""
+@staff_only
+async def lead_page(request: Request, user: StaffUser) -> Response:
+    return await _lead_page(request, user)
+
+
+def _lead_action(work: Callable[..., None], *fields: str, done: str = "Saved", then: str = "lead") -> Handler:
+    """A POST on one lead: run the service with the form's fields, then show the lead (or the quarantine)
+    saying ``done``; a refusal shows the lead again with the reason."""
 
     @staff_only
     async def act(request: Request, user: StaffUser) -> Response:
@@ -193,7 +233,8 @@ def _lead_action(work: Callable[..., None], *fields: str, then: str = "lead"):
         except lead_work.LeadNotFound:
             return PlainTextResponse("No such lead", status_code=404)
         except lead_work.WorkRefused as refused:
-            return PlainTextResponse(str(refused), status_code=400)
+            return await _lead_page(request, user, str(refused), 400)
+        confirm(request, done)
         target = f"{BASE}/leads/{lead_id}" if then == "lead" else f"{BASE}/?quarantine=1"
         return RedirectResponse(target, status_code=303)
 
@@ -239,6 +280,94 @@ async def staff_list(request: Request, user: StaffUser) -> Response:
     return render(request, "users.html", user, staff_users=await run_in_threadpool(users.staff_users))
 
 
+async def _demo_page(request: Request, user: StaffUser, error: str = "", status_code: int = 200) -> Response:
+    lead_id = request.path_params["lead_id"]
+    from_day = inbox_query.day_of(request.query_params.get("from", ""))
+    try:
+        choices = await run_in_threadpool(demo_work.demo_choices, lead_id, user, clock_of(request, user), from_day)
+        lead = await run_in_threadpool(lead_work.lead_get, lead_id, user)
+    except lead_work.LeadNotFound:
+        return PlainTextResponse("No such demo", status_code=404)
+    except lead_work.WorkRefused as refused:
+        return await _lead_page(request, user, str(refused), 409)
+    return render(
+        request,
+        "demo.html",
+        user,
+        status_code,
+        lead=lead,
+        choices=choices,
+        error=error,
+        days_shown=demo_work.DAYS_SHOWN,
+    )
+
+
+@staff_only
+async def demo_page(request: Request, user: StaffUser) -> Response:
+    return await _demo_page(request, user)
+
+
+def _demo_change(change: Callable[..., BookingView], *fields: str, done: Callable[[BookingView, StaffClock], str]):
+    @staff_only
+    async def act(request: Request, user: StaffUser) -> Response:
+        form = await request.form()
+        lead_id = request.path_params["lead_id"]
+        try:
+            view = await run_in_threadpool(change, lead_id, user, *(str(form.get(name, "")) for name in fields))
+        except lead_work.LeadNotFound:
+            return PlainTextResponse("No such demo", status_code=404)
+        except lead_work.WorkRefused as refused:
+            return await _demo_page(request, user, str(refused), 409)
+        confirm(request, done(view, clock_of(request, user)))
+        return RedirectResponse(f"{BASE}/leads/{lead_id}", status_code=303)
+
+    return act
+
+
+demo_move = _demo_change(
+    demo_work.demo_move,
+    "slot",
+    "sequence",
+    done=lambda view, clock: (
+        f"Saved: the demo moved to {clock.when(view.starts_at)}; visitor and host get the new invitation"
+    ),
+)
+demo_cancel = _demo_change(
+    demo_work.demo_cancel,
+    "sequence",
+    done=lambda view, clock: "Saved: the demo is cancelled; visitor and host get the cancellation",
+)
+
+
+def _preferences_page(request: Request, user: StaffUser, error: str = "", status_code: int = 200) -> Response:
+    return render(
+        request,
+        "preferences.html",
+        user,
+        status_code,
+        zones=preferences.zones(),
+        reported=request.cookies.get(BROWSER_ZONE_COOKIE, ""),
+        company_zone=settings.company_time_zone,
+        error=error,
+    )
+
+
+@staff_only
+async def preferences_form(request: Request, user: StaffUser) -> Response:
+    return _preferences_page(request, user)
+
+
+@staff_only
+async def preferences_save(request: Request, user: StaffUser) -> Response:
+    form = await request.form()
+    try:
+        await run_in_threadpool(preferences.time_zone_set, user, str(form.get("time_zone", "")))
+    except lead_work.WorkRefused as refused:
+        return _preferences_page(request, user, str(refused), 400)
+    confirm(request)
+    return RedirectResponse(f"{BASE}/preferences", status_code=303)
+
+
 ROUTES = [
     Route("/signin", signin_form, methods=["GET"]),
     Route("/signin", signin, methods=["POST"]),
@@ -247,13 +376,36 @@ ROUTES = [
     Route("/export.csv", export_csv, methods=["GET"]),
     Route("/leads/{lead_id:int}", lead_page, methods=["GET"]),
     Route("/leads/{lead_id:int}/update", _lead_action(_update, "status", "owner"), methods=["POST"]),
-    Route("/leads/{lead_id:int}/note", _lead_action(lead_work.note_add, "body"), methods=["POST"]),
-    Route("/leads/{lead_id:int}/unread", _lead_action(lead_work.lead_mark_unread), methods=["POST"]),
-    Route("/leads/{lead_id:int}/release", _lead_action(lead_work.quarantine_release), methods=["POST"]),
     Route(
-        "/leads/{lead_id:int}/delete", _lead_action(lead_work.quarantine_delete, then="quarantine"), methods=["POST"]
+        "/leads/{lead_id:int}/note",
+        _lead_action(lead_work.note_add, "body", done="Saved: note added"),
+        methods=["POST"],
     ),
-    Route("/leads/{lead_id:int}/mails/{mail_id:int}/resend", _lead_action(lead_work.mail_resend), methods=["POST"]),
+    Route(
+        "/leads/{lead_id:int}/unread",
+        _lead_action(lead_work.lead_mark_unread, done="Saved: marked unread"),
+        methods=["POST"],
+    ),
+    Route(
+        "/leads/{lead_id:int}/release",
+        _lead_action(lead_work.quarantine_release, done="Saved: released into the inbox"),
+        methods=["POST"],
+    ),
+    Route(
+        "/leads/{lead_id:int}/delete",
+        _lead_action(lead_work.quarantine_delete, done="Deleted", then="quarantine"),
+        methods=["POST"],
+    ),
+    Route(
+        "/leads/{lead_id:int}/mails/{mail_id:int}/resend",
+        _lead_action(lead_work.mail_resend, done="Saved: the mail goes out again"),
+        methods=["POST"],
+    ),
+    Route("/leads/{lead_id:int}/demo", demo_page, methods=["GET"]),
+    Route("/leads/{lead_id:int}/demo/move", demo_move, methods=["POST"]),
+    Route("/leads/{lead_id:int}/demo/cancel", demo_cancel, methods=["POST"]),
+    Route("/preferences", preferences_form, methods=["GET"]),
+    Route("/preferences", preferences_save, methods=["POST"]),
     Route("/leads/{lead_id:int}/resume", resume, methods=["GET"]),
     Route("/erase", erase_form, methods=["GET"]),
     Route("/erase", erase, methods=["POST"]),
@@ -285,6 +437,7 @@ def build_admin() -> Starlette:
     return Starlette(
         routes=[
             Route(BASE, lambda _request: RedirectResponse(f"{BASE}/", status_code=307)),
+            static_files.ROUTE,
             Mount(BASE, app=staff_area),
         ]
     )

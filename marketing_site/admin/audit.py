@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlmodel import Session, select
 
 from marketing_site.core.columns import max_length
@@ -15,5 +17,13 @@ def audit(db_session: Session, actor_id: int | None, action: str, lead_id: int |
     )
 
 
-def lead_history(db_session: Session, lead_id: int) -> list[AuditEntry]:
-    return list(db_session.exec(select(AuditEntry).where(AuditEntry.lead_id == lead_id).order_by(AuditEntry.id)))
+def lead_history(db_session: Session, lead_id: int, since: datetime) -> list[AuditEntry]:
+    """The lead's entries from its arrival (``since``) on: SQLite gives the id of an erased newest lead to
+    the next one, and the erased lead's entries (which outlive it) are not the new lead's history."""
+    return list(
+        db_session.exec(
+            select(AuditEntry)
+            .where(AuditEntry.lead_id == lead_id, AuditEntry.created_at >= since)
+            .order_by(AuditEntry.id)
+        )
+    )

@@ -11,6 +11,7 @@ from functools import cache
 from zoneinfo import available_timezones
 
 import holidays
+from babel import Locale
 from sqlmodel import Session, delete, select
 
 from marketing_site.admin.audit import audit
@@ -19,6 +20,8 @@ from marketing_site.admin.roles import may_host_demos
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.admin.week_text import WEEKDAYS, HoursInvalid, Stretch, day_text, read_week
 from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
+from marketing_site.booking.slots import weekend
+from marketing_site.mail.render import STAFF_LANGUAGE
 from marketing_site.staff.models import StaffUser
 
 MAX_NAME_LENGTH = 100
@@ -34,8 +37,16 @@ class HostWeek:
 
     staff: StaffUser
     host: DemoHost | None
-    days: list[tuple[str, str]]  # (weekday name, its hours as text)
+    days: list[tuple[str, str, str]]  # (weekday name, its hours as text, why no demo is offered that day or "")
     days_off: list[DayOff]
+
+
+def weekend_reason(country: str, weekday: int) -> str:
+    """Why a weekday offers no demo in ``country`` ("" if it may): its weekend, from the holiday calendar."""
+    if weekday not in weekend(country, date.today().year):
+        return ""
+    name = Locale.parse(STAFF_LANGUAGE).territories.get(country, country)
+    return f"the weekend in {name}, when no demo is offered"
 
 
 @cache
@@ -73,10 +84,18 @@ def host_week(staff_id: int) -> HostWeek:
         per_day: dict[int, list[Stretch]] = {weekday: [] for weekday in range(7)}
         for stretch in hours:
             per_day[stretch.weekday].append((stretch.start_minute, stretch.end_minute))
+        host = db_session.get(DemoHost, staff_id)
         return HostWeek(
             staff,
-            db_session.get(DemoHost, staff_id),
-            [(WEEKDAYS[weekday], day_text(per_day[weekday])) for weekday in range(7)],
+            host,
+            [
+                (
+                    WEEKDAYS[weekday],
+                    day_text(per_day[weekday]),
+                    weekend_reason(host.country, weekday) if host and per_day[weekday] else "",
+                )
+                for weekday in range(7)
+            ],
             list(days_off),
         )
 
@@ -112,9 +131,13 @@ def host_save(actor: StaffUser, staff_id: int, display_name: str, time_zone: str
 
 
 def hours_save(actor: StaffUser, staff_id: int, texts: list[str]) -> None:
-    """Replace the host's whole week with the one typed (one text per weekday)."""
+    """Replace the host's whole week with the one typed (one text per weekday). Refused, naming every bad day
+    at once: a stretch that does not read, and hours on the weekend of the host's country (no demo is ever
+    offered then, so saving them would only pretend)."""
+    with staff_session() as db_session:
+        country = _host(db_session, staff_id).country
     try:
-        week = read_week(texts)
+        week = read_week(texts, lambda weekday: weekend_reason(country, weekday))
     except HoursInvalid as invalid:
         raise WorkRefused(str(invalid)) from None
     with staff_write_session() as db_session:

@@ -16,7 +16,7 @@ from starlette.routing import Route
 from marketing_site.admin import agenda, availability, booking_rules
 from marketing_site.admin.guard import BASE, staff_only
 from marketing_site.admin.lead_work import WorkRefused
-from marketing_site.admin.rendering import render
+from marketing_site.admin.rendering import clock_of, confirm, render
 from marketing_site.admin.roles import may_change_booking_rules, may_edit_any_host, may_edit_host, may_host_demos
 from marketing_site.admin.week_text import WEEKDAYS
 from marketing_site.staff.models import StaffUser
@@ -32,7 +32,7 @@ async def _availability_page(
     except availability.NotAHost:
         return PlainTextResponse("No such salesperson", status_code=404)
     hosts = await run_in_threadpool(availability.hosts) if may_edit_any_host(user.role) else []
-    days = list(zip(WEEKDAYS, typed_hours, strict=True)) if typed_hours else week.days
+    days = [(day, typed, "") for day, typed in zip(WEEKDAYS, typed_hours, strict=True)] if typed_hours else week.days
     return render(
         request,
         "availability.html",
@@ -72,6 +72,7 @@ def _availability_change(change):
         except WorkRefused as refused:
             typed = [form.get(f"day{weekday}", "") for weekday in range(7)] if change is _hours else None
             return await _availability_page(request, user, staff_id, str(refused), typed)
+        confirm(request)
         return RedirectResponse(f"{BASE}/availability/{staff_id}", status_code=303)
 
     return act
@@ -111,7 +112,6 @@ async def _rules_page(request: Request, user: StaffUser, error: str = "", typed:
         error=error,
         values=values,
         limits=booking_rules.LIMITS,
-        saved="saved" in request.query_params,
     )
 
 
@@ -127,7 +127,8 @@ async def rules_save(request: Request, user: StaffUser) -> Response:
         await run_in_threadpool(booking_rules.rules_save, user, form)
     except WorkRefused as refused:
         return await _rules_page(request, user, str(refused), form)
-    return RedirectResponse(f"{BASE}/booking-rules?saved=1", status_code=303)
+    confirm(request)
+    return RedirectResponse(f"{BASE}/booking-rules", status_code=303)
 
 
 @staff_only(allowed=may_host_demos)
@@ -137,7 +138,7 @@ async def demos(request: Request, user: StaffUser) -> Response:
     try:
         first_day = date.fromisoformat(request.query_params.get("day", ""))
     except ValueError:
-        first_day = date.today()
+        first_day = clock_of(request, user).today()
     per_host = await run_in_threadpool(agenda.upcoming, first_day, span)
     return render(request, "demos.html", user, per_host=per_host, span=span, first_day=first_day)
 

@@ -1,71 +1,175 @@
-"""CSV export of exactly what the inbox filters show: UTF-8 with a BOM (spreadsheets then read it as
-UTF-8), and any cell a spreadsheet would run as a formula neutralised with a leading apostrophe."""
+"""CSV export of exactly what the inbox filters show, one row per lead as a person reads it: names for codes
+(kind, status, modules, responsibilities), the owner's address, the demo's time and state, how many notes,
+and every time in ISO 8601 with the exporter's offset. UTF-8 with a BOM (spreadsheets then read it as UTF-8).
+
+Safe to open in Excel or LibreOffice: a cell a spreadsheet would run as a formula gets a leading apostrophe,
+but only then (a phone number such as +96891234567 is a plain number to it, and stays as it is); the
+bidirectional controls a visitor typed, which no cell can isolate, are dropped.
+"""
 
 from __future__ import annotations
 
 import csv
-from typing import TextIO
+import re
+from typing import Any, TextIO
+
+from sqlalchemy import func, select
 
 from marketing_site.admin.audit import audit
-from marketing_site.admin.inbox_query import InboxFilter, filtered
+from marketing_site.admin.inbox_query import InboxFilter, Viewer, filtered
 from marketing_site.admin.staff_db import staff_session, staff_write_session
-from marketing_site.leads.models import Lead
-from marketing_site.leads.schemas import UTM_KEYS
+from marketing_site.booking.models import DemoBooking
+from marketing_site.core.plain_text import BIDI_CONTROLS
+from marketing_site.leads.labels import kind_name, module_names, responsibility_names
+from marketing_site.leads.models import Lead, LeadModule, LeadNote, LeadResponsibility
+from marketing_site.leads.schemas import UTM_KEYS, LeadKind
 from marketing_site.staff.models import StaffUser
 
-COLUMNS = (
-    "id",
-    "created_at",
-    "kind",
-    "status",
-    "owner_id",
-    "first_contacted_at",
-    "email",
-    "full_name",
-    "first_name",
-    "last_name",
-    "phone_e164",
-    "phone_raw",
-    "country",
-    "city",
-    "school",
-    "school_type",
-    "job_title",
-    "student_count",
-    "current_system",
-    "current_product_use",
-    "heard_about_us",
-    "website",
-    "product",
-    "position",
-    "source_page",
-    "referrer",
-    *UTM_KEYS,
-    "consent_text_version",
-    "consent_communications_at",
-    "consent_data_processing_at",
-)
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 BATCH = 2000
+# What Excel and LibreOffice start a formula with (the full-width forms too: some input methods type them),
+# and a line break or tab that would start one on a line of its own.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+_PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")  # a spreadsheet reads it as a number, never a formula
+
+_MODULES = select(func.aggregate_strings(LeadModule.module, ",")).where(LeadModule.lead_id == Lead.id).scalar_subquery()
+_RESPONSIBILITIES = (
+    select(func.aggregate_strings(LeadResponsibility.responsibility, ","))
+    .where(LeadResponsibility.lead_id == Lead.id)
+    .scalar_subquery()
+)
+_NOTES = select(func.count()).where(LeadNote.lead_id == Lead.id).scalar_subquery()
+# display_name in SQL: the one name field, or first and last name
+_NAME = func.coalesce(
+    Lead.full_name, func.trim(func.coalesce(Lead.first_name, "") + " " + func.coalesce(Lead.last_name, ""))
+)
 
 
-def cell(value) -> str:
-    text = "" if value is None else str(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+_STARTS = frozenset(FORMULA_STARTS)
+_DROP = dict.fromkeys(map(ord, BIDI_CONTROLS))
 
 
-def write_export(chosen: InboxFilter, user: StaffUser, out: TextIO) -> int:
+def cell(value: object) -> str:
+    """A value a visitor typed, safe in a spreadsheet (100,000 rows call this millions of times: kept lean)."""
+    if value is None:
+        return ""
+    text = value if isinstance(value, str) else str(value)
+    if not text.isascii():
+        text = text.translate(_DROP)
+    if text and text[0] in _STARTS and not _PLAIN_NUMBER.fullmatch(text):
+        return "'" + text
+    return text
+
+
+TYPED = "typed"  # a visitor's text: neutralised by ``cell``
+WHEN = "when"  # an instant: ISO 8601 in the exporter's zone
+KIND, STATUS, MODULES, RESPONSIBILITIES = "kind", "status", "modules", "responsibilities"
+OURS = "ours"  # written by the site (an id, a count, a state): as it is
+OWNER = "owner"  # a staff account's id: its email address
+
+COLUMNS: tuple[tuple[str, Any, str], ...] = (
+    ("Lead", Lead.id, OURS),
+    ("Received", Lead.created_at, WHEN),
+    ("Kind", Lead.kind, KIND),
+    ("Status", Lead.status, STATUS),
+    ("Owner", Lead.owner_id, OWNER),
+    ("First contacted", Lead.first_contacted_at, WHEN),
+    ("Name", _NAME, TYPED),
+    ("First name", Lead.first_name, TYPED),
+    ("Last name", Lead.last_name, TYPED),
+    ("Email", Lead.email, TYPED),
+    ("Phone", Lead.phone_e164, TYPED),
+    ("Country", Lead.country, TYPED),
+    ("City", Lead.city, TYPED),
+    ("School", Lead.school, TYPED),
+    ("Type of school", Lead.school_type, TYPED),
+    ("Job title", Lead.job_title, TYPED),
+    ("Students", Lead.student_count, TYPED),
+    ("System today", Lead.current_system, TYPED),
+    ("Uses Smart School Suite now", Lead.current_product_use, TYPED),
+    ("Heard about us", Lead.heard_about_us, TYPED),
+    ("Website", Lead.website, TYPED),
+    ("Product", Lead.product, TYPED),
+    ("Modules", _MODULES, MODULES),
+    ("Responsibilities", _RESPONSIBILITIES, RESPONSIBILITIES),
+    ("Position", Lead.position, TYPED),
+    ("Demo", DemoBooking.starts_at, WHEN),
+    ("Demo status", DemoBooking.status, OURS),
+    ("Notes", _NOTES, OURS),
+    ("Page", Lead.source_page, TYPED),
+    ("Referrer", Lead.referrer, TYPED),
+    *((key.replace("utm_", "UTM "), getattr(Lead, key), TYPED) for key in UTM_KEYS),
+    ("Language", Lead.language, TYPED),
+    ("Consent wording", Lead.consent_text_version, TYPED),
+    ("Consent to communications", Lead.consent_communications_at, WHEN),
+    ("Consent to data processing", Lead.consent_data_processing_at, WHEN),
+)
+
+
+class _Words:
+    """The display names of codes, each worked out once per export (a code repeats on thousands of rows)."""
+
+    def __init__(self) -> None:
+        self.kinds: dict[str, str] = {}
+        self.statuses: dict[tuple[str, str], str] = {}
+        self.lists: dict[tuple[str, str], str] = {}
+
+    def kind(self, kind: str) -> str:
+        if kind not in self.kinds:
+            self.kinds[kind] = kind_name(kind)
+        return self.kinds[kind]
+
+    def status(self, kind: str, status: str) -> str:
+        if (kind, status) not in self.statuses:
+            pipeline = LeadKind(kind).pipeline if kind in set(LeadKind) else None
+            self.statuses[kind, status] = pipeline(status).label if pipeline and status in set(pipeline) else status
+        return self.statuses[kind, status]
+
+    def joined(self, column: str, codes: str | None) -> str:
+        if not codes:
+            return ""
+        if (column, codes) not in self.lists:
+            names = module_names if column == MODULES else responsibility_names
+            self.lists[column, codes] = cell(", ".join(names(codes.split(","))))
+        return self.lists[column, codes]
+
+
+def write_export(chosen: InboxFilter, viewer: Viewer, out: TextIO) -> int:
     """Write the CSV to ``out`` in batches (100,000 leads never sit in memory as rows), audit it, return the count."""
     writer = csv.writer(out, lineterminator="\r\n")
     out.write("\ufeff")
-    writer.writerow(COLUMNS)
+    writer.writerow(heading for heading, _, _ in COLUMNS)
+    typed = [index for index, (_, _, how) in enumerate(COLUMNS) if how == TYPED]
+    times = [index for index, (_, _, how) in enumerate(COLUMNS) if how == WHEN]
+    lists = [(index, how) for index, (_, _, how) in enumerate(COLUMNS) if how in (MODULES, RESPONSIBILITIES)]
+    kind_at, status_at, owner_at = (
+        next(index for index, (_, _, how) in enumerate(COLUMNS) if how == wanted) for wanted in (KIND, STATUS, OWNER)
+    )
+    words, iso = _Words(), viewer.clock.iso
     written = 0
     with staff_session() as db_session:
-        selected = filtered(chosen, user.role, *(getattr(Lead, column) for column in COLUMNS))
-        for row in db_session.execute(selected.execution_options(yield_per=BATCH)):
-            writer.writerow([cell(value) for value in row])
+        owners = {
+            staff_id: cell(email) for staff_id, email in db_session.execute(select(StaffUser.id, StaffUser.email))
+        }
+        selected = (
+            filtered(chosen, viewer, *(expression for _, expression, _ in COLUMNS))
+            .select_from(Lead)
+            .outerjoin(DemoBooking, DemoBooking.lead_id == Lead.id)
+        )
+        # Core rows (the session's connection), not the ORM's: the per-row cost of 100,000 rows is what counts
+        for row in db_session.connection().execute(selected.execution_options(yield_per=BATCH)):
+            values = list(row)
+            for index in typed:
+                values[index] = cell(values[index])
+            for index in times:
+                values[index] = iso(values[index])
+            for index, how in lists:
+                values[index] = words.joined(how, values[index])
+            values[status_at] = words.status(values[kind_at], values[status_at])
+            values[kind_at] = words.kind(values[kind_at])
+            values[owner_at] = owners.get(values[owner_at], "")
+            writer.writerow(values)
             written += 1
     with staff_write_session() as db_session:
-        audit(db_session, user.id, "export", None, f"{written} leads; filters {chosen.query_string(page=1)}")
+        audit(db_session, viewer.user_id, "export", None, f"{written} leads; filters {chosen.query_string(page=1)}")
         db_session.commit()
     return written

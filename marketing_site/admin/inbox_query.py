@@ -1,30 +1,58 @@
 """Selectors of the inbox: one filter record read from the query string, applied in SQL for the page,
-the counts and the export alike (so an export holds exactly what the filters show)."""
+the counts and the export alike (so an export holds exactly what the filters show).
+
+Dates are days of the viewer's zone (a lead at 01:34 in Muscat on the 25th is the 25th's there), the
+owner "me" is the viewer, and a country matches in any case and in any of the site's languages.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from datetime import UTC, date, datetime, time, timedelta
+from datetime import date, timedelta
 
 from sqlalchemy import Select, and_, case, exists, func, or_, select
+from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session
 
+from marketing_site.admin.local_time import StaffClock
 from marketing_site.admin.roles import kinds_seen
-from marketing_site.core.clock import utc_now
+from marketing_site.content.countries import COUNTRIES
+from marketing_site.content.messages import choice_names
 from marketing_site.leads.models import Lead, LeadModule
-from marketing_site.leads.statuses import LeadStatus
+from marketing_site.leads.statuses import HrStatus, LeadStatus
 from marketing_site.mail.models import OutboxMail
 
 PAGE_SIZE = 50
-CHART_DAYS = 90
+CHART_DAYS = 30
+STATUSES = frozenset(LeadStatus) | frozenset(HrStatus)
 SORTS = {
     "newest": (Lead.created_at.desc(), Lead.id.desc()),
     "oldest": (Lead.created_at.asc(), Lead.id.asc()),
     "email": (Lead.email.asc(), Lead.id.desc()),
     "status": (Lead.status.asc(), Lead.created_at.desc()),
 }
-SEARCHED = (Lead.email, Lead.full_name, Lead.first_name, Lead.last_name, Lead.phone_e164, Lead.phone_raw, Lead.school)
+SORT_NAMES = {"newest": "Newest first", "oldest": "Oldest first", "email": "Email A-Z", "status": "Status"}
+SEARCHED = (
+    Lead.email,
+    Lead.full_name,
+    Lead.first_name,
+    Lead.last_name,
+    Lead.phone_e164,
+    Lead.phone_raw,
+    Lead.school,
+    Lead.country,
+)
+ME, NOBODY = "me", "none"  # the owner filter's words besides a staff id
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who looks: the role decides the kinds, the id what "me" means, the clock what a day is."""
+
+    role: str
+    user_id: int
+    clock: StaffClock
 
 
 @dataclass(frozen=True)
@@ -33,14 +61,14 @@ class InboxFilter:
 
     kind: str = ""
     status: str = ""
-    owner: str = ""  # a staff user's id, or "none" for unowned leads
-    since: str = ""  # ISO dates, inclusive
+    owner: str = ""  # a staff user's id, "me", or "none" for unowned leads
+    since: str = ""  # ISO dates, inclusive: days of the viewer's zone
     until: str = ""
     country: str = ""
     module: str = ""
     school_type: str = ""
     source: str = ""  # source page or UTM source, as a substring
-    q: str = ""  # text search over name, email, phone and school
+    q: str = ""  # text search over name, email, phone, school and country
     sort: str = "newest"
     quarantine: str = ""  # "1": the quarantined submissions instead of the inbox
     page: int = 1
@@ -49,42 +77,68 @@ class InboxFilter:
     def from_query(cls, query: Mapping[str, str]) -> InboxFilter:
         values = {item.name: query.get(item.name, "").strip()[:200] for item in fields(cls) if item.name != "page"}
         values["sort"] = values["sort"] if values["sort"] in SORTS else "newest"
-        values["status"] = values["status"] if values["status"] in set(LeadStatus) else ""
+        values["status"] = values["status"] if values["status"] in STATUSES else ""
         page = query.get("page", "1")
         return cls(**values, page=max(int(page), 1) if page.isdigit() else 1)
 
-    def query_string(self, **changes) -> dict[str, str]:
+    def query_string(self, **changes: str | int) -> dict[str, str]:
         """The filter as query parameters (for links to other pages and the export), without empty ones."""
-        changed = replace(self, **changes)
+        changed = replace(self, **changes)  # type: ignore[arg-type]
         return {item.name: str(getattr(changed, item.name)) for item in fields(self) if getattr(changed, item.name)}
 
+    @property
+    def narrowing(self) -> int:
+        """How many filters beyond the search are set (the folded filter panel says so)."""
+        chosen = ("kind", "status", "owner", "since", "until", "country", "module", "school_type", "source")
+        return sum(1 for name in chosen if getattr(self, name))
 
-def _day(text: str) -> date | None:
+
+def day_of(text: str) -> date | None:
     try:
         return date.fromisoformat(text)
     except ValueError:
         return None
 
 
-def conditions(chosen: InboxFilter, role: str) -> list:
+# Every spelling of every form country (English and its translations), folded, to its English name.
+_COUNTRY_NAMES = {spelling.casefold(): country for country in COUNTRIES for spelling in choice_names(country)}
+
+
+def country_name(stored: str) -> str:
+    """The English name of a country however it was stored ("oman", "عُمان": "Oman"); other text as it is."""
+    return _COUNTRY_NAMES.get(stored.casefold(), stored)
+
+
+def country_spellings(chosen: str) -> set[str]:
+    """What a country filter matches, lower-cased as the database lowers: every language's name of it."""
+    english = _COUNTRY_NAMES.get(chosen.casefold())
+    names = choice_names(english) if english else {chosen}
+    return {name.lower() for name in names}
+
+
+def conditions(chosen: InboxFilter, viewer: Viewer) -> list[ColumnElement[bool]]:
     """The WHERE clauses of a filter, always within the kinds the role may see."""
-    where = [Lead.kind.in_(kinds_seen(role)), Lead.quarantined.is_(chosen.quarantine == "1")]
+    where = [Lead.kind.in_(kinds_seen(viewer.role)), Lead.quarantined.is_(chosen.quarantine == "1")]
     if chosen.kind:
         where.append(Lead.kind == chosen.kind)
     if chosen.status:
         where.append(Lead.status == chosen.status)
-    if chosen.owner == "none":
+    if chosen.owner == NOBODY:
         where.append(Lead.owner_id.is_(None))
+    elif chosen.owner == ME:
+        where.append(Lead.owner_id == viewer.user_id)
     elif chosen.owner.isdigit():
         where.append(Lead.owner_id == int(chosen.owner))
-    if since := _day(chosen.since):
-        where.append(Lead.created_at >= datetime.combine(since, time.min, UTC))
-    if until := _day(chosen.until):
-        where.append(Lead.created_at < datetime.combine(until + timedelta(days=1), time.min, UTC))
+    if since := day_of(chosen.since):
+        where.append(Lead.created_at >= viewer.clock.day_start(since))
+    if until := day_of(chosen.until):
+        where.append(Lead.created_at < viewer.clock.day_start(until + timedelta(days=1)))
     if chosen.country:
-        where.append(Lead.country == chosen.country)
+        # lower() on both sides in the database: SQLite folds ASCII only, so Python's lower() of a non-ASCII
+        # capital could differ; the spellings are the forms' own, whose capitals are ASCII.
+        where.append(func.lower(Lead.country).in_(country_spellings(chosen.country)))
     if chosen.school_type:
-        where.append(Lead.school_type == chosen.school_type)
+        where.append(func.lower(Lead.school_type) == chosen.school_type.lower())
     if chosen.module:
         where.append(exists().where(and_(LeadModule.lead_id == Lead.id, LeadModule.module == chosen.module)))
     if chosen.source:
@@ -100,50 +154,59 @@ def conditions(chosen: InboxFilter, role: str) -> list:
     return where
 
 
-def filtered(chosen: InboxFilter, role: str, *columns) -> Select:
+def filtered(chosen: InboxFilter, viewer: Viewer, *columns: object) -> Select:  # type: ignore[type-arg]
     """The filter's leads in its order: whole rows, or only ``columns`` (the export reads plain tuples)."""
-    return select(*(columns or (Lead,))).where(*conditions(chosen, role)).order_by(*SORTS[chosen.sort])
+    return select(*(columns or (Lead,))).where(*conditions(chosen, viewer)).order_by(*SORTS[chosen.sort])
 
 
-def inbox_page(db_session: Session, chosen: InboxFilter, role: str) -> tuple[list[Lead], int]:
+def inbox_page(db_session: Session, chosen: InboxFilter, viewer: Viewer) -> tuple[list[Lead], int]:
     """One page of leads (LIMIT/OFFSET in the database) and how many match in all."""
-    total = db_session.execute(select(func.count()).select_from(Lead).where(*conditions(chosen, role))).scalar_one()
-    rows = db_session.execute(filtered(chosen, role).limit(PAGE_SIZE).offset((chosen.page - 1) * PAGE_SIZE))
+    total = db_session.execute(select(func.count()).select_from(Lead).where(*conditions(chosen, viewer))).scalar_one()
+    rows = db_session.execute(filtered(chosen, viewer).limit(PAGE_SIZE).offset((chosen.page - 1) * PAGE_SIZE))
     return list(rows.scalars()), total
 
 
-def counts(db_session: Session, role: str) -> tuple[dict[str, int], dict[str, int], int]:
-    """Leads per kind and per status in the inbox the role sees, and how many nobody opened yet: one pass
-    over the covering index ix_lead_inbox_counts."""
+def counts(db_session: Session, role: str) -> tuple[list[tuple[str, str, int]], int]:
+    """Leads per (kind, status) in the inbox the role sees, and how many nobody opened yet: one pass over
+    the covering index ix_lead_inbox_counts."""
     rows = db_session.execute(
         select(Lead.kind, Lead.status, func.count(), func.sum(case((Lead.seen_at.is_(None), 1), else_=0)))
         .where(Lead.quarantined.is_(False), Lead.kind.in_(kinds_seen(role)))
         .group_by(Lead.kind, Lead.status)
     ).all()
-    per_kind: dict[str, int] = {}
-    per_status: dict[str, int] = {}
-    for kind, status, number, _ in rows:
-        per_kind[kind] = per_kind.get(kind, 0) + number
-        per_status[status] = per_status.get(status, 0) + number
-    return per_kind, per_status, sum(unread or 0 for *_, unread in rows)
+    return [(kind, status, number) for kind, status, number, _ in rows], sum(unread or 0 for *_, unread in rows)
 
 
-def per_day(db_session: Session, role: str, days: int = CHART_DAYS) -> list[tuple[date, int]]:
-    """Leads per calendar day (UTC) for the last ``days`` days, every day present, oldest first."""
-    today = utc_now().date()
-    first = today - timedelta(days=days - 1)
-    day = func.date(Lead.created_at)
+def per_day(db_session: Session, viewer: Viewer, days: int = CHART_DAYS) -> list[tuple[date, dict[str, int]]]:
+    """Leads per day of the viewer's zone and per kind for the last ``days`` days (today included), every day
+    present, oldest first. Each day's bounds are its own UTC instants (a DST day is 23 or 25 hours), so the
+    database sorts each lead into its local day with one CASE over the covering index ix_lead_inbox_days."""
+    first = viewer.clock.today() - timedelta(days=days - 1)
+    bounds = [viewer.clock.day_start(first + timedelta(days=offset)) for offset in range(days + 1)]
+    day_number = case(*((Lead.created_at < bound, offset) for offset, bound in enumerate(bounds[1:])), else_=days)
     rows = db_session.execute(
-        select(day, func.count())
-        .where(  # ix_lead_inbox_days covers it
+        select(day_number, Lead.kind, func.count())
+        .where(
             Lead.quarantined.is_(False),
-            Lead.created_at >= datetime.combine(first, time.min, UTC),
-            Lead.kind.in_(kinds_seen(role)),
+            Lead.created_at >= bounds[0],
+            Lead.created_at < bounds[-1],
+            Lead.kind.in_(kinds_seen(viewer.role)),
         )
-        .group_by(day)
+        .group_by(day_number, Lead.kind)
     ).all()
-    found = {(value if isinstance(value, date) else date.fromisoformat(str(value))): number for value, number in rows}
-    return [(first + timedelta(days=offset), found.get(first + timedelta(days=offset), 0)) for offset in range(days)]
+    chart: list[tuple[date, dict[str, int]]] = [(first + timedelta(days=offset), {}) for offset in range(days)]
+    for offset, kind, number in rows:
+        chart[offset][1][kind] = number
+    return chart
+
+
+def countries(db_session: Session) -> list[str]:
+    """The countries leads came from, each once whatever its case or language, by name: read off the index
+    ix_lead_country_lower alone. Every lead's, whatever the reader's role: a country names no one."""
+    stored = db_session.execute(
+        select(func.lower(Lead.country), Lead.country).where(Lead.country.is_not(None)).distinct()
+    )
+    return sorted({country_name(value) for _, value in stored if value}, key=str.casefold)
 
 
 def quarantined_count(db_session: Session, role: str) -> int:
@@ -160,4 +223,4 @@ def mail_counts(db_session: Session, kinds: tuple[str, ...]) -> dict[str, int]:
         .where(Lead.kind.in_(kinds))
         .group_by(OutboxMail.status)
     ).all()
-    return dict(rows)
+    return dict(rows)  # type: ignore[arg-type]

@@ -9,12 +9,13 @@ from sqlalchemy import or_, select
 from sqlmodel import Session
 
 from marketing_site.admin.audit import audit, lead_history
-from marketing_site.admin.roles import kinds_seen
+from marketing_site.admin.roles import kinds_seen, may_own
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.core.clock import utc_now
 from marketing_site.leads import uploads
+from marketing_site.leads.labels import kind_name
 from marketing_site.leads.models import Lead, LeadModule, LeadNote, LeadResponsibility
-from marketing_site.leads.statuses import LeadStatus
+from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail import outbox
 from marketing_site.mail.models import OutboxMail
 from marketing_site.staff.models import AuditEntry, StaffUser
@@ -76,7 +77,7 @@ def lead_open(lead_id: int, user: StaffUser) -> LeadFile:
             notes=list(
                 db_session.exec(select(LeadNote).where(LeadNote.lead_id == lead_id).order_by(LeadNote.id)).scalars()
             ),
-            history=lead_history(db_session, lead_id),
+            history=lead_history(db_session, lead_id, lead.created_at),
             mails=list(
                 db_session.exec(
                     select(OutboxMail).where(OutboxMail.lead_id == lead_id).order_by(OutboxMail.id)
@@ -103,16 +104,19 @@ def lead_mark_unread(lead_id: int, user: StaffUser) -> None:
 
 
 def lead_update(lead_id: int, user: StaffUser, *, status: str, owner_id: int | None) -> None:
-    """Set status and owner; leaving "new" for the first time stamps first_contacted_at."""
-    if status not in set(LeadStatus):
-        raise WorkRefused("Unknown status")
+    """Set status (one of the lead's own pipeline) and owner (someone of its team); leaving "new" for the
+    first time stamps first_contacted_at."""
     with staff_write_session() as db_session:
         lead = _visible(db_session, lead_id, user)
-        if owner_id is not None and db_session.get(StaffUser, owner_id) is None:
-            raise WorkRefused("Unknown owner")
+        pipeline = LeadKind(lead.kind).pipeline
+        if status not in set(pipeline):
+            raise WorkRefused(f"A {kind_name(lead.kind).lower()} has no status {status!r}")
+        owner = db_session.get(StaffUser, owner_id) if owner_id is not None else None
+        if owner_id is not None and (owner is None or not may_own(owner.role, lead.kind)):
+            raise WorkRefused("Choose an owner from the list: someone of this lead's team, or an admin")
         if status != lead.status:
             audit(db_session, user.id, "status", lead_id, f"{lead.status} -> {status}")
-            if lead.first_contacted_at is None and status != LeadStatus.NEW:
+            if lead.first_contacted_at is None and status != pipeline.NEW:
                 lead.first_contacted_at = utc_now()
             lead.status = status
         if owner_id != lead.owner_id:

@@ -1,8 +1,15 @@
-"""One way every staff page is rendered: the Jinja2 templates (autoescaped), the session's CSRF token and no caching."""
+"""One way every staff page is rendered: the Jinja2 templates (autoescaped), the session's CSRF token, the
+reader's clock, the confirmation of the change just made, no caching, and the staff area's own strict
+Content-Security-Policy (its stylesheet and script from 'self', nothing inline, nothing from elsewhere).
+
+A change answers with a redirect (POST, redirect, GET): ``confirm`` leaves its confirmation in the session,
+and the next page shows it once ("Saved").
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -10,17 +17,48 @@ from starlette.templating import Jinja2Templates
 
 from marketing_site.admin import auth, roles
 from marketing_site.admin.guard import BASE
+from marketing_site.admin.inbox_query import Viewer
+from marketing_site.admin.local_time import BROWSER_ZONE_COOKIE, StaffClock, viewer_zone
+from marketing_site.admin.staff_names import staff_name
+from marketing_site.admin.static_files import static_url
+from marketing_site.core.clock import utc_now
 from marketing_site.leads.models import display_name
-from marketing_site.leads.statuses import LeadStatus
 from marketing_site.mail.models import OutboxStatus
 from marketing_site.staff.models import StaffUser
 
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 
 NO_STORE = {"Cache-Control": "no-store"}  # leads never rest in a browser's or proxy's cache
+POLICY = "; ".join(
+    (
+        "default-src 'none'",
+        "script-src 'self'",
+        "style-src 'self'",
+        "img-src 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'none'",
+        "base-uri 'none'",
+        "object-src 'none'",
+    )
+)
+_NOTICE = "notice"
 
 
-def render(request: Request, template: str, user: StaffUser | None, status_code: int = 200, **values) -> Response:
+def confirm(request: Request, text: str = "Saved") -> None:
+    """Say ``text`` on the next page this session sees (after the redirect that follows a change)."""
+    request.session[_NOTICE] = text
+
+
+def clock_of(request: Request, user: StaffUser | None) -> StaffClock:
+    zone = viewer_zone(user.time_zone if user else None, request.cookies.get(BROWSER_ZONE_COOKIE))
+    return StaffClock.at(zone, utc_now())
+
+
+def viewer_of(request: Request, user: StaffUser) -> Viewer:
+    return Viewer(user.role, user.id, clock_of(request, user))
+
+
+def render(request: Request, template: str, user: StaffUser | None, status_code: int = 200, **values: Any) -> Response:
     return templates.TemplateResponse(
         request,
         template,
@@ -28,13 +66,17 @@ def render(request: Request, template: str, user: StaffUser | None, status_code:
             "base": BASE,
             "user": user,
             "csrf": auth.csrf_token(request),
+            "clock": clock_of(request, user),
+            "notice": request.session.pop(_NOTICE, ""),
+            "static_url": static_url,
             "name": display_name,
-            "statuses": LeadStatus,
+            "staff_name": staff_name,
             "roles": roles,
             "mail_statuses": OutboxStatus,
+            "here": request.url.path,
             "error": "",
             **values,
         },
         status_code=status_code,
-        headers=NO_STORE,
+        headers={**NO_STORE, "Content-Security-Policy": POLICY},
     )

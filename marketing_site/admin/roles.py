@@ -16,6 +16,11 @@ def kinds_seen(role: str) -> tuple[str, ...]:
     return KINDS_SEEN[Role(role)]
 
 
+def may_own(role: str, kind: str) -> bool:
+    """A lead is owned by someone of its team (or an admin): job applications by hr, demo leads by sales."""
+    return kind in kinds_seen(role)
+
+
 def may_download_resumes(role: str) -> bool:
     return Role(role) in (Role.HR, Role.ADMIN)
 

@@ -1,12 +1,14 @@
 """A weekday's working hours as staff type them, "09:00-12:00, 14:00-17:30", read and written back.
 
 A line of text per weekday keeps the form usable by keyboard alone and lets a day hold several stretches;
-every mistake is reported with the day and the stretch, so nothing is saved until all seven days read well.
+every mistake is reported with the day and the stretch (all the bad days at once), so nothing is saved until
+all seven days read well.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from itertools import pairwise
 
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -15,7 +17,11 @@ Stretch = tuple[int, int]  # start and end, minutes after local midnight (end ex
 
 
 class HoursInvalid(ValueError):
-    """The week as typed cannot be saved; the message names the day and the stretch."""
+    """The week as typed cannot be saved; each problem names its day and stretch, one line each."""
+
+    def __init__(self, *problems: str) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
 
 
 def clock(minute: int) -> str:
@@ -57,6 +63,19 @@ def read_day(day: str, text: str) -> list[Stretch]:
     return stretches
 
 
-def read_week(texts: list[str]) -> dict[int, list[Stretch]]:
-    """Weekday (0 Monday) to its stretches, from one text per weekday."""
-    return {weekday: read_day(WEEKDAYS[weekday], text[:500]) for weekday, text in enumerate(texts)}
+def read_week(texts: list[str], closed: Callable[[int], str] = lambda weekday: "") -> dict[int, list[Stretch]]:
+    """Weekday (0 Monday) to its stretches, from one text per weekday; every bad day is reported at once,
+    including hours on a weekday ``closed`` gives a reason for (the host's weekend)."""
+    week: dict[int, list[Stretch]] = {}
+    problems: list[str] = []
+    for weekday, text in enumerate(texts):
+        try:
+            week[weekday] = read_day(WEEKDAYS[weekday], text[:500])
+        except HoursInvalid as invalid:
+            problems.extend(invalid.problems)
+            continue
+        if week[weekday] and (reason := closed(weekday)):
+            problems.append(f"{WEEKDAYS[weekday]}: {reason}; leave it empty (or correct the country if it is wrong)")
+    if problems:
+        raise HoursInvalid(*problems)
+    return week

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import Index, Text, UniqueConstraint, desc
+from sqlalchemy import Index, Text, UniqueConstraint, desc, func, text
 from sqlalchemy import false as sa_false
 from sqlmodel import Field, SQLModel
 
@@ -34,6 +34,8 @@ class Lead(SQLModel, table=True):
         Index("ix_lead_status_created_at", "status", desc("created_at")),  # the inbox filtered by status
         Index("ix_lead_inbox_counts", "quarantined", "kind", "status", "seen_at"),  # counts per kind, status, unread
         Index("ix_lead_inbox_days", "quarantined", "created_at", "kind"),  # the inbox's pages and its chart
+        # The inbox's country filter (any case) and the countries it offers (each spelling once, read off the index)
+        Index("ix_lead_country_lower", func.lower(text("country")), "country"),
     )
 
     id: int | None = Field(default=None, primary_key=True)

@@ -78,6 +78,30 @@ def test_bad_hours_are_refused_with_the_day_and_stretch_and_nothing_changes(as_r
     assert week_of(user.id) == [(0, 540, 720)] and audit_count() == before
 
 
+def test_weekend_hours_are_refused_with_the_reason_every_bad_day_at_once_and_a_save_says_saved(as_role):
+    sales, user = as_role("sales")
+    become_host(sales, user.id, time_zone="Asia/Karachi", country="PK")  # the weekend: Saturday and Sunday
+    answer = save_week(
+        sales, user.id, day0="09:00-12:00", day1="9 to 5", day3="14:00-13:00", day5="10:00-12:00", day6="10:00-11:00"
+    )
+    assert answer.status_code == 400 and "Nothing was saved" in answer.text
+    for problem in (
+        "Tuesday: write &#34;9 to 5&#34; as start-end",
+        "Thursday: 14:00-13:00 ends before it starts",
+        "Saturday: the weekend in Pakistan, when no demo is offered; leave it empty",
+        "Sunday: the weekend in Pakistan, when no demo is offered",
+    ):
+        assert f"<li>{problem}" in answer.text, problem
+    assert week_of(user.id) == []
+    saved = save_week(sales, user.id, day0="09:00-12:00", day4="09:00-10:00")
+    assert saved.status_code == 303
+    assert '<p class="notice" role="status">Saved</p>' in sales.get(saved.headers["location"]).text
+    become_host(sales, user.id, country="OM")  # Oman rests on Friday and Saturday: the stored Friday is flagged
+    page = sales.get("/admin/availability").text
+    assert "Not offered to visitors: the weekend in Oman, when no demo is offered." in page
+    assert page.count("Not offered to visitors") == 1
+
+
 def test_host_details_are_validated(as_role):
     sales, user = as_role("sales")
     for changes, message in (
@@ -231,7 +255,8 @@ def test_upcoming_demos_per_host_in_the_hosts_time_with_escaped_names(as_role):
     week = sales.get("/admin/demos", params={"day": tomorrow.isoformat()}).text
     assert f"/admin/leads/{lead_id}" in week and f"/admin/leads/{later}" not in week
     lead_page = sales.get(f"/admin/leads/{lead_id}").text
-    assert "Booked demo" in lead_page and "10:00–10:30 Asia/Muscat" in lead_page and "booked" in lead_page
+    assert '<h2 id="demo-title">Demo</h2>' in lead_page and "10:00 (Muscat) to 10:30" in lead_page
+    assert "<dt>State</dt><dd>Booked</dd>" in lead_page
     assert "&lt;b&gt;Host&lt;/b&gt;" in lead_page
     unbooked = lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], SubmissionContext("booking-pages"))
-    assert "Booked demo" not in sales.get(f"/admin/leads/{unbooked}").text
+    assert "demo-title" not in sales.get(f"/admin/leads/{unbooked}").text

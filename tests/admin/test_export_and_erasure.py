@@ -5,14 +5,18 @@ from __future__ import annotations
 import csv
 import io
 import uuid
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from leads.lead_payloads import CAREERS, VALID
 from samples import PDF
 from sqlalchemy import func, select
-from staff_client import token_of
+from staff_client import reports_zone, token_of
 
 from marketing_site.admin.erasure import applications_expire
 from marketing_site.admin.export import cell
+from marketing_site.booking.models import DemoBooking, DemoHost
+from marketing_site.booking.slots import as_utc
 from marketing_site.core import db
 from marketing_site.leads.models import Lead, LeadNote
 from marketing_site.leads.service import LeadKind, ResumeUpload, SubmissionContext, application_submit, lead_submit
@@ -45,9 +49,10 @@ def test_export_holds_exactly_the_filtered_leads_in_utf8_with_bom_and_no_live_fo
     assert answer.headers["content-disposition"] == 'attachment; filename="leads.csv"'
     assert answer.content.startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader(io.StringIO(answer.content.decode("utf-8-sig"))))
-    assert sorted(int(row["id"]) for row in rows) == ids
-    assert {row["school"] for row in rows} == {"'" + school}
-    assert sorted(row["first_name"] for row in rows) == ["'+Ali", "'-Omar", "'@Sara"]
+    assert sorted(int(row["Lead"]) for row in rows) == ids
+    assert {row["School"] for row in rows} == {"'" + school}
+    assert sorted(row["First name"] for row in rows) == ["'+Ali", "'-Omar", "'@Sara"]
+    assert {row["Phone"] for row in rows} == {"+923001234567"}  # a number, not a formula: no apostrophe
     with db.session() as db_session:
         entry = db_session.execute(
             select(AuditEntry).where(AuditEntry.action == "export", AuditEntry.actor_id == user.id)
@@ -55,17 +60,60 @@ def test_export_holds_exactly_the_filtered_leads_in_utf8_with_bom_and_no_live_fo
     assert entry.detail.startswith("3 leads; filters")
 
 
-def test_cells_that_a_spreadsheet_would_run_are_neutralised():
-    assert [cell(value) for value in ("=1+1", "+1", "-1", "@SUM(A1)", "\tx", "plain", None, 5)] == [
-        "'=1+1",
-        "'+1",
-        "'-1",
-        "'@SUM(A1)",
-        "'\tx",
-        "plain",
-        "",
-        "5",
-    ]
+def test_cells_that_a_spreadsheet_would_run_are_neutralised_and_plain_numbers_are_not():
+    dangerous = ("=1+1", "+1-1", "-1+2", "@SUM(A1)", "\tx", "\rx", "+968 9123 4567", '=HYPERLINK("x")', "\uff1d1+1")
+    assert [cell(value) for value in dangerous] == ["'" + value for value in dangerous]
+    plain = ("+96891234567", "-5", "+1", "3.5", "plain", "a=b", " =1")
+    assert [cell(value) for value in plain] == list(plain)
+    assert (cell(None), cell(5)) == ("", "5")
+    assert cell("\u202eevil\u202c name\u2066") == "evil name"
+    assert cell("=\u202e1+1") == "'=1+1"
+
+
+def test_the_export_is_one_row_per_lead_as_a_person_reads_it(as_role):
+    browser, user = as_role("sales")
+    school = f"Export School {uuid.uuid4().hex[:8]}"
+    lead_id = lead_submit(
+        LeadKind.SCHEDULE_DEMO,
+        {
+            **VALID["ScheduleDemo"],
+            "school": school,
+            "firstName": "\u202eAmina",
+            "email": f"{uuid.uuid4().hex[:8]}@csv.example",
+        },
+        API,
+    )
+    token = token_of(browser)
+    browser.post(
+        f"/admin/leads/{lead_id}/update", data={"status": "contacted", "owner": str(user.id), "csrf_token": token}
+    )
+    for body in ("First call", "Second call"):
+        browser.post(f"/admin/leads/{lead_id}/note", data={"body": body, "csrf_token": token})
+    starts = datetime(2031, 3, 4, 5, 45, tzinfo=UTC)
+    with db.session() as db_session:
+        received = db_session.get(Lead, lead_id).created_at
+        db_session.add(DemoHost(staff_user_id=user.id, display_name="Maryam"))
+        db_session.flush()
+        db_session.add(
+            DemoBooking(
+                uid=f"{uuid.uuid4()}@test",
+                lead_id=lead_id,
+                host_id=user.id,
+                starts_at=starts,
+                ends_at=starts + timedelta(minutes=30),
+                visitor_time_zone="Asia/Karachi",
+            )
+        )
+        db_session.commit()
+    answer = reports_zone(browser, "Asia/Kolkata").get("/admin/export.csv", params={"q": school})
+    [row] = list(csv.DictReader(io.StringIO(answer.content.decode("utf-8-sig"))))
+    assert (row["Kind"], row["Status"], row["Owner"], row["Notes"]) == ("Demo booking", "Contacted", user.email, "2")
+    assert row["Modules"] == "Student Smart, HR Smart, Academic Smart"
+    assert row["Responsibilities"] == "Academic, Communication"
+    assert (row["Demo"], row["Demo status"]) == ("2031-03-04T11:15:00+05:30", "booked")  # the exporter's zone
+    assert row["Received"] == as_utc(received).astimezone(ZoneInfo("Asia/Kolkata")).replace(microsecond=0).isoformat()
+    assert (row["Name"], row["First name"]) == ("Amina Khan", "Amina")  # the bidi override dropped
+    assert row["Country"] == "Pakistan" and row["Type of school"] == "Multi-branch"
 
 
 def test_erasing_a_person_removes_every_lead_note_mail_and_resume_and_logs_no_personal_data(as_role):

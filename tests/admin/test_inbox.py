@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import time
 import uuid
 
 from leads.lead_payloads import CAREERS, VALID
 from samples import PDF
 from sqlalchemy import select, update
-from staff_client import token_of
+from staff_client import lead_links, leads_shown, token_of
 
 from marketing_site.admin.inbox_query import PAGE_SIZE
 from marketing_site.core import db
@@ -67,49 +68,67 @@ def test_search_filters_sorting_and_paging_happen_in_the_database(as_role):
     school = f"Paged Academy {tag()}"
     ids = [demo(school) for _ in range(PAGE_SIZE + 2)]
     other = demo(school, country="Oman", tSchool="Kindergarten")
-    first = browser.get("/admin/", params={"q": school.upper()})
-    assert f"Page 1 of 2 ({len(ids) + 1} leads)" in first.text
-    assert first.text.index(f'/admin/leads/{other}"') < first.text.index(f'/admin/leads/{ids[-1]}"')  # newest first
-    second = browser.get("/admin/", params={"q": school, "page": "2"})
-    assert f'/admin/leads/{ids[0]}"' in second.text and f'/admin/leads/{other}"' not in second.text
-    oldest = browser.get("/admin/", params={"q": school, "sort": "oldest"})
-    assert f'/admin/leads/{ids[0]}"' in oldest.text
-    only_oman = browser.get("/admin/", params={"q": school, "country": "Oman", "school_type": "Kindergarten"})
-    assert "(1 leads)" in only_oman.text and f'/admin/leads/{other}"' in only_oman.text
-    by_module = browser.get("/admin/", params={"q": school, "module": "financeSmart"})
-    assert "(0 leads)" in by_module.text  # the sample ticks student, hr and academic only
-    assert "(53 leads)" in browser.get("/admin/", params={"q": school, "module": "hrSmart"}).text
-    by_phone = browser.get(
-        "/admin/",
-        params={
-            "q": school,
-            "since": "2000-01-01",
-            "until": "2999-12-31",
-            "status": "new",
-            "owner": "none",
-            "kind": "ScheduleDemo",
-        },
-    )
-    assert f"({len(ids) + 1} leads)" in by_phone.text
-    assert "(0 leads)" in browser.get("/admin/", params={"q": school, "until": "2000-01-01"}).text
-    assert "(0 leads)" in browser.get("/admin/", params={"q": school, "source": "newsletter"}).text
+
+    def shown(**params: str) -> str:
+        return browser.get("/admin/", params={"q": school, **params}).text
+
+    first = browser.get("/admin/", params={"q": school.upper()}).text
+    assert leads_shown(first) == len(ids) + 1 and "page 1 of 2" in first
+    assert lead_links(first).index(other) < lead_links(first).index(ids[-1])  # newest first
+    second = shown(page="2")
+    assert ids[0] in lead_links(second) and other not in lead_links(second)
+    assert ids[0] in lead_links(shown(sort="oldest"))
+    only_oman = shown(country="Oman", school_type="Kindergarten")
+    assert leads_shown(only_oman) == 1 and lead_links(only_oman) == [other]
+    assert leads_shown(shown(module="financeSmart")) == 0  # the sample ticks student, hr and academic only
+    assert leads_shown(shown(module="hrSmart")) == len(ids) + 1
+    everything = shown(since="2000-01-01", until="2999-12-31", status="new", owner="none", kind="ScheduleDemo")
+    assert leads_shown(everything) == len(ids) + 1
+    assert leads_shown(shown(until="2000-01-01")) == 0
+    assert leads_shown(shown(source="newsletter")) == 0
     tracked = lead_submit(
         LeadKind.SCHEDULE_DEMO,
         {**VALID["ScheduleDemo"], "school": school},
         SubmissionContext("utm", page="/schedule", utm={"utm_source": "newsletter_50%"}),
     )
-    by_source = browser.get("/admin/", params={"q": school, "source": "letter_50%"}).text
-    assert "(1 leads)" in by_source and f'/admin/leads/{tracked}"' in by_source
+    by_source = shown(source="letter_50%")
+    assert leads_shown(by_source) == 1 and lead_links(by_source) == [tracked]
 
 
-def test_the_inbox_shows_counts_a_chart_and_visitor_text_escaped(as_role):
+def test_country_matches_in_any_case_and_language_search_covers_it_and_the_filter_lists_countries_present(as_role):
+    browser, _ = as_role("sales")
+    school = f"Country School {tag()}"
+    typed = [demo(school, country=spelling) for spelling in ("Oman", "oman", "OMAN", "عُمان")]
+    demo(school, country="Pakistan")
+    for asked in ("oman", "Oman", "عُمان"):
+        page = browser.get("/admin/", params={"q": school, "country": asked}).text
+        assert sorted(lead_links(page)) == typed, asked
+        assert "<option selected>Oman</option>" in page
+    place = f"Freedonia {tag()}"
+    far = demo(f"Far School {tag()}", country=place)
+    assert lead_links(browser.get("/admin/", params={"q": place.upper()}).text) == [far]  # search covers country
+    offered = browser.get("/admin/").text.split('id="f-country"')[1].split("</select>")[0]
+    listed = re.findall(r"<option(?: selected)?>([^<]+)</option>", offered)
+    assert {"Oman", "Pakistan", place} <= set(listed) and len(listed) == len(set(listed))
+    assert "oman" not in listed and "عُمان" not in listed and "OMAN" not in listed  # each country once, by name
+
+
+def test_the_inbox_shows_counts_a_chart_with_its_numbers_and_visitor_text_escaped(as_role):
     browser, _ = as_role("sales")
     school = f"<img src=x onerror=alert(1)> {tag()}"
     demo(school)
     page = browser.get("/admin/", params={"q": school}).text
     assert "&lt;img src=x onerror=alert(1)&gt;" in page and "<img src=x" not in page
-    assert "ScheduleDemo: <b>" in page and "Unread: <b>" in page and 'aria-label="Leads per day, last 90 days"' in page
-    assert page.count("<rect ") == 90
+    assert re.search(r"Demo booking <b>\d+</b>", page) and re.search(r"Unread <b>\d+</b>", page)
+    assert re.search(r"Demo booked <b>\d+</b>", page) and re.search(r"Demo cancelled <b>\d+</b>", page)
+    assert "Hiring pipeline" not in page and "Job application" not in page  # a salesperson's pipeline only
+    chart = page.split('<section class="card chart"')[1]
+    assert 'role="img" aria-labelledby="chart-title chart-summary"' in chart
+    assert "Leads per day, last 30 days" in chart and "(Muscat days)" in chart
+    assert chart.count('<tr><th scope="row">') == 30  # the table behind the chart: a row a day
+    today_row = re.search(r'<tr><th scope="row">([^<]+)</th>((?:<td class="number">\d+</td>)+)</tr>', chart)
+    assert int(re.findall(r"\d+", today_row.group(2))[-1]) >= 1  # today's total counts the lead just sent
+    assert '<text x="' in chart and 'text-anchor="end">0</text>' in chart  # a count axis from zero
 
 
 def test_a_right_to_left_name_cannot_reorder_the_text_around_it(as_role):
@@ -117,13 +136,15 @@ def test_a_right_to_left_name_cannot_reorder_the_text_around_it(as_role):
     browser, _ = as_role("sales")
     lead_id = demo(f"Bidi School {tag()}", firstName="\u202eلينا", lastName="<i>Haddad</i>")
     page = browser.get(f"/admin/leads/{lead_id}").text
-    assert "<h1>ScheduleDemo from <bdi>\u202eلينا &lt;i&gt;Haddad&lt;/i&gt;</bdi></h1>" in page
+    assert "<h1><bdi>\u202eلينا &lt;i&gt;Haddad&lt;/i&gt;</bdi></h1>" in page
+    inbox = browser.get("/admin/", params={"q": "Bidi School"}).text
+    assert f'<a href="/admin/leads/{lead_id}"><bdi>\u202eلينا &lt;i&gt;Haddad&lt;/i&gt;</bdi></a>' in inbox
 
 
 def test_working_a_lead_status_owner_notes_unread_and_the_audit_trail(as_role):
     browser, user = as_role("sales")
     lead_id = demo(f"Worked School {tag()}")
-    assert 'class="unread"' in browser.get("/admin/", params={"q": "Worked School"}).text
+    assert 'class="lead-card unread"' in browser.get("/admin/", params={"q": "Worked School"}).text
     page = browser.get(f"/admin/leads/{lead_id}")
     assert page.status_code == 200 and "Greenfield" not in page.text and "Principal" in page.text
     token = token_of(browser)
@@ -131,13 +152,20 @@ def test_working_a_lead_status_owner_notes_unread_and_the_audit_trail(as_role):
         f"/admin/leads/{lead_id}/update", data={"status": "contacted", "owner": str(user.id), "csrf_token": token}
     )
     assert moved.status_code == 303
-    browser.post(f"/admin/leads/{lead_id}/note", data={"body": "Called <b>twice</b>", "csrf_token": token})
-    page = browser.get(f"/admin/leads/{lead_id}").text
+    assert '<p class="notice" role="status">Saved</p>' in browser.get(moved.headers["location"]).text
+    assert "Saved" not in browser.get(f"/admin/leads/{lead_id}").text, "said once"
+    noted = browser.post(f"/admin/leads/{lead_id}/note", data={"body": "Called <b>twice</b>", "csrf_token": token})
+    page = browser.get(noted.headers["location"]).text
+    assert "Saved: note added" in page
     assert "Called &lt;b&gt;twice&lt;/b&gt;" in page and '<option value="contacted" selected>' in page
+    assert page.count('<select id="status"') == 1 and ">Contacted<" in page  # one status control
     with db.session() as db_session:
         lead = db_session.get(Lead, lead_id)
     assert lead.first_contacted_at is not None and lead.owner_id == user.id and lead.seen_at is not None
     assert audit_actions(lead_id) == [("status", "new -> contacted"), ("owner", f"nobody -> {user.id}"), ("note", "")]
+    for sentence in ("You added a note", "You took the lead", "You moved it from New to Contacted"):
+        assert sentence in page
+    assert page.index("You added a note") < page.index("You took the lead")  # newest first
     browser.post(f"/admin/leads/{lead_id}/update", data={"status": "won", "owner": str(user.id), "csrf_token": token})
     with db.session() as db_session:
         assert db_session.get(Lead, lead_id).first_contacted_at == lead.first_contacted_at  # set once
@@ -145,15 +173,11 @@ def test_working_a_lead_status_owner_notes_unread_and_the_audit_trail(as_role):
     with db.session() as db_session:
         assert db_session.get(Lead, lead_id).seen_at is None
     assert audit_actions(lead_id)[-1] == ("unread", "")
-    assert (
-        browser.post(
-            f"/admin/leads/{lead_id}/update", data={"status": "bogus", "owner": "", "csrf_token": token}
-        ).status_code
-        == 400
-    )
+    refused = browser.post(f"/admin/leads/{lead_id}/update", data={"status": "bogus", "owner": "", "csrf_token": token})
+    assert refused.status_code == 400 and 'role="alert"' in refused.text and "no status" in refused.text
 
 
-def test_a_lead_shows_everything_captured_and_its_possible_duplicates(as_role):
+def test_a_lead_page_reads_as_a_person_with_one_tap_contact_links_and_its_possible_duplicates(as_role):
     browser, _ = as_role("sales")
     email = f"{tag()}@dup.example"
     first = lead_submit(
@@ -164,10 +188,52 @@ def test_a_lead_shows_everything_captured_and_its_possible_duplicates(as_role):
     second = demo(f"Dup School {tag()}", email=email)
     third = demo(f"Dup School {tag()}", phone="+968 9123 4567")
     page = browser.get(f"/admin/leads/{first}").text
-    for shown in ("/product", "newsletter", "https://search.example/", "Consent text version", "+96891234567"):
+    for shown in ("/product", "newsletter", "https://search.example/", "Storing their data", "+968 9123 4567"):
         assert shown in page
+    assert 'href="tel:+96891234567"' in page and 'href="https://wa.me/96891234567"' in page
+    assert f'href="mailto:{email}"' in page
     assert f'/admin/leads/{second}"' in page and f'/admin/leads/{third}"' in page  # same email, same phone
     assert f'/admin/leads/{first}"' not in page
+    for code_dump in ("Phone raw", "Phone e164", "Owner id", "Quarantined", "Seen at", "UTM medium", "Id<"):
+        assert code_dump not in page, code_dump
+    assert "Product video request" in page and "ProductVideo" not in page
+
+
+def test_a_demo_lead_shows_its_school_interest_and_consent_in_display_names(as_role):
+    browser, _ = as_role("sales")
+    lead_id = demo(f"Grouped School {tag()}", country="oman", consentCommunications="Yes", consentDataProcessing="Yes")
+    page = browser.get(f"/admin/leads/{lead_id}").text
+    headings = re.findall(r'<h2 id="section-\d+">([^<]+)</h2>', page)
+    assert headings == ["Who", "School", "Interest", "Consent", "Source"]
+    assert "<dd><bdi>Student Smart, HR Smart, Academic Smart</bdi></dd>" in page
+    assert "<dd><bdi>Academic, Communication</bdi></dd>" in page and "Responsible for" in page
+    assert "<dt>Country</dt><dd><bdi>Oman</bdi></dd>" in page and "<dt>Students</dt><dd><bdi>850</bdi></dd>" in page
+    assert re.search(r"<dt>Storing their data</dt><dd>Agreed \w{3} \d+ \w{3}, \d\d:\d\d \(Muscat\)", page)
+    assert "studentSmart" not in page
+
+
+def test_an_application_has_the_hiring_pipeline_and_only_hr_or_admin_owners(as_role, staff):
+    hr, hr_user = as_role("hr")
+    salesperson, admin = staff("sales"), staff("admin")
+    lead_id = application(f"Pipeline City {tag()}")
+    page = hr.get(f"/admin/leads/{lead_id}").text
+    statuses = re.findall(r'<option value="(\w+)"', page.split('id="status"')[1].split("</select>")[0])
+    assert statuses == ["new", "screening", "interview", "offer", "hired", "rejected"]
+    owners = page.split('id="owner"')[1].split("</select>")[0]
+    assert f'value="{admin.id}"' in owners and f'value="{hr_user.id}"' in owners
+    assert f'value="{salesperson.id}"' not in owners
+    token = token_of(hr)
+    for refused in ({"status": "demo_booked", "owner": ""}, {"status": "interview", "owner": str(salesperson.id)}):
+        assert hr.post(f"/admin/leads/{lead_id}/update", data={**refused, "csrf_token": token}).status_code == 400
+    assert (
+        hr.post(
+            f"/admin/leads/{lead_id}/update", data={"status": "interview", "owner": str(admin.id), "csrf_token": token}
+        ).status_code
+        == 303
+    )
+    assert "You moved it from New to Interview" in hr.get(f"/admin/leads/{lead_id}").text
+    inbox = hr.get("/admin/").text
+    assert "Hiring pipeline" in inbox and "Sales pipeline" not in inbox and re.search(r"Interview <b>\d+</b>", inbox)
 
 
 def test_mails_per_lead_dead_banner_and_resend(as_role):
@@ -210,12 +276,12 @@ def test_quarantined_submissions_wait_apart_and_can_be_released_or_deleted(as_ro
         )
         for _ in range(2)
     )
-    assert "(0 leads)" in browser.get("/admin/", params={"q": school}).text
-    assert "(2 leads)" in browser.get("/admin/", params={"q": school, "quarantine": "1"}).text
+    assert leads_shown(browser.get("/admin/", params={"q": school}).text) == 0
+    assert leads_shown(browser.get("/admin/", params={"q": school, "quarantine": "1"}).text) == 2
     token = token_of(browser)
     assert browser.post(f"/admin/leads/{kept}/release", data={"csrf_token": token}).status_code == 303
     assert browser.post(f"/admin/leads/{dropped}/delete", data={"csrf_token": token}).status_code == 303
-    assert "(1 leads)" in browser.get("/admin/", params={"q": school}).text
+    assert leads_shown(browser.get("/admin/", params={"q": school}).text) == 1
     with db.session() as db_session:
         assert db_session.get(Lead, dropped) is None
         assert set(db_session.execute(select(OutboxMail.status).where(OutboxMail.lead_id == kept)).scalars()) == {
