@@ -199,14 +199,16 @@ def active_set(actor: StaffUser, user_id: int, active: bool) -> None:
         db_session.commit()
 
 
-def factors_reset(actor: StaffUser, user_id: int) -> None:
-    """Another account's sign-in methods removed (a lost phone): its sessions end, it enrols again."""
-    _not_yourself(actor, user_id)
+def factors_reset(actor: StaffUser | None, user_id: int) -> None:
+    """Another account's sign-in methods removed (a lost phone): its sessions end, it enrols again.
+    ``actor`` None: the server's command line (the last admin's own account)."""
+    if actor is not None:
+        _not_yourself(actor, user_id)
     with staff_write_session() as db_session:
         user = _account(db_session, user_id)
         factors.factors_reset(db_session, user)
         sessions.sessions_end(db_session, user_id)
-        audit(db_session, actor.id, "factors reset", detail=f"account {user_id}")
+        audit(db_session, actor.id if actor else None, "factors reset", detail=f"account {user_id}")
         security_mail(
             db_session,
             user,
@@ -236,6 +238,14 @@ def own_session_end(signed: Signed, session_id: int) -> None:
         db_session.delete(found)
         audit(db_session, signed.user.id, "sessions ended", detail=f"account {signed.user.id}: 1 (own)")
         db_session.commit()
+
+
+def account_by_email(email: str) -> StaffUser:
+    with staff_session() as db_session:
+        user = db_session.exec(select(StaffUser).where(StaffUser.email == email.strip().lower())).first()
+    if user is None:
+        raise StaffUserError(f"no account {email.strip().lower()}")
+    return user
 
 
 def account_rows() -> list[AccountRow]:

@@ -63,7 +63,10 @@ def _inbox_view(user: StaffUser, chosen: inbox_query.InboxFilter) -> dict:
 
 @staff_only
 async def inbox(request: Request, user: StaffUser) -> Response:
-    chosen = inbox_query.InboxFilter.from_query(request.query_params)
+    try:
+        chosen = inbox_query.InboxFilter.from_query(request.query_params)
+    except inbox_query.BadFilter as bad:
+        return PlainTextResponse(str(bad), status_code=400)
     view = await run_in_threadpool(_inbox_view, user, chosen)
     staff = await run_in_threadpool(users.staff_users)
     return render(
@@ -84,7 +87,10 @@ async def inbox(request: Request, user: StaffUser) -> Response:
 
 @staff_only(page=False)
 async def export_csv(request: Request, user: StaffUser) -> Response:
-    chosen = inbox_query.InboxFilter.from_query(request.query_params)
+    try:
+        chosen = inbox_query.InboxFilter.from_query(request.query_params)
+    except inbox_query.BadFilter as bad:
+        return PlainTextResponse(str(bad), status_code=400)
     # Not a with-block: the response streams the spool after this returns; chunks() closes it when done.
     spool = tempfile.SpooledTemporaryFile(max_size=8 * 1024 * 1024, mode="w+", encoding="utf-8", newline="")  # noqa: SIM115
     await run_in_threadpool(export.write_export, chosen, user, spool)
@@ -155,7 +161,10 @@ def _lead_action(work: Callable[..., None], *fields: str, then: str = "lead"):
 
 
 def _update(lead_id: int, user: StaffUser, status: str, owner: str) -> None:
-    lead_work.lead_update(lead_id, user, status=status, owner_id=int(owner) if owner.isdigit() else None)
+    owner_id = inbox_query.whole_number(owner)
+    if owner and owner_id is None:
+        raise lead_work.WorkRefused("Unknown owner")
+    lead_work.lead_update(lead_id, user, status=status, owner_id=owner_id)
 
 
 @staff_only(allowed=may_download_resumes, page=False)

@@ -6,7 +6,7 @@ import uuid
 from collections.abc import Callable
 
 import pytest
-from staff_client import PASSWORD, signed_in
+from staff_client import PASSWORD, signed_in, with_authenticator
 from starlette.testclient import TestClient
 
 from marketing_site.admin import signin_throttle
@@ -19,16 +19,18 @@ from marketing_site.staff.models import StaffUser
 @pytest.fixture(autouse=True)
 def _fresh_limiters(database_url):
     antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1_000_000))
-    signin_throttle.reset()
+    signin_throttle.use_log(signin_throttle.MemoryFailureLog())
     yield
     antispam.use_rate_limiter(None)
-    signin_throttle.reset()
+    signin_throttle.use_log(None)
 
 
 @pytest.fixture
 def staff() -> Callable[[str], StaffUser]:
-    """A new staff account of the given role, with its own address."""
-    return lambda role: staff_user_create(f"{role}-{uuid.uuid4().hex[:8]}@vendor.example", PASSWORD, role)
+    """A new staff account of the given role, with its own address and an authenticator app."""
+    return lambda role: with_authenticator(
+        staff_user_create(f"{role}-{uuid.uuid4().hex[:8]}@vendor.example", PASSWORD, role)
+    )
 
 
 @pytest.fixture
