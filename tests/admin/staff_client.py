@@ -39,7 +39,7 @@ def with_authenticator(user: StaffUser) -> StaffUser:
 
 def phone_code(user: StaffUser) -> str:
     """The app's code for the next step the server has not accepted yet (now, or the one after: drift)."""
-    step = max(pyotp.TOTP(AUTHENTICATORS[user.id]).timecode(utc_now()) - 1, _USED_STEPS.get(user.id, 0) + 1)
+    step = max(pyotp.TOTP(AUTHENTICATORS[user.id]).timecode(utc_now()), _USED_STEPS.get(user.id, 0) + 1)
     _USED_STEPS[user.id] = step
     return pyotp.TOTP(AUTHENTICATORS[user.id]).generate_otp(step)
 
