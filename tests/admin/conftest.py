@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import uuid
 from collections.abc import Callable
 
 import pytest
+from mail.smtp_fixtures import Inbox, smtp_port, smtp_server  # noqa: F401 (fixtures)
 from staff_client import PASSWORD, signed_in, with_authenticator
 from starlette.testclient import TestClient
 
@@ -13,6 +15,7 @@ from marketing_site.admin import signin_throttle
 from marketing_site.admin.users import staff_user_create
 from marketing_site.core import rate_limit
 from marketing_site.leads import antispam
+from marketing_site.mail import sender
 from marketing_site.staff.models import StaffUser
 
 
@@ -42,3 +45,19 @@ def as_role(staff) -> Callable[[str], tuple[TestClient, StaffUser]]:
         return signed_in(user), user
 
     return sign_in
+
+
+@pytest.fixture
+def mailbox(smtp_server) -> Callable[[], Inbox]:
+    """A real SMTP server; calling the fixture sends everything queued in the outbox and returns what arrived."""
+    inbox = smtp_server()
+
+    def delivered() -> Inbox:
+        async def drain() -> None:
+            while await sender.deliver_due():
+                pass
+
+        asyncio.run(drain())
+        return inbox
+
+    return delivered
