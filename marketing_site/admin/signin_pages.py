@@ -188,6 +188,11 @@ async def json_object(request: Request) -> dict[str, Any] | None:
     return credential if isinstance(credential, dict) else None
 
 
+def _ceremony_owner(request: Request, signed: Signed | None) -> str:
+    """What a passkey challenge is bound to: this browser's half session, or its pre-sign-in cookie."""
+    return sessions.token_hash(request.cookies[auth.session_cookie()]) if signed else auth.presession_owner(request)
+
+
 async def passkey_options(request: Request) -> Response:
     """Options for a passkey sign-in: alone (no session), or as the second factor of this session's account."""
     if (refused := await public_post_checks(request)) is not None:
@@ -195,7 +200,7 @@ async def passkey_options(request: Request) -> Response:
     signed = await auth.signed_in(request)
     if signed is not None and signed.complete:
         return JSONResponse({"error": "Already signed in"}, status_code=409)
-    owner = sessions.token_hash(request.cookies[auth.session_cookie()]) if signed else auth.presession_owner(request)
+    owner = _ceremony_owner(request, signed)
     options = await run_in_threadpool(passkeys.signin_options, owner, signed.user.id if signed else None)
     return Response(options, media_type="application/json", headers=NO_STORE)
 
@@ -214,7 +219,7 @@ async def passkey_signin(request: Request) -> Response:
         return JSONResponse(
             {"error": throttled.reason}, status_code=429, headers={"Retry-After": str(throttled.retry_after)}
         )
-    owner = sessions.token_hash(request.cookies[auth.session_cookie()]) if signed else auth.presession_owner(request)
+    owner = _ceremony_owner(request, signed)
     try:
         user = await run_in_threadpool(factors.passkey_signin, owner, credential, signed.user.id if signed else None)
     except passkeys.PasskeyRefused as refused_key:
