@@ -30,7 +30,7 @@ def test_a_member_adds_a_passkey_and_signs_in_with_it_alone(page: Page, served, 
     sign_in(page, served, email, staff_url.removesuffix("/admin"))
 
     page.goto(f"{staff_url}/account")
-    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_label("Password", exact=True).fill(PASSWORD)
     page.get_by_role("button", name="Confirm").click()
     page.get_by_label("Passkey name").fill("work laptop")
     page.get_by_role("button", name="Add a passkey").click()
