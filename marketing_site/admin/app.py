@@ -8,7 +8,6 @@ request carrying the signed session cookie. Handlers stay thin: guard, call a se
 from __future__ import annotations
 
 import math
-import secrets
 import tempfile
 from collections.abc import Callable, Iterator
 from datetime import timedelta
@@ -17,16 +16,14 @@ from urllib.parse import urlencode
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.middleware import Middleware
-from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 
 from marketing_site.admin import (
+    account_pages,
     activity,
     agenda,
-    auth,
     booking_pages,
     chart,
     demo_work,
@@ -37,67 +34,24 @@ from marketing_site.admin import (
     lead_view,
     lead_work,
     preferences,
-    signin_throttle,
+    signin_pages,
     static_files,
     users,
 )
-from marketing_site.admin.guard import BASE, Handler, after_signin, staff_only
+from marketing_site.admin.guard import BASE, Handler, staff_only
 from marketing_site.admin.inbox_query import Viewer
 from marketing_site.admin.local_time import BROWSER_ZONE_COOKIE, StaffClock
-from marketing_site.admin.rendering import NO_STORE, clock_of, confirm, render, viewer_of
-from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase, may_manage_staff
+from marketing_site.admin.middleware import StaffAreaRules
+from marketing_site.admin.rendering import NO_STORE, after, clock_of, render, viewer_of
+from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase
 from marketing_site.admin.staff_db import staff_session
 from marketing_site.booking.views import BookingView
 from marketing_site.content.forms import SCHOOL_TYPE_OPTIONS
-from marketing_site.core.columns import max_length
 from marketing_site.leads import uploads
 from marketing_site.leads.labels import kind_name, module_choices
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.settings import settings
 from marketing_site.staff.models import StaffUser
-from marketing_site.web.answers import client_address
-
-SESSION_COOKIE = "staff_session"
-
-
-async def signin_form(request: Request) -> Response:
-    return render(request, "signin.html", None, email="", next=after_signin(request.query_params.get("next")))
-
-
-async def signin(request: Request) -> Response:
-    form = await request.form()
-    email = str(form.get("email", ""))[: max_length(StaffUser, "email")]
-    password = str(form.get("password", ""))[: users.MAX_PASSWORD_CHARS]
-    wanted = after_signin(form.get("next"))
-    try:
-        auth.check_csrf(request, form.get(auth.CSRF_FIELD))
-    except auth.CsrfRefused:
-        return render(
-            request, "signin.html", None, 403, email=email, next=wanted, error="The form expired; please try again."
-        )
-    address = client_address(request)
-    if await run_in_threadpool(signin_throttle.signin_blocked, email, address):
-        return render(
-            request,
-            "signin.html",
-            None,
-            429,
-            email=email,
-            next=wanted,
-            error="Too many failed sign-ins. Wait 15 minutes and try again.",
-        )
-    user = await run_in_threadpool(users.authenticate, email, password)
-    if user is None:
-        await run_in_threadpool(signin_throttle.signin_failed, email, address)
-        return render(request, "signin.html", None, 401, email=email, next=wanted, error="Wrong email or password.")
-    auth.sign_in(request, user)
-    return RedirectResponse(wanted, status_code=303)
-
-
-@staff_only
-async def signout(request: Request, _user: StaffUser) -> Response:
-    auth.sign_out(request)
-    return RedirectResponse(f"{BASE}/signin", status_code=303)
 
 
 def _inbox_view(viewer: Viewer, chosen: inbox_query.InboxFilter) -> dict[str, Any]:
@@ -139,7 +93,10 @@ def _day_links(chosen: inbox_query.InboxFilter, clock: StaffClock) -> list[tuple
 
 @staff_only
 async def inbox(request: Request, user: StaffUser) -> Response:
-    chosen = inbox_query.InboxFilter.from_query(request.query_params)
+    try:
+        chosen = inbox_query.InboxFilter.from_query(request.query_params)
+    except inbox_query.BadFilter as bad:
+        return PlainTextResponse(str(bad), status_code=400)
     viewer = viewer_of(request, user)
     view = await run_in_threadpool(_inbox_view, viewer, chosen)
     return render(
@@ -166,7 +123,10 @@ async def inbox(request: Request, user: StaffUser) -> Response:
 
 @staff_only(page=False)
 async def export_csv(request: Request, user: StaffUser) -> Response:
-    chosen = inbox_query.InboxFilter.from_query(request.query_params)
+    try:
+        chosen = inbox_query.InboxFilter.from_query(request.query_params)
+    except inbox_query.BadFilter as bad:
+        return PlainTextResponse(str(bad), status_code=400)
     # Not a with-block: the response streams the spool after this returns; chunks() closes it when done.
     spool = tempfile.SpooledTemporaryFile(max_size=8 * 1024 * 1024, mode="w+", encoding="utf-8", newline="")  # noqa: SIM115
     await run_in_threadpool(export.write_export, chosen, viewer_of(request, user), spool)
@@ -219,7 +179,7 @@ async def lead_page(request: Request, user: StaffUser) -> Response:
     return await _lead_page(request, user)
 
 
-def _lead_action(work: Callable[..., None], *fields: str, done: str = "Saved", then: str = "lead") -> Handler:
+def _lead_action(work: Callable[..., None], *fields: str, done: str = "saved", then: str = "lead") -> Handler:
     """A POST on one lead: run the service with the form's fields, then show the lead (or the quarantine)
     saying ``done``; a refusal shows the lead again with the reason."""
 
@@ -234,15 +194,16 @@ def _lead_action(work: Callable[..., None], *fields: str, done: str = "Saved", t
             return PlainTextResponse("No such lead", status_code=404)
         except lead_work.WorkRefused as refused:
             return await _lead_page(request, user, str(refused), 400)
-        confirm(request, done)
-        target = f"{BASE}/leads/{lead_id}" if then == "lead" else f"{BASE}/?quarantine=1"
-        return RedirectResponse(target, status_code=303)
+        return after(f"{BASE}/leads/{lead_id}" if then == "lead" else f"{BASE}/?quarantine=1", done)
 
     return act
 
 
 def _update(lead_id: int, user: StaffUser, status: str, owner: str) -> None:
-    lead_work.lead_update(lead_id, user, status=status, owner_id=int(owner) if owner.isdigit() else None)
+    owner_id = inbox_query.whole_number(owner)
+    if owner and owner_id is None:
+        raise lead_work.WorkRefused("Unknown owner")
+    lead_work.lead_update(lead_id, user, status=status, owner_id=owner_id)
 
 
 @staff_only(allowed=may_download_resumes, page=False)
@@ -275,14 +236,9 @@ async def erase(request: Request, user: StaffUser) -> Response:
     return render(request, "erase.html", user, erased=erased)
 
 
-@staff_only(allowed=may_manage_staff)
-async def staff_list(request: Request, user: StaffUser) -> Response:
-    return render(request, "users.html", user, staff_users=await run_in_threadpool(users.staff_users))
-
-
 async def _demo_page(request: Request, user: StaffUser, error: str = "", status_code: int = 200) -> Response:
     lead_id = request.path_params["lead_id"]
-    from_day = inbox_query.day_of(request.query_params.get("from", ""))
+    from_day = inbox_query.day_within_range(request.query_params.get("from", ""))
     try:
         choices = await run_in_threadpool(demo_work.demo_choices, lead_id, user, clock_of(request, user), from_day)
         lead = await run_in_threadpool(lead_work.lead_get, lead_id, user)
@@ -307,36 +263,27 @@ async def demo_page(request: Request, user: StaffUser) -> Response:
     return await _demo_page(request, user)
 
 
-def _demo_change(change: Callable[..., BookingView], *fields: str, done: Callable[[BookingView, StaffClock], str]):
+def _demo_change(change: Callable[..., BookingView], *fields: str, done: str) -> Handler:
+    """A POST moving or cancelling a lead's demo; a refusal (a taken time, a page older than the demo's last
+    change) shows the free times again with the reason."""
+
     @staff_only
     async def act(request: Request, user: StaffUser) -> Response:
         form = await request.form()
         lead_id = request.path_params["lead_id"]
         try:
-            view = await run_in_threadpool(change, lead_id, user, *(str(form.get(name, "")) for name in fields))
+            await run_in_threadpool(change, lead_id, user, *(str(form.get(name, "")) for name in fields))
         except lead_work.LeadNotFound:
             return PlainTextResponse("No such demo", status_code=404)
         except lead_work.WorkRefused as refused:
             return await _demo_page(request, user, str(refused), 409)
-        confirm(request, done(view, clock_of(request, user)))
-        return RedirectResponse(f"{BASE}/leads/{lead_id}", status_code=303)
+        return after(f"{BASE}/leads/{lead_id}", done)
 
     return act
 
 
-demo_move = _demo_change(
-    demo_work.demo_move,
-    "slot",
-    "sequence",
-    done=lambda view, clock: (
-        f"Saved: the demo moved to {clock.when(view.starts_at)}; visitor and host get the new invitation"
-    ),
-)
-demo_cancel = _demo_change(
-    demo_work.demo_cancel,
-    "sequence",
-    done=lambda view, clock: "Saved: the demo is cancelled; visitor and host get the cancellation",
-)
+demo_move = _demo_change(demo_work.demo_move, "slot", "sequence", done="moved")
+demo_cancel = _demo_change(demo_work.demo_cancel, "sequence", done="cancelled")
 
 
 def _preferences_page(request: Request, user: StaffUser, error: str = "", status_code: int = 200) -> Response:
@@ -364,41 +311,38 @@ async def preferences_save(request: Request, user: StaffUser) -> Response:
         await run_in_threadpool(preferences.time_zone_set, user, str(form.get("time_zone", "")))
     except lead_work.WorkRefused as refused:
         return _preferences_page(request, user, str(refused), 400)
-    confirm(request)
-    return RedirectResponse(f"{BASE}/preferences", status_code=303)
+    return after(f"{BASE}/preferences")
 
 
 ROUTES = [
-    Route("/signin", signin_form, methods=["GET"]),
-    Route("/signin", signin, methods=["POST"]),
-    Route("/signout", signout, methods=["POST"]),
+    *signin_pages.ROUTES,
     Route("/", inbox, methods=["GET"]),
     Route("/export.csv", export_csv, methods=["GET"]),
     Route("/leads/{lead_id:int}", lead_page, methods=["GET"]),
     Route("/leads/{lead_id:int}/update", _lead_action(_update, "status", "owner"), methods=["POST"]),
     Route(
         "/leads/{lead_id:int}/note",
-        _lead_action(lead_work.note_add, "body", done="Saved: note added"),
+        _lead_action(lead_work.note_add, "body", done="note"),
         methods=["POST"],
     ),
     Route(
         "/leads/{lead_id:int}/unread",
-        _lead_action(lead_work.lead_mark_unread, done="Saved: marked unread"),
+        _lead_action(lead_work.lead_mark_unread, done="unread"),
         methods=["POST"],
     ),
     Route(
         "/leads/{lead_id:int}/release",
-        _lead_action(lead_work.quarantine_release, done="Saved: released into the inbox"),
+        _lead_action(lead_work.quarantine_release, done="released"),
         methods=["POST"],
     ),
     Route(
         "/leads/{lead_id:int}/delete",
-        _lead_action(lead_work.quarantine_delete, done="Deleted", then="quarantine"),
+        _lead_action(lead_work.quarantine_delete, done="deleted", then="quarantine"),
         methods=["POST"],
     ),
     Route(
         "/leads/{lead_id:int}/mails/{mail_id:int}/resend",
-        _lead_action(lead_work.mail_resend, done="Saved: the mail goes out again"),
+        _lead_action(lead_work.mail_resend, done="resent"),
         methods=["POST"],
     ),
     Route("/leads/{lead_id:int}/demo", demo_page, methods=["GET"]),
@@ -409,31 +353,15 @@ ROUTES = [
     Route("/leads/{lead_id:int}/resume", resume, methods=["GET"]),
     Route("/erase", erase_form, methods=["GET"]),
     Route("/erase", erase, methods=["POST"]),
-    Route("/users", staff_list, methods=["GET"]),
+    *account_pages.ROUTES,
     *booking_pages.ROUTES,
 ]
 
 
-def session_secret() -> str:
-    """The configured secret (required in production); a random one per start in development."""
-    return settings.staff_session_secret or secrets.token_urlsafe(32)
-
-
 def build_admin() -> Starlette:
-    staff_area = Starlette(
-        routes=ROUTES,
-        middleware=[
-            Middleware(
-                SessionMiddleware,
-                secret_key=session_secret(),
-                session_cookie=SESSION_COOKIE,
-                max_age=settings.staff_idle_minutes * 60,
-                path=BASE,
-                same_site="strict",
-                https_only=settings.environment == "prod",
-            )
-        ],
-    )
+    staff_area = Starlette(routes=ROUTES)
+    staff_area.router.redirect_slashes = False  # its redirect trusts the Host header; StaffAreaRules redirects
+    staff_area.add_middleware(StaffAreaRules, router=staff_area.router)
     return Starlette(
         routes=[
             Route(BASE, lambda _request: RedirectResponse(f"{BASE}/", status_code=307)),

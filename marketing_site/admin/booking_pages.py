@@ -6,17 +6,15 @@ availability, booking_rules and agenda check the input and write it with its aud
 
 from __future__ import annotations
 
-from datetime import date
-
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, RedirectResponse, Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from marketing_site.admin import agenda, availability, booking_rules
+from marketing_site.admin import agenda, availability, booking_rules, inbox_query
 from marketing_site.admin.guard import BASE, staff_only
 from marketing_site.admin.lead_work import WorkRefused
-from marketing_site.admin.rendering import clock_of, confirm, render
+from marketing_site.admin.rendering import after, clock_of, render
 from marketing_site.admin.roles import may_change_booking_rules, may_edit_any_host, may_edit_host, may_host_demos
 from marketing_site.admin.week_text import WEEKDAYS
 from marketing_site.staff.models import StaffUser
@@ -72,8 +70,7 @@ def _availability_change(change):
         except WorkRefused as refused:
             typed = [form.get(f"day{weekday}", "") for weekday in range(7)] if change is _hours else None
             return await _availability_page(request, user, staff_id, str(refused), typed)
-        confirm(request)
-        return RedirectResponse(f"{BASE}/availability/{staff_id}", status_code=303)
+        return after(f"{BASE}/availability/{staff_id}")
 
     return act
 
@@ -127,18 +124,17 @@ async def rules_save(request: Request, user: StaffUser) -> Response:
         await run_in_threadpool(booking_rules.rules_save, user, form)
     except WorkRefused as refused:
         return await _rules_page(request, user, str(refused), form)
-    confirm(request)
-    return RedirectResponse(f"{BASE}/booking-rules", status_code=303)
+    return after(f"{BASE}/booking-rules")
 
 
 @staff_only(allowed=may_host_demos)
 async def demos(request: Request, user: StaffUser) -> Response:
     span = request.query_params.get("span", "week")
     span = span if span in agenda.SPANS else "week"
-    try:
-        first_day = date.fromisoformat(request.query_params.get("day", ""))
-    except ValueError:
-        first_day = clock_of(request, user).today()
+    asked = request.query_params.get("day", "")
+    first_day = inbox_query.day_within_range(asked) if asked else clock_of(request, user).today()
+    if first_day is None:
+        return PlainTextResponse("day: a date between 2000-01-01 and 2999-12-31 as YYYY-MM-DD", status_code=400)
     per_host = await run_in_threadpool(agenda.upcoming, first_day, span)
     return render(request, "demos.html", user, per_host=per_host, span=span, first_day=first_day)
 

@@ -2,17 +2,18 @@
 reader's clock, the confirmation of the change just made, no caching, and the staff area's own strict
 Content-Security-Policy (its stylesheet and script from 'self', nothing inline, nothing from elsewhere).
 
-A change answers with a redirect (POST, redirect, GET): ``confirm`` leaves its confirmation in the session,
-and the next page shows it once ("Saved").
+A change answers with a redirect (POST, redirect, GET) to an address ending in ``done=<what>`` (``after``),
+and that page says so ("Saved"): a word from ``NOTICES``, never text from the address.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 from starlette.templating import Jinja2Templates
 
 from marketing_site.admin import auth, roles
@@ -35,18 +36,28 @@ POLICY = "; ".join(
         "script-src 'self'",
         "style-src 'self'",
         "img-src 'self'",
+        "connect-src 'self'",  # the passkey script's calls
         "form-action 'self'",
         "frame-ancestors 'none'",
         "base-uri 'none'",
         "object-src 'none'",
     )
 )
-_NOTICE = "notice"
+NOTICES = {
+    "saved": "Saved",
+    "note": "Saved: note added",
+    "unread": "Saved: marked unread",
+    "released": "Saved: released into the inbox",
+    "deleted": "Deleted",
+    "resent": "Saved: the mail goes out again",
+    "moved": "Saved: the demo moved; visitor and host get the new invitation",
+    "cancelled": "Saved: the demo is cancelled; visitor and host get the cancellation",
+}
 
 
-def confirm(request: Request, text: str = "Saved") -> None:
-    """Say ``text`` on the next page this session sees (after the redirect that follows a change)."""
-    request.session[_NOTICE] = text
+def after(target: str, done: str = "saved") -> RedirectResponse:
+    """The redirect that follows a change: the page to see next, told what was done (a ``NOTICES`` key)."""
+    return RedirectResponse(f"{target}{'&' if '?' in target else '?'}{urlencode({'done': done})}", status_code=303)
 
 
 def clock_of(request: Request, user: StaffUser | None) -> StaffClock:
@@ -58,7 +69,14 @@ def viewer_of(request: Request, user: StaffUser) -> Viewer:
     return Viewer(user.role, user.id, clock_of(request, user))
 
 
-def render(request: Request, template: str, user: StaffUser | None, status_code: int = 200, **values: Any) -> Response:
+def render(
+    request: Request,
+    template: str,
+    user: StaffUser | None,
+    status_code: int = 200,
+    headers: dict[str, str] | None = None,
+    **values: Any,
+) -> Response:
     return templates.TemplateResponse(
         request,
         template,
@@ -67,7 +85,7 @@ def render(request: Request, template: str, user: StaffUser | None, status_code:
             "user": user,
             "csrf": auth.csrf_token(request),
             "clock": clock_of(request, user),
-            "notice": request.session.pop(_NOTICE, ""),
+            "saved_notice": NOTICES.get(request.query_params.get("done", ""), ""),
             "static_url": static_url,
             "name": display_name,
             "staff_name": staff_name,
@@ -78,5 +96,5 @@ def render(request: Request, template: str, user: StaffUser | None, status_code:
             **values,
         },
         status_code=status_code,
-        headers={**NO_STORE, "Content-Security-Policy": POLICY},
+        headers={**NO_STORE, "Content-Security-Policy": POLICY, **(headers or {})},
     )

@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from marketing_site.booking import history, mails
 from marketing_site.booking.errors import (
@@ -32,10 +32,10 @@ from marketing_site.booking.errors import (
     SlotTaken,
 )
 from marketing_site.booking.models import BookingChange, BookingStatus, DemoBooking, DemoHost
-from marketing_site.booking.slots import as_utc, host_weeks, next_free_slots, parse_slot_id, rules, taken, zone
+from marketing_site.booking.slots import host_weeks, next_free_slots, parse_slot_id, rules, taken, zone
 from marketing_site.booking.views import BookingView, booking_view
 from marketing_site.core import db
-from marketing_site.core.clock import utc_now
+from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.leads import service as lead_service
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.models import Lead
@@ -60,7 +60,7 @@ def book_for_lead(lead_id: int, slot_id: str, visitor_time_zone: str, now: datet
         lead = db_session.get(Lead, lead_id)
         if lead is None:
             raise LeadNotFound()
-        booking = _book(db_session, lead, host_id, starts_at, visitor_time_zone, now)
+        booking = _book(db_session, lead_id, lead.quarantined, host_id, starts_at, visitor_time_zone, now)
         view = booking_view(db_session, booking)
         db_session.commit()
     return view
@@ -82,8 +82,7 @@ def lead_book(
     except BookingError as bad:
         errors[bad.field] = str(bad)
     try:
-        visitor_time_zone = data.get("timeZone")
-        zone(visitor_time_zone)
+        visitor_time_zone = zone(data.get("timeZone")).key  # the name asked for
     except BookingError as bad:
         errors[bad.field] = str(bad)
     if errors:
@@ -100,7 +99,7 @@ def lead_book(
         try:
             with db.write_session() as db_session:
                 lead = lead_service.lead_write(db_session, prepared)
-                _book(db_session, lead, host_id, starts_at, visitor_time_zone, now)
+                _book(db_session, lead.id, lead.quarantined, host_id, starts_at, visitor_time_zone, now)
                 lead_id = lead_service.lead_commit(db_session, prepared, lead.id)[0]
         except (SlotInPast, SlotOutsideAvailability) as refused:
             raise LeadValidationError({refused.field: str(refused)}) from None
@@ -129,8 +128,8 @@ def booking_reschedule(
         booking = _live_booking(db_session, booking_id, seen_sequence)
         if host_id != booking.host_id:
             raise SlotOutsideAvailability()
-        lead = db_session.get(Lead, booking.lead_id)
-        demo = _place(db_session, host_id, starts_at, now, exclude_booking_id=booking.id)
+        lead = db_session.get_one(Lead, booking.lead_id)
+        demo = _place(db_session, host_id, starts_at, now, exclude_booking_id=booking_id)
         history.record(
             db_session, booking.lead_id, BookingChange.MOVED, starts_at, actor_id, moved_from=as_utc(booking.starts_at)
         )
@@ -139,7 +138,7 @@ def booking_reschedule(
         booking.updated_at = now
         _flush_or_taken(db_session, booking)
         view = booking_view(db_session, booking)
-        mails.withdraw_reminders(db_session, booking.id)
+        mails.withdraw_reminders(db_session, booking_id)
         mails.queue_invitations(db_session, view, BookingChange.MOVED, held=lead.quarantined)
         mails.queue_reminders(db_session, view, now, held=lead.quarantined)
         db_session.commit()
@@ -156,16 +155,16 @@ def booking_cancel(
     now = as_utc(now or utc_now())
     with db.write_session() as db_session:
         booking = _live_booking(db_session, booking_id, seen_sequence)
-        lead = db_session.get(Lead, booking.lead_id)
-        history.record(db_session, lead.id, BookingChange.CANCELLED, as_utc(booking.starts_at), actor_id)
+        lead = db_session.get_one(Lead, booking.lead_id)
+        history.record(db_session, booking.lead_id, BookingChange.CANCELLED, as_utc(booking.starts_at), actor_id)
         if lead.status == LeadStatus.DEMO_BOOKED:
-            history.status_change(db_session, lead.id, lead.status, LeadStatus.DEMO_CANCELLED, actor_id)
+            history.status_change(db_session, booking.lead_id, lead.status, LeadStatus.DEMO_CANCELLED, actor_id)
             lead.status = LeadStatus.DEMO_CANCELLED
             db_session.add(lead)
         booking.status, booking.sequence, booking.updated_at = BookingStatus.CANCELLED, booking.sequence + 1, now
         db_session.flush()
         view = booking_view(db_session, booking)
-        mails.withdraw_reminders(db_session, booking.id)
+        mails.withdraw_reminders(db_session, booking_id)
         mails.queue_invitations(db_session, view, BookingChange.CANCELLED, held=lead.quarantined)
         db_session.commit()
     return view
@@ -205,15 +204,22 @@ def _offering_next_slots(
 
 
 def _book(
-    db_session: Session, lead: Lead, host_id: int, starts_at: datetime, visitor_time_zone: str, now: datetime
+    db_session: Session,
+    lead_id: int,
+    quarantined: bool,
+    host_id: int,
+    starts_at: datetime,
+    visitor_time_zone: str,
+    now: datetime,
 ) -> DemoBooking:
-    """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed)."""
-    if db_session.exec(select(DemoBooking.id).where(DemoBooking.lead_id == lead.id)).first() is not None:
+    """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed);
+    a quarantined lead's mails are held."""
+    if db_session.exec(select(DemoBooking.id).where(DemoBooking.lead_id == lead_id)).first() is not None:
         raise AlreadyBooked()
     demo = _place(db_session, host_id, starts_at, now)
     booking = DemoBooking(
         uid=f"{uuid.uuid4()}@demo-booking",
-        lead_id=lead.id,
+        lead_id=lead_id,
         host_id=host_id,
         starts_at=starts_at,
         ends_at=starts_at + demo,
@@ -224,12 +230,12 @@ def _book(
     db_session.add(booking)
     _flush_or_taken(db_session, booking)
     db_session.execute(
-        update(Lead).where(Lead.id == lead.id).values(status=LeadStatus.DEMO_BOOKED)
+        update(Lead).where(col(Lead.id) == lead_id).values(status=LeadStatus.DEMO_BOOKED)
     )  # lead may be detached
     history.record(db_session, booking.lead_id, BookingChange.BOOKED, starts_at, None)
     view = booking_view(db_session, booking)
-    mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=lead.quarantined)
-    mails.queue_reminders(db_session, view, now, held=lead.quarantined)
+    mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=quarantined)
+    mails.queue_reminders(db_session, view, now, held=quarantined)
     return booking
 
 

@@ -29,9 +29,9 @@ def booked(as_role):
     set_rules(demo_minutes=30, buffer_minutes=15, min_notice_minutes=60, horizon_days=30, daily_limit=6)
     host = add_host("Maryam", "Asia/Muscat", "OM", {day: [(9 * 60, 12 * 60)] for day in (0, 1, 2, 3, 6)})
     lead = add_lead()
-    with frozen(NOW):
+    with frozen(NOW):  # signed in then too: a session's idle and absolute limits count on the same clock
         booking = service.book_for_lead(lead, slot_id(host, TUESDAY_9), "Asia/Karachi")
-    browser, user = as_role("sales")
+        browser, user = as_role("sales")
     return browser, user, host, lead, booking
 
 
@@ -62,7 +62,8 @@ def test_the_lead_page_offers_the_hosts_free_times_in_the_readers_zone_and_moves
         )
         assert moved.status_code == 303
         page = browser.get(moved.headers["location"]).text
-    assert "Saved: the demo moved to Wed 5 Mar, 09:45 (Muscat)" in page
+    assert "Saved: the demo moved; visitor and host get the new invitation" in page
+    assert "Wed 5 Mar, 09:45 (Muscat) to 10:15" in page
     assert "Demo moved to Wed 5 Mar, 09:45 (Muscat) by you" in page
     assert "Demo booked for Tue 4 Mar, 09:00 (Muscat) by the visitor" in page
     assert service.booking_get(booking.id).starts_at == TUESDAY_9 + timedelta(days=1, minutes=45)
@@ -104,8 +105,8 @@ def test_a_page_older_than_the_last_change_moves_nothing_and_says_why(booked):
 
 def test_a_demo_is_moved_only_by_a_role_that_sees_its_lead(booked, staff):
     _, _, _, lead, booking = booked
-    hr = signed_in(staff("hr"))
     with frozen(NOW):
+        hr = signed_in(staff("hr"))
         assert hr.get(f"/admin/leads/{lead}/demo").status_code == 404
         refused = hr.post(f"/admin/leads/{lead}/demo/cancel", data={"sequence": "0", "csrf_token": token_of(hr)})
     assert refused.status_code == 404 and service.booking_get(booking.id).status == "booked"
