@@ -11,7 +11,7 @@ import math
 import tempfile
 from collections.abc import Callable, Iterator
 from datetime import timedelta
-from typing import Any
+from typing import Any, TextIO, cast
 from urllib.parse import urlencode
 
 from starlette.applications import Starlette
@@ -47,6 +47,7 @@ from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_era
 from marketing_site.admin.staff_db import staff_session
 from marketing_site.booking.views import BookingView
 from marketing_site.content.forms import SCHOOL_TYPE_OPTIONS
+from marketing_site.core.columns import stored_id
 from marketing_site.leads import uploads
 from marketing_site.leads.labels import kind_name, module_choices
 from marketing_site.leads.schemas import LeadKind
@@ -61,7 +62,7 @@ def _inbox_view(viewer: Viewer, chosen: inbox_query.InboxFilter) -> dict[str, An
         counted, unread = inbox_query.counts(db_session, viewer.role)
         days = inbox_query.per_day(db_session, viewer)
         return {
-            "rows": inbox_view.rows(db_session, leads, {member.id: member for member in staff}, viewer.clock),
+            "rows": inbox_view.rows(db_session, leads, {stored_id(member): member for member in staff}, viewer.clock),
             "total": total,
             "summary": inbox_view.summary(counted, unread, viewer.role),
             "chart": chart.build(days, kinds_seen(viewer.role), viewer.clock),
@@ -129,7 +130,7 @@ async def export_csv(request: Request, user: StaffUser) -> Response:
         return PlainTextResponse(str(bad), status_code=400)
     # Not a with-block: the response streams the spool after this returns; chunks() closes it when done.
     spool = tempfile.SpooledTemporaryFile(max_size=8 * 1024 * 1024, mode="w+", encoding="utf-8", newline="")  # noqa: SIM115
-    await run_in_threadpool(export.write_export, chosen, viewer_of(request, user), spool)
+    await run_in_threadpool(export.write_export, chosen, viewer_of(request, user), cast(TextIO, spool))
     spool.seek(0)
 
     def chunks() -> Iterator[bytes]:
@@ -151,7 +152,7 @@ async def _lead_page(request: Request, user: StaffUser, error: str = "", status_
         return PlainTextResponse("No such lead", status_code=404)
     lead = lead_file.lead
     staff = await run_in_threadpool(users.staff_users)
-    booking = await run_in_threadpool(agenda.lead_booking, lead.id)
+    booking = await run_in_threadpool(agenda.lead_booking, stored_id(lead))
     clock = clock_of(request, user)
     return render(
         request,
@@ -164,10 +165,10 @@ async def _lead_page(request: Request, user: StaffUser, error: str = "", status_
         status=inbox_view.status_label(lead.kind, lead.status),
         pipeline=list(LeadKind(lead.kind).pipeline),
         owners=inbox_view.possible_owners(staff, (lead.kind,)),
-        staff_by_id={member.id: member for member in staff},
+        staff_by_id=(staff_by_id := {stored_id(member): member for member in staff}),
         sections=lead_view.sections(lead, lead_file.modules, lead_file.responsibilities, clock),
         contacts=lead_view.contacts(lead),
-        timeline=activity.timeline(lead, lead_file.history, {member.id: member for member in staff}, user.id, clock),
+        timeline=activity.timeline(lead, lead_file.history, staff_by_id, stored_id(user), clock),
         error=error,
         booking=booking,
         may_download=may_download_resumes(user.role),
@@ -196,7 +197,7 @@ def _lead_action(work: Callable[..., None], *fields: str, done: str = "saved", t
             return await _lead_page(request, user, str(refused), 400)
         return after(f"{BASE}/leads/{lead_id}" if then == "lead" else f"{BASE}/?quarantine=1", done)
 
-    return act
+    return cast(Handler, act)
 
 
 def _update(lead_id: int, user: StaffUser, status: str, owner: str) -> None:
@@ -279,7 +280,7 @@ def _demo_change(change: Callable[..., BookingView], *fields: str, done: str) ->
             return await _demo_page(request, user, str(refused), 409)
         return after(f"{BASE}/leads/{lead_id}", done)
 
-    return act
+    return cast(Handler, act)
 
 
 demo_move = _demo_change(demo_work.demo_move, "slot", "sequence", done="moved")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from marketing_site.core.columns import max_length
 from marketing_site.staff.models import AuditEntry
@@ -23,7 +23,7 @@ def lead_history(db_session: Session, lead_id: int, since: datetime) -> list[Aud
     return list(
         db_session.exec(
             select(AuditEntry)
-            .where(AuditEntry.lead_id == lead_id, AuditEntry.created_at >= since)
-            .order_by(AuditEntry.id)
+            .where(col(AuditEntry.lead_id) == lead_id, col(AuditEntry.created_at) >= since)
+            .order_by(col(AuditEntry.id))
         )
     )

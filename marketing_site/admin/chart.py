@@ -72,7 +72,7 @@ def build(days: list[tuple[date, dict[str, int]]], kinds: tuple[str, ...], clock
     scale = plot_height / top_count
     bars: list[Bar] = []
     for index, (day, per_kind) in enumerate(days):
-        base = HEIGHT - BOTTOM
+        base = float(HEIGHT - BOTTOM)
         for kind_index, kind in enumerate(kinds):
             number = per_kind.get(kind, 0)
             if not number:

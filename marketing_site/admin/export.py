@@ -13,7 +13,8 @@ import csv
 import re
 from typing import Any, TextIO
 
-from sqlalchemy import func, select
+from sqlalchemy import func
+from sqlmodel import col, select
 
 from marketing_site.admin.audit import audit
 from marketing_site.admin.inbox_query import InboxFilter, Viewer, filtered
@@ -31,13 +32,17 @@ BATCH = 2000
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 _PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?")  # a spreadsheet reads it as a number, never a formula
 
-_MODULES = select(func.aggregate_strings(LeadModule.module, ",")).where(LeadModule.lead_id == Lead.id).scalar_subquery()
-_RESPONSIBILITIES = (
-    select(func.aggregate_strings(LeadResponsibility.responsibility, ","))
-    .where(LeadResponsibility.lead_id == Lead.id)
+_MODULES = (
+    select(func.aggregate_strings(col(LeadModule.module), ","))
+    .where(col(LeadModule.lead_id) == col(Lead.id))
     .scalar_subquery()
 )
-_NOTES = select(func.count()).where(LeadNote.lead_id == Lead.id).scalar_subquery()
+_RESPONSIBILITIES = (
+    select(func.aggregate_strings(col(LeadResponsibility.responsibility), ","))
+    .where(col(LeadResponsibility.lead_id) == col(Lead.id))
+    .scalar_subquery()
+)
+_NOTES = select(func.count()).where(col(LeadNote.lead_id) == col(Lead.id)).scalar_subquery()
 # display_name in SQL: the one name field, or first and last name
 _NAME = func.coalesce(
     Lead.full_name, func.trim(func.coalesce(Lead.first_name, "") + " " + func.coalesce(Lead.last_name, ""))
@@ -147,13 +152,12 @@ def write_export(chosen: InboxFilter, viewer: Viewer, out: TextIO) -> int:
     words, iso = _Words(), viewer.clock.iso
     written = 0
     with staff_session() as db_session:
-        owners = {
-            staff_id: cell(email) for staff_id, email in db_session.execute(select(StaffUser.id, StaffUser.email))
-        }
+        staff = db_session.execute(select(col(StaffUser.id), col(StaffUser.email)))
+        owners = {staff_id: cell(email) for staff_id, email in staff}
         selected = (
             filtered(chosen, viewer, *(expression for _, expression, _ in COLUMNS))
             .select_from(Lead)
-            .outerjoin(DemoBooking, DemoBooking.lead_id == Lead.id)
+            .outerjoin(DemoBooking, col(DemoBooking.lead_id) == col(Lead.id))
         )
         # Core rows (the session's connection), not the ORM's: the per-row cost of 100,000 rows is what counts
         for row in db_session.connection().execute(selected.execution_options(yield_per=BATCH)):

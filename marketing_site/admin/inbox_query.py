@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from datetime import date, timedelta
+from typing import Any
 
 from sqlalchemy import Select, and_, case, exists, func, or_, select
-from sqlalchemy.sql.elements import ColumnElement
-from sqlmodel import Session
+from sqlalchemy.sql.elements import ColumnElement, UnaryExpression
+from sqlmodel import Session, col
 
 from marketing_site.admin.local_time import StaffClock
 from marketing_site.admin.roles import kinds_seen
@@ -28,22 +29,22 @@ MAX_PAGE = 1_000_000
 FIRST_DAY, LAST_DAY = date(2000, 1, 1), date(2999, 12, 31)
 CHART_DAYS = 30
 STATUSES = frozenset(LeadStatus) | frozenset(HrStatus)
-SORTS = {
-    "newest": (Lead.created_at.desc(), Lead.id.desc()),
-    "oldest": (Lead.created_at.asc(), Lead.id.asc()),
-    "email": (Lead.email.asc(), Lead.id.desc()),
-    "status": (Lead.status.asc(), Lead.created_at.desc()),
+SORTS: dict[str, tuple[UnaryExpression[Any], UnaryExpression[Any]]] = {
+    "newest": (col(Lead.created_at).desc(), col(Lead.id).desc()),
+    "oldest": (col(Lead.created_at).asc(), col(Lead.id).asc()),
+    "email": (col(Lead.email).asc(), col(Lead.id).desc()),
+    "status": (col(Lead.status).asc(), col(Lead.created_at).desc()),
 }
 SORT_NAMES = {"newest": "Newest first", "oldest": "Oldest first", "email": "Email A-Z", "status": "Status"}
 SEARCHED = (
-    Lead.email,
-    Lead.full_name,
-    Lead.first_name,
-    Lead.last_name,
-    Lead.phone_e164,
-    Lead.phone_raw,
-    Lead.school,
-    Lead.country,
+    col(Lead.email),
+    col(Lead.full_name),
+    col(Lead.first_name),
+    col(Lead.last_name),
+    col(Lead.phone_e164),
+    col(Lead.phone_raw),
+    col(Lead.school),
+    col(Lead.country),
 )
 ME, NOBODY = "me", "none"  # the owner filter's words besides a staff id
 
@@ -141,34 +142,39 @@ def country_spellings(chosen: str) -> set[str]:
 
 def conditions(chosen: InboxFilter, viewer: Viewer) -> list[ColumnElement[bool]]:
     """The WHERE clauses of a filter, always within the kinds the role may see."""
-    where = [Lead.kind.in_(kinds_seen(viewer.role)), Lead.quarantined.is_(chosen.quarantine == "1")]
+    where: list[ColumnElement[bool]] = [
+        col(Lead.kind).in_(kinds_seen(viewer.role)),
+        col(Lead.quarantined).is_(chosen.quarantine == "1"),
+    ]
     if chosen.kind:
-        where.append(Lead.kind == chosen.kind)
+        where.append(col(Lead.kind) == chosen.kind)
     if chosen.status:
-        where.append(Lead.status == chosen.status)
+        where.append(col(Lead.status) == chosen.status)
     if chosen.owner == NOBODY:
-        where.append(Lead.owner_id.is_(None))
+        where.append(col(Lead.owner_id).is_(None))
     elif chosen.owner == ME:
-        where.append(Lead.owner_id == viewer.user_id)
+        where.append(col(Lead.owner_id) == viewer.user_id)
     elif (owner := whole_number(chosen.owner)) is not None:
-        where.append(Lead.owner_id == owner)
+        where.append(col(Lead.owner_id) == owner)
     if since := day_within_range(chosen.since):
-        where.append(Lead.created_at >= viewer.clock.day_start(since))
+        where.append(col(Lead.created_at) >= viewer.clock.day_start(since))
     if until := day_within_range(chosen.until):
-        where.append(Lead.created_at < viewer.clock.day_start(until + timedelta(days=1)))
+        where.append(col(Lead.created_at) < viewer.clock.day_start(until + timedelta(days=1)))
     if chosen.country:
         # lower() on both sides in the database: SQLite folds ASCII only, so Python's lower() of a non-ASCII
         # capital could differ; the spellings are the forms' own, whose capitals are ASCII.
-        where.append(func.lower(Lead.country).in_(country_spellings(chosen.country)))
+        where.append(func.lower(col(Lead.country)).in_(country_spellings(chosen.country)))
     if chosen.school_type:
-        where.append(func.lower(Lead.school_type) == chosen.school_type.lower())
+        where.append(func.lower(col(Lead.school_type)) == chosen.school_type.lower())
     if chosen.module:
-        where.append(exists().where(and_(LeadModule.lead_id == Lead.id, LeadModule.module == chosen.module)))
+        where.append(
+            exists().where(and_(col(LeadModule.lead_id) == col(Lead.id), col(LeadModule.module) == chosen.module))
+        )
     if chosen.source:
         where.append(
             or_(
-                Lead.source_page.contains(chosen.source, autoescape=True),
-                Lead.utm_source.contains(chosen.source, autoescape=True),
+                col(Lead.source_page).contains(chosen.source, autoescape=True),
+                col(Lead.utm_source).contains(chosen.source, autoescape=True),
             )
         )
     if chosen.q:
@@ -177,9 +183,10 @@ def conditions(chosen: InboxFilter, viewer: Viewer) -> list[ColumnElement[bool]]
     return where
 
 
-def filtered(chosen: InboxFilter, viewer: Viewer, *columns: object) -> Select:  # type: ignore[type-arg]
+def filtered(chosen: InboxFilter, viewer: Viewer, *columns: Any) -> Select[Any]:
     """The filter's leads in its order: whole rows, or only ``columns`` (the export reads plain tuples)."""
-    return select(*(columns or (Lead,))).where(*conditions(chosen, viewer)).order_by(*SORTS[chosen.sort])
+    selected: Select[Any] = select(*(columns or (Lead,)))
+    return selected.where(*conditions(chosen, viewer)).order_by(*SORTS[chosen.sort])
 
 
 def inbox_page(db_session: Session, chosen: InboxFilter, viewer: Viewer) -> tuple[list[Lead], int]:
@@ -193,9 +200,11 @@ def counts(db_session: Session, role: str) -> tuple[list[tuple[str, str, int]], 
     """Leads per (kind, status) in the inbox the role sees, and how many nobody opened yet: one pass over
     the covering index ix_lead_inbox_counts."""
     rows = db_session.execute(
-        select(Lead.kind, Lead.status, func.count(), func.sum(case((Lead.seen_at.is_(None), 1), else_=0)))
-        .where(Lead.quarantined.is_(False), Lead.kind.in_(kinds_seen(role)))
-        .group_by(Lead.kind, Lead.status)
+        select(
+            col(Lead.kind), col(Lead.status), func.count(), func.sum(case((col(Lead.seen_at).is_(None), 1), else_=0))
+        )
+        .where(col(Lead.quarantined).is_(False), col(Lead.kind).in_(kinds_seen(role)))
+        .group_by(col(Lead.kind), col(Lead.status))
     ).all()
     return [(kind, status, number) for kind, status, number, _ in rows], sum(unread or 0 for *_, unread in rows)
 
@@ -206,16 +215,16 @@ def per_day(db_session: Session, viewer: Viewer, days: int = CHART_DAYS) -> list
     database sorts each lead into its local day with one CASE over the covering index ix_lead_inbox_days."""
     first = viewer.clock.today() - timedelta(days=days - 1)
     bounds = [viewer.clock.day_start(first + timedelta(days=offset)) for offset in range(days + 1)]
-    day_number = case(*((Lead.created_at < bound, offset) for offset, bound in enumerate(bounds[1:])), else_=days)
+    day_number = case(*((col(Lead.created_at) < bound, offset) for offset, bound in enumerate(bounds[1:])), else_=days)
     rows = db_session.execute(
-        select(day_number, Lead.kind, func.count())
+        select(day_number, col(Lead.kind), func.count())
         .where(
-            Lead.quarantined.is_(False),
-            Lead.created_at >= bounds[0],
-            Lead.created_at < bounds[-1],
-            Lead.kind.in_(kinds_seen(viewer.role)),
+            col(Lead.quarantined).is_(False),
+            col(Lead.created_at) >= bounds[0],
+            col(Lead.created_at) < bounds[-1],
+            col(Lead.kind).in_(kinds_seen(viewer.role)),
         )
-        .group_by(day_number, Lead.kind)
+        .group_by(day_number, col(Lead.kind))
     ).all()
     chart: list[tuple[date, dict[str, int]]] = [(first + timedelta(days=offset), {}) for offset in range(days)]
     for offset, kind, number in rows:
@@ -227,23 +236,25 @@ def countries(db_session: Session) -> list[str]:
     """The countries leads came from, each once whatever its case or language, by name: read off the index
     ix_lead_country_lower alone. Every lead's, whatever the reader's role: a country names no one."""
     stored = db_session.execute(
-        select(func.lower(Lead.country), Lead.country).where(Lead.country.is_not(None)).distinct()
+        select(func.lower(col(Lead.country)), col(Lead.country)).where(col(Lead.country).is_not(None)).distinct()
     )
     return sorted({country_name(value) for _, value in stored if value}, key=str.casefold)
 
 
 def quarantined_count(db_session: Session, role: str) -> int:
-    return db_session.execute(
-        select(func.count()).select_from(Lead).where(Lead.kind.in_(kinds_seen(role)), Lead.quarantined.is_(True))
-    ).scalar_one()
+    return db_session.scalars(
+        select(func.count())
+        .select_from(Lead)
+        .where(col(Lead.kind).in_(kinds_seen(role)), col(Lead.quarantined).is_(True))
+    ).one()
 
 
 def mail_counts(db_session: Session, kinds: tuple[str, ...]) -> dict[str, int]:
     """Mails per status among the leads of ``kinds`` (the kinds a staff member may see)."""
     rows = db_session.execute(
-        select(OutboxMail.status, func.count())
-        .join(Lead, Lead.id == OutboxMail.lead_id)
-        .where(Lead.kind.in_(kinds))
-        .group_by(OutboxMail.status)
-    ).all()
-    return dict(rows)  # type: ignore[arg-type]
+        select(col(OutboxMail.status), func.count())
+        .join(Lead, col(Lead.id) == col(OutboxMail.lead_id))
+        .where(col(Lead.kind).in_(kinds))
+        .group_by(col(OutboxMail.status))
+    ).tuples()
+    return dict(rows.all())

@@ -12,15 +12,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from marketing_site.admin.inbox_query import country_name
 from marketing_site.admin.local_time import StaffClock
 from marketing_site.admin.roles import kinds_seen, may_own
 from marketing_site.admin.staff_names import staff_name
 from marketing_site.booking.models import BookingStatus, DemoBooking
-from marketing_site.booking.slots import as_utc
+from marketing_site.core.clock import as_utc
+from marketing_site.core.columns import stored_id
 from marketing_site.leads.labels import kind_name
 from marketing_site.leads.models import Lead, display_name
 from marketing_site.leads.schemas import LeadKind
@@ -68,7 +68,9 @@ def possible_owners(staff: list[StaffUser], kinds: tuple[str, ...]) -> list[Staf
 
 def _demos(db_session: Session, lead_ids: list[int]) -> dict[int, tuple[datetime, str]]:
     rows = db_session.execute(
-        select(DemoBooking.lead_id, DemoBooking.starts_at, DemoBooking.status).where(DemoBooking.lead_id.in_(lead_ids))
+        select(col(DemoBooking.lead_id), col(DemoBooking.starts_at), col(DemoBooking.status)).where(
+            col(DemoBooking.lead_id).in_(lead_ids)
+        )
     )
     return {lead_id: (starts_at, status) for lead_id, starts_at, status in rows}
 
@@ -84,7 +86,7 @@ def badges(lead: Lead, demo: tuple[datetime, str] | None, clock: StaffClock) -> 
 
 
 def rows(db_session: Session, leads: list[Lead], staff: Mapping[int, StaffUser], clock: StaffClock) -> list[InboxRow]:
-    demos = _demos(db_session, [lead.id for lead in leads if lead.id is not None])
+    demos = _demos(db_session, [stored_id(lead) for lead in leads])
     return [
         InboxRow(
             lead=lead,
@@ -92,10 +94,10 @@ def rows(db_session: Session, leads: list[Lead], staff: Mapping[int, StaffUser],
             kind=kind_name(lead.kind),
             status=status_label(lead.kind, lead.status),
             country=country_name(lead.country) if lead.country else "",
-            owner=staff_name(staff[lead.owner_id]) if lead.owner_id in staff else "",
+            owner=staff_name(staff[lead.owner_id]) if lead.owner_id is not None and lead.owner_id in staff else "",
             received=clock.when(lead.created_at),
             age=clock.ago(lead.created_at),
-            badges=badges(lead, demos.get(lead.id) if lead.id is not None else None, clock),
+            badges=badges(lead, demos.get(stored_id(lead)), clock),
         )
         for lead in leads
     ]

@@ -16,7 +16,8 @@ from zoneinfo import ZoneInfo
 from babel.dates import format_datetime, get_timezone_location
 
 from marketing_site.booking.errors import UnknownTimeZone
-from marketing_site.booking.slots import as_utc, zone
+from marketing_site.booking.slots import zone
+from marketing_site.core.clock import as_utc
 from marketing_site.mail.render import STAFF_LANGUAGE
 from marketing_site.settings import settings
 

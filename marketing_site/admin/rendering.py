@@ -23,6 +23,7 @@ from marketing_site.admin.local_time import BROWSER_ZONE_COOKIE, StaffClock, vie
 from marketing_site.admin.staff_names import staff_name
 from marketing_site.admin.static_files import static_url
 from marketing_site.core.clock import utc_now
+from marketing_site.core.columns import stored_id
 from marketing_site.leads.models import display_name
 from marketing_site.mail.models import OutboxStatus
 from marketing_site.staff.models import StaffUser
@@ -66,7 +67,7 @@ def clock_of(request: Request, user: StaffUser | None) -> StaffClock:
 
 
 def viewer_of(request: Request, user: StaffUser) -> Viewer:
-    return Viewer(user.role, user.id, clock_of(request, user))
+    return Viewer(user.role, stored_id(user), clock_of(request, user))
 
 
 def render(
