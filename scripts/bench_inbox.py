@@ -2,9 +2,10 @@
 
 Times are server time: each request goes through the real /admin app in-process (Starlette TestClient,
 no network), signed in as an admin who sees every kind. Reported: the first inbox page (with its
-counts and 90-day chart), a filtered and searched page, a filtered CSV export and the export of
-every lead. SQLite by default; ``--database-url postgresql+psycopg://postgres@127.0.0.1:5432/x`` (or
-TEST_DATABASE_URL) runs it on a throwaway database of that PostgreSQL server.
+counts, chart and list of countries), a filtered and searched page, a country in lower case with a search,
+a week of the reader's days, a filtered CSV export and the export of every lead. SQLite by default;
+``--database-url postgresql+psycopg://postgres@127.0.0.1:5432/x`` (or TEST_DATABASE_URL) runs it on a
+throwaway database of that PostgreSQL server.
 """
 
 from __future__ import annotations
@@ -20,13 +21,17 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
+import pyotp
 from sqlalchemy import insert, text
 from starlette.testclient import TestClient
 
+from marketing_site.admin import totp
 from marketing_site.admin.app import build_admin
+from marketing_site.admin.staff_db import staff_write_session
 from marketing_site.admin.users import staff_user_create
 from marketing_site.core import db
 from marketing_site.core.clock import utc_now
+from marketing_site.core.columns import stored_id
 from marketing_site.leads.models import Lead, LeadModule
 from scripts.harness.database import migrate, throwaway_database
 
@@ -42,6 +47,11 @@ PAGES = {
     "filtered + searched page": (
         "/admin/",
         {"kind": "ScheduleDemo", "status": "new", "country": "Oman", "module": "financeSmart", "q": "falcon academy"},
+    ),
+    "country in lower case + search": ("/admin/", {"country": "oman", "q": "crescent"}),
+    "last 7 days (reader's days), unowned": (
+        "/admin/",
+        {"since": (utc_now().date() - timedelta(days=6)).isoformat(), "owner": "none", "sort": "oldest"},
     ),
     "filtered CSV export": ("/admin/export.csv", {"kind": "ScheduleDemo", "country": "Oman"}),
     "CSV export of every lead": ("/admin/export.csv", {}),
@@ -104,12 +114,22 @@ def seed(url: str, count: int) -> None:
 
 
 def signed_in_admin() -> TestClient:
-    """An admin account on the seeded database, signed in through the real form."""
-    password = secrets.token_urlsafe(16)
+    """An admin account on the seeded database with an authenticator app, signed in through the real forms
+    (the password, then the app's code)."""
+    password, secret = secrets.token_urlsafe(16), pyotp.random_base32()
     user = staff_user_create(f"bench-{secrets.token_hex(4)}@vendor.example", password, "admin")
+    with staff_write_session() as db_session:
+        totp.totp_save(db_session, stored_id(user), secret, last_timecode=0)
+        db_session.commit()
     browser = TestClient(build_admin(), follow_redirects=False)
-    token = re.search(r'name="csrf_token" value="([^"]+)"', browser.get("/admin/signin").text).group(1)
-    answer = browser.post("/admin/signin", data={"email": user.email, "password": password, "csrf_token": token})
+
+    def csrf(path: str) -> str:
+        return re.search(r'name="csrf_token" value="([^"]+)"', browser.get(path).text).group(1)
+
+    signin = {"email": user.email, "password": password, "csrf_token": csrf("/admin/signin")}
+    assert browser.post("/admin/signin", data=signin).status_code == 303
+    code = {"code": pyotp.TOTP(secret).now(), "csrf_token": csrf("/admin/second-factor"), "next": "/admin/"}
+    answer = browser.post("/admin/second-factor", data=code)
     assert answer.status_code == 303, answer.text
     return browser
 

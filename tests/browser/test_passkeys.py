@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 from sqlalchemy import text
-from test_staff_area import PASSWORD, create_staff, sign_in
+from staff_browser import PASSWORD, create_staff, sign_in
 
 
 def test_a_member_adds_a_passkey_and_signs_in_with_it_alone(page: Page, served, site_db) -> None:
