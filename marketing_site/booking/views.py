@@ -12,6 +12,7 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel import Session
 
+from marketing_site.booking.errors import BookingNotFound
 from marketing_site.booking.models import DemoBooking, DemoHost
 from marketing_site.booking.slots import as_utc, slot_id
 from marketing_site.leads.models import Lead, display_name
@@ -27,6 +28,7 @@ class BookingView:
     host_name: str
     host_email: str
     host_time_zone: str
+    host_meeting_link: str  # how visitors join (booking/meeting.py): an https:// address, a phone number or ""
     visitor_name: str
     visitor_email: str
     school: str
@@ -54,6 +56,8 @@ def booking_view(db_session: Session, booking: DemoBooking) -> BookingView:
     host = db_session.get(DemoHost, booking.host_id)
     staff = db_session.get(StaffUser, booking.host_id)
     lead = db_session.get(Lead, booking.lead_id)
+    if host is None or staff is None or lead is None or booking.id is None:
+        raise BookingNotFound()  # its host or lead was removed in the meantime
     return BookingView(
         id=booking.id,
         uid=booking.uid,
@@ -62,6 +66,7 @@ def booking_view(db_session: Session, booking: DemoBooking) -> BookingView:
         host_name=host.display_name,
         host_email=staff.email,
         host_time_zone=host.time_zone,
+        host_meeting_link=host.meeting_link,
         visitor_name=display_name(lead),
         visitor_email=lead.email,
         school=lead.school or "",
