@@ -224,6 +224,18 @@ def free_starts(
                 yield instant
 
 
+def any_free(db_session: Session, now: datetime) -> bool:
+    """Whether any active host has a free slot from now to the horizon (a demo request's mail offers them)."""
+    settings_row = rules(db_session)
+    weeks = host_weeks(db_session)
+    end = now + timedelta(days=settings_row.horizon_days)
+    booked = taken(db_session, weeks, now, end, timedelta(minutes=settings_row.buffer_minutes))
+    return any(
+        next(free_starts(week, booked[week.host.staff_user_id], settings_row, now, end, now), None) is not None
+        for week in weeks
+    )
+
+
 def window(from_day: date, days: int, visitor_zone: ZoneInfo) -> tuple[datetime, datetime]:
     """The UTC instants bounding the visitor's local dates from_day .. from_day + days - 1."""
     start = datetime.combine(from_day, time(), tzinfo=visitor_zone)
