@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from sqlalchemy import update
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from marketing_site.booking.invitation import CANCEL, REQUEST, InvitationText, invitation
 from marketing_site.booking.meeting import JoinBy, joining
@@ -25,9 +25,8 @@ from marketing_site.content.messages import isolated_message
 from marketing_site.i18n.languages import BY_CODE, DEFAULT, Language
 from marketing_site.leads import mails as lead_mails
 from marketing_site.leads.mails import BookedDemo, lead_link
-from marketing_site.leads.models import Lead
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
-from marketing_site.mail.render import STAFF_LANGUAGE, Bodies, MailTemplates, new_message_id, subject_line
+from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id, subject_line
 
 REMINDERS_BEFORE = (timedelta(hours=24), timedelta(hours=1))
 
@@ -80,13 +79,13 @@ def queue_invitations(db_session: Session, booking: BookingView, change: Booking
     )
 
 
-def tell_sales(db_session: Session, lead: Lead, booking: BookingView) -> None:
+def tell_sales(db_session: Session, booking: BookingView) -> None:
     """Sales' one notice of a booking. The lead's own mails still unsent are withdrawn first: a booking made
     in the slot picker replaces the request's two mails, so the visitor gets one confirmation (the booking's)
     and sales one notice, "New demo booked"."""
     first = Audience.STAFF in lead_mails.withdraw_unsent(db_session, booking.lead_id)
     when = describe(*booking.in_zone(booking.host_time_zone), STAFF_LANGUAGE)
-    lead_mails.queue_booked_notice(db_session, lead, BookedDemo(when, booking.host_name), first, booking.id)
+    lead_mails.queue_booked_notice(db_session, booking.lead_id, BookedDemo(when, booking.host_name), first, booking.id)
 
 
 def queue_reminders(db_session: Session, booking: BookingView, now: datetime, held: bool = False) -> None:
@@ -117,9 +116,9 @@ def withdraw_reminders(db_session: Session, booking_id: int) -> None:
     db_session.execute(
         update(OutboxMail)
         .where(
-            OutboxMail.booking_id == booking_id,
-            OutboxMail.audience == Audience.REMINDER,
-            OutboxMail.status.in_((OutboxStatus.QUEUED, OutboxStatus.HELD)),
+            col(OutboxMail.booking_id) == booking_id,
+            col(OutboxMail.audience) == Audience.REMINDER,
+            col(OutboxMail.status).in_((OutboxStatus.QUEUED, OutboxStatus.HELD)),
         )
         .values(status=OutboxStatus.WITHDRAWN)
     )
@@ -175,7 +174,7 @@ def _how_to_join(booking: BookingView, code: str) -> tuple[str, str]:
     return isolated_message(f"booking.mail.join.{join.by}", code), join.shown
 
 
-def _visitor_body(booking: BookingView, language: Language, change: BookingChange | None, when: str) -> Bodies:
+def _visitor_body(booking: BookingView, language: Language, change: BookingChange | None, when: str) -> MailBodies:
     """The visitor's mail about ``change`` (None: a reminder): the news, the invitation, how to join, and the
     link to their booking page (to change the demo, or after a cancellation to book a new time)."""
     code = language.code

@@ -87,7 +87,9 @@ def _words(message_id: str, **values: object) -> Markup:
     return as_html(isolated_message(message_id, None, **values))
 
 
-def _render(request: Request, template: str, language: Language, status_code: int = 200, **values: object) -> Response:
+def _render(
+    request: Request, template: str, language: Language, status_code: int = 200, /, **values: object
+) -> Response:
     with speaking(language.code):
         return templates.TemplateResponse(
             request,
@@ -228,7 +230,7 @@ def _booking(token: str) -> BookingView:
     return service.booking_get(tokens.booking_id_from_token(token))
 
 
-Change = Callable[[BookingView, int, FormData], str]
+Change = Callable[[BookingView, int, FormData], str]  # moves, cancels or books the demo again; returns what it did
 
 
 def _action(change: Change, step: str = "") -> Callable[[Request], Awaitable[Response]]:

@@ -12,9 +12,9 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel import Session
 
-from marketing_site.booking.errors import BookingNotFound
 from marketing_site.booking.models import DemoBooking, DemoHost
 from marketing_site.booking.slots import as_utc, slot_id
+from marketing_site.core.columns import stored_id
 from marketing_site.leads.models import Lead, display_name
 from marketing_site.staff.models import StaffUser
 
@@ -53,13 +53,12 @@ class BookingView:
 
 
 def booking_view(db_session: Session, booking: DemoBooking) -> BookingView:
-    host = db_session.get(DemoHost, booking.host_id)
-    staff = db_session.get(StaffUser, booking.host_id)
-    lead = db_session.get(Lead, booking.lead_id)
-    if host is None or staff is None or lead is None or booking.id is None:
-        raise BookingNotFound()  # its host or lead was removed in the meantime
+    """The view of a stored booking (its host, staff account and lead exist: foreign keys)."""
+    host = db_session.get_one(DemoHost, booking.host_id)
+    staff = db_session.get_one(StaffUser, booking.host_id)
+    lead = db_session.get_one(Lead, booking.lead_id)
     return BookingView(
-        id=booking.id,
+        id=stored_id(booking),
         uid=booking.uid,
         lead_id=booking.lead_id,
         host_id=booking.host_id,

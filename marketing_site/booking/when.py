@@ -24,8 +24,10 @@ UTC_NAMES = frozenset({"UTC", "Etc/UTC", "Etc/UCT", "UCT", "Universal", "Etc/Uni
 
 def offset(moment: datetime) -> str:
     """UTC+01:00, UTC+05:30, UTC-03:00: the zone's offset at that moment (so DST shows)."""
-    delta = moment.utcoffset()
-    minutes = int(delta.total_seconds() // 60) if delta is not None else 0
+    shift = moment.utcoffset()
+    if shift is None:
+        raise ValueError(f"{moment} has no time zone")
+    minutes = int(shift.total_seconds() // 60)
     sign = "+" if minutes >= 0 else "-"
     return f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 

@@ -22,12 +22,13 @@ from sqlmodel import Session, col, select
 from marketing_site.content.messages import isolated_message, message
 from marketing_site.content.modules import MODULES
 from marketing_site.core.clock import utc_now
+from marketing_site.core.columns import table_of
 from marketing_site.i18n.bidi import isolate_foreign
 from marketing_site.i18n.languages import BY_CODE, DEFAULT
-from marketing_site.leads.models import Lead, LeadModule, display_name
+from marketing_site.leads.models import Lead, LeadModule, WrittenLead, display_name
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
-from marketing_site.mail.render import STAFF_LANGUAGE, Bodies, MailTemplates, new_message_id, subject_line
+from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id, subject_line
 from marketing_site.settings import settings
 
 SUMMARY_FIELDS = (
@@ -46,7 +47,7 @@ SUMMARY_FIELDS = (
 DEMO_KINDS = frozenset({LeadKind.SCHEDULE_DEMO.value, LeadKind.PRODUCT_DEMO.value})  # a time is what comes next
 MODULE_NAMES = {module.slug: module.name for module in MODULES}  # in the order the site lists them
 
-OUTBOX = OutboxMail.__table__
+OUTBOX = table_of(OutboxMail)
 _templates = MailTemplates("marketing_site.leads")
 
 
@@ -74,7 +75,7 @@ def lead_link(lead_id: int) -> str:
 
 
 def queue_lead_mails(
-    db_session: Session, lead: Lead, modules: tuple[str, ...] = (), plan: RequestMails = AT_ONCE
+    db_session: Session, lead: WrittenLead, modules: tuple[str, ...] = (), plan: RequestMails = AT_ONCE
 ) -> None:
     """Add the staff and visitor mails of a flushed lead; held (not sent) while the lead is quarantined.
 
@@ -82,13 +83,12 @@ def queue_lead_mails(
     the mails, and this runs for every lead (``make bench-load``)."""
     careers = lead.kind == LeadKind.CAREERS.value
     kind_label = message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE)
-    staff, staff_subject = _staff_mail(
-        lead, modules, f"New {kind_label}", f"A new {kind_label} arrived on the website."
-    )
-    pick_link = plan.pick_link(lead.id) if plan.pick_link and lead.id is not None else ""
+    news = f"A new {kind_label} arrived on the website."
+    staff, staff_subject = _staff_mail(lead, lead.id, modules, f"New {kind_label}", news)
+    pick_link = plan.pick_link(lead.id) if plan.pick_link else ""
     visitor, visitor_subject = _visitor_mail(lead, pick_link)
     status = OutboxStatus.HELD if lead.quarantined else OutboxStatus.QUEUED
-    rows = [
+    rows: list[dict[str, object]] = [
         dict(
             audience=Audience.STAFF,
             recipient=settings.hr_email if careers else settings.sales_email,
@@ -127,15 +127,17 @@ def withdraw_unsent(db_session: Session, lead_id: int) -> set[str]:
     return set(withdrawn.scalars())
 
 
-def queue_booked_notice(db_session: Session, lead: Lead, demo: BookedDemo, first: bool, booking_id: int) -> None:
+def queue_booked_notice(db_session: Session, lead_id: int, demo: BookedDemo, first: bool, booking_id: int) -> None:
     """Sales hears of a booked demo once: "New demo booked" when it is the lead's first notice (the request's
     was withdrawn unsent), "Demo booked" after a request they already had."""
-    modules = tuple(db_session.exec(select(LeadModule.module).where(col(LeadModule.lead_id) == lead.id)))
+    lead = db_session.get_one(Lead, lead_id)
+    modules = tuple(db_session.exec(select(LeadModule.module).where(col(LeadModule.lead_id) == lead_id)))
     news = f"A demo was booked on the website for {demo.when} with {demo.host}."
-    staff, subject = _staff_mail(lead, modules, "New demo booked" if first else "Demo booked", news, demo.when)
+    headline = "New demo booked" if first else "Demo booked"
+    staff, subject = _staff_mail(lead, lead_id, modules, headline, news, demo.when)
     db_session.add(
         OutboxMail(
-            lead_id=lead.id,
+            lead_id=lead_id,
             booking_id=booking_id,
             audience=Audience.STAFF,
             status=OutboxStatus.HELD if lead.quarantined else OutboxStatus.QUEUED,
@@ -155,7 +157,9 @@ def module_names(modules: Iterable[str]) -> str:
     return ", ".join(MODULE_NAMES.get(module, module) for module in listed)
 
 
-def _staff_mail(lead: Lead, modules: Iterable[str], headline: str, news: str, when: str = "") -> tuple[Bodies, str]:
+def _staff_mail(
+    lead: WrittenLead | Lead, lead_id: int, modules: Iterable[str], headline: str, news: str, when: str = ""
+) -> tuple[MailBodies, str]:
     """The staff summary (English, the staff language) and its subject: "<headline>: name (school)[, when]"."""
     name = display_name(lead)
     summary = [
@@ -165,12 +169,12 @@ def _staff_mail(lead: Lead, modules: Iterable[str], headline: str, news: str, wh
     summary = [(label, value) for label, value in summary if value]
     if modules:
         summary.append(("Modules", module_names(modules)))
-    body = _templates.render("staff", news=news, summary=summary, link=lead_link(lead.id))
+    body = _templates.render("staff", news=news, summary=summary, link=lead_link(lead_id))
     who = isolate_foreign(name, "ltr") + (f" ({isolate_foreign(lead.school, 'ltr')})" if lead.school else "")
     return body, subject_line(f"{headline}: {who}" + (f", {when}" if when else ""))
 
 
-def _visitor_mail(lead: Lead, pick_link: str) -> tuple[Bodies, str]:
+def _visitor_mail(lead: WrittenLead, pick_link: str) -> tuple[MailBodies, str]:
     """The confirmation in the language the visitor used (the lead's), right to left where it reads so."""
     language = BY_CODE.get(lead.language, DEFAULT)
     kind = message(f"mail.kind.{lead.kind}", language.code)

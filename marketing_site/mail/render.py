@@ -25,8 +25,8 @@ STAFF_LANGUAGE = DEFAULT.code  # the staff area and its mails are in English
 _LINE_SPACE = re.compile(r"[^\S\u00a0]+")  # any run of white space but the no-break space that joins a brand name
 
 
-class Bodies(TypedDict):
-    """A mail's two parts, named as the outbox columns that hold them."""
+class MailBodies(TypedDict):
+    """An outbox row's two bodies, passed on as its keyword arguments."""
 
     text_body: str
     html_body: str
@@ -46,7 +46,7 @@ class MailTemplates:
         )
         self._environment.filters["bidi"] = as_html
 
-    def render(self, name: str, **values: Any) -> Bodies:
+    def render(self, name: str, **values: Any) -> MailBodies:
         """The outbox row's two bodies."""
         return {
             "text_body": self._environment.get_template(f"mail_{name}.txt").render(**values),

@@ -45,6 +45,7 @@ MEETING = "https://meet.example.com/sana-malik"
 FSI, PDI = "\u2068", "\u2069"
 SALES = parseaddr(settings.sales_email)[1]
 
+AR_MONDAY = f"يوم الاثنين 1 مارس 2027، من 08:00 إلى 08:30 (توقيت عُمان، {FSI}UTC+04:00{PDI})"
 VISITOR = {
     "en": {
         "request": "We received your demo request",
@@ -55,10 +56,10 @@ VISITOR = {
     },
     "ar": {
         "request": "استلمنا طلبك لعرض توضيحي",
-        "booked": f"تم حجز عرضك التوضيحي: يوم الاثنين 1 مارس 2027، من 08:00 إلى 08:30 (توقيت عُمان، {FSI}UTC+04:00{PDI})",
-        "moved": f"تغيّر موعد عرضك التوضيحي: يوم الثلاثاء 2 مارس 2027، من 08:00 إلى 08:30 (توقيت عُمان، {FSI}UTC+04:00{PDI})",
-        "cancelled": f"تم إلغاء عرضك التوضيحي: يوم الاثنين 1 مارس 2027، من 08:00 إلى 08:30 (توقيت عُمان، {FSI}UTC+04:00{PDI})",
-        "reminder": f"تذكير بعرضك التوضيحي: يوم الاثنين 1 مارس 2027، من 08:00 إلى 08:30 (توقيت عُمان، {FSI}UTC+04:00{PDI})",
+        "booked": f"تم حجز عرضك التوضيحي: {AR_MONDAY}",
+        "moved": f"تغيّر موعد عرضك التوضيحي: {AR_MONDAY.replace('الاثنين 1', 'الثلاثاء 2')}",
+        "cancelled": f"تم إلغاء عرضك التوضيحي: {AR_MONDAY}",
+        "reminder": f"تذكير بعرضك التوضيحي: {AR_MONDAY}",
     },
 }
 # What each wording promises: a request's "we will propose a time" must never reach someone whose time is booked.
