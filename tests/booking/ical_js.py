@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[2]
+from scripts.harness.npm_tools import npm_file
+
 ICAL_JS_VERSION = "2.2.1"
-ICAL_JS = ROOT / ".tools" / "node_modules" / "ical.js" / "dist" / "ical.es5.cjs"
 READ_EVENTS = """
 const ICAL = require(process.argv[1]);
 let input = "";
@@ -41,28 +40,10 @@ process.stdin.on("end", () => {
 """
 
 
-def _installed() -> Path:
-    if not ICAL_JS.is_file():
-        subprocess.run(
-            [
-                "npm",
-                "install",
-                "--prefix",
-                str(ROOT / ".tools"),
-                "--no-audit",
-                "--no-fund",
-                "--loglevel=error",
-                f"ical.js@{ICAL_JS_VERSION}",
-            ],
-            check=True,
-        )
-    return ICAL_JS
-
-
 def events_read_by_ical_js(calendars: list[str]) -> list[dict[str, Any]]:
     """Each calendar's method and first event as ical.js reads them; a calendar it cannot parse fails the test."""
     done = subprocess.run(
-        ["node", "-e", READ_EVENTS, str(_installed())],
+        ["node", "-e", READ_EVENTS, str(npm_file("ical.js", ICAL_JS_VERSION, "dist/ical.es5.cjs"))],
         input=json.dumps(calendars),
         capture_output=True,
         text=True,

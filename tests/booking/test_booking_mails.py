@@ -9,9 +9,9 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hosts import add_host, add_lead, set_rules
+from hosts import add_host, add_lead
 from icalendar import Calendar
-from sqlalchemy import delete, update
+from sqlalchemy import update
 
 from marketing_site.booking import service
 from marketing_site.booking.slots import slot_id
@@ -25,13 +25,7 @@ NOW = datetime(2027, 2, 27, 12, 0, tzinfo=UTC)
 MONDAY_9 = datetime(2027, 3, 1, 4, 0, tzinfo=UTC)  # 09:00 in Karachi, 04:00 in London
 
 
-@pytest.fixture(autouse=True)
-def _empty_outbox():
-    """Only this test's mails are due."""
-    set_rules(demo_minutes=30, buffer_minutes=15, min_notice_minutes=240, horizon_days=30, daily_limit=6)
-    with db.session() as db_session:
-        db_session.execute(delete(OutboxMail))
-        db_session.commit()
+pytestmark = pytest.mark.usefixtures("empty_outbox")
 
 
 @pytest.fixture

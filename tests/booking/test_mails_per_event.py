@@ -17,11 +17,10 @@ from email.message import EmailMessage
 from email.utils import parseaddr
 
 import pytest
-from hosts import add_host, set_rules
+from hosts import add_host
 from ical_js import events_read_by_ical_js
 from icalendar import Calendar
 from leads.lead_payloads import CONSENTED, VALID
-from sqlalchemy import delete
 from starlette.testclient import TestClient
 
 from marketing_site.booking import service
@@ -30,12 +29,10 @@ from marketing_site.booking.service import PICK_WINDOW
 from marketing_site.booking.slots import slot_id
 from marketing_site.content import forms
 from marketing_site.content.messages import speaking
-from marketing_site.core import db
 from marketing_site.core.clock import frozen
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.service import SubmissionContext
 from marketing_site.mail import sender
-from marketing_site.mail.models import OutboxMail
 from marketing_site.settings import settings
 
 NOW = datetime(2027, 2, 27, 12, 0, tzinfo=UTC)  # a Saturday
@@ -85,13 +82,7 @@ HOST = {
 LANGUAGES = pytest.mark.parametrize("language", ["en", "ar"])
 
 
-@pytest.fixture(autouse=True)
-def _empty_outbox():
-    """Only this test's mails are due."""
-    set_rules(demo_minutes=30, buffer_minutes=15, min_notice_minutes=240, horizon_days=30, daily_limit=6)
-    with db.session() as db_session:
-        db_session.execute(delete(OutboxMail))
-        db_session.commit()
+pytestmark = pytest.mark.usefixtures("empty_outbox")
 
 
 @pytest.fixture
