@@ -1,7 +1,7 @@
 """meeting links: how visitors join each host's demos (a video-call address or a phone number)
 
 Revision ID: 0010_meeting_links
-Revises: 0005_demo_booking
+Revises: 0006_staff_signin
 Create Date: 2026-11-26 11:00:00.000000
 """
 
@@ -15,7 +15,7 @@ import sqlmodel
 from alembic import op
 
 revision: str = "0010_meeting_links"
-down_revision: str | None = "0005_demo_booking"
+down_revision: str | None = "0006_staff_signin"  # re-chained onto main's head when main was merged in
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
