@@ -172,9 +172,10 @@ def main() -> None:
         print(f"{engine_name}: seeded {args.leads:,} leads in {time.perf_counter() - started:.1f} s")
         timings = measure(url, args.runs)
         db.get_engine().dispose()
-    print(f"\n{'request':<28} {'median ms':>10} {'min ms':>10} {'max ms':>10}   ({args.runs} runs)")
+    width = max(map(len, timings))
+    print(f"\n{'request':<{width}} {'median ms':>10} {'min ms':>10} {'max ms':>10}   ({args.runs} runs)")
     for name, values in timings.items():
-        print(f"{name:<28} {statistics.median(values):>10.0f} {min(values):>10.0f} {max(values):>10.0f}")
+        print(f"{name:<{width}} {statistics.median(values):>10.0f} {min(values):>10.0f} {max(values):>10.0f}")
 
 
 if __name__ == "__main__":

@@ -107,7 +107,7 @@ def test_the_export_is_one_row_per_lead_as_a_person_reads_it(as_role):
         db_session.commit()
     answer = reports_zone(browser, "Asia/Kolkata").get("/admin/export.csv", params={"q": school})
     [row] = list(csv.DictReader(io.StringIO(answer.content.decode("utf-8-sig"))))
-    assert (row["Kind"], row["Status"], row["Owner"], row["Notes"]) == ("Demo booking", "Contacted", user.email, "2")
+    assert (row["Kind"], row["Status"], row["Owner"], row["Notes"]) == ("Demo request", "Contacted", user.email, "2")
     assert row["Modules"] == "Student Smart, HR Smart, Academic Smart"
     assert row["Responsibilities"] == "Academic, Communication"
     assert (row["Demo"], row["Demo status"]) == ("2031-03-04T11:15:00+05:30", "booked")  # the exporter's zone

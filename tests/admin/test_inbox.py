@@ -119,7 +119,7 @@ def test_the_inbox_shows_counts_a_chart_with_its_numbers_and_visitor_text_escape
     demo(school)
     page = browser.get("/admin/", params={"q": school}).text
     assert "&lt;img src=x onerror=alert(1)&gt;" in page and "<img src=x" not in page
-    assert re.search(r"Demo booking <b>\d+</b>", page) and re.search(r"Unread <b>\d+</b>", page)
+    assert re.search(r"Demo request <b>\d+</b>", page) and re.search(r"Unread <b>\d+</b>", page)
     assert re.search(r"Demo booked <b>\d+</b>", page) and re.search(r"Demo cancelled <b>\d+</b>", page)
     assert "Hiring pipeline" not in page and "Job application" not in page  # a salesperson's pipeline only
     chart = page.split('<section class="card chart"')[1]

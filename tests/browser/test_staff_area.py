@@ -69,7 +69,7 @@ def test_sales_signs_in_filters_works_a_lead_releases_one_and_exports_csv(page: 
     content = Path(download.value.path()).read_bytes()
     assert content.startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader(io.StringIO(content.decode("utf-8-sig"))))
-    assert sorted(row["Kind"] for row in rows) == ["Demo booking", "Demo request", "Demo sign-up"]
+    assert sorted(row["Kind"] for row in rows) == ["Demo request", "Demo sign-up", "Product demo request"]
     assert {row["School"] for row in rows} == {school}
     assert {row["Phone"] for row in rows} == {"+923001234567"}  # a phone number as it is: no apostrophe
     assert {row["Owner"] for row in rows} == {email, ""} and {row["Status"] for row in rows} == {"Contacted", "New"}
