@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields, replace
 from datetime import date, timedelta
 from typing import Any
 
-from sqlalchemy import Select, and_, case, exists, func, or_, select
+from sqlalchemy import Select, and_, case, exists, func, or_, select, text
 from sqlalchemy.sql.elements import ColumnElement, UnaryExpression
 from sqlmodel import Session, col
 
@@ -232,13 +232,28 @@ def per_day(db_session: Session, viewer: Viewer, days: int = CHART_DAYS) -> list
     return chart
 
 
-def countries(db_session: Session) -> list[str]:
-    """The countries leads came from, each once whatever its case or language, by name: read off the index
-    ix_lead_country_lower alone. Every lead's, whatever the reader's role: a country names no one."""
-    stored = db_session.execute(
-        select(func.lower(col(Lead.country)), col(Lead.country)).where(col(Lead.country).is_not(None)).distinct()
+# Each country once (its lower case), with one of its spellings, read off ix_lead_country_lower by an index
+# seek or two per country (a "loose index scan"): a handful of countries cost a handful of seeks, whatever the
+# number of leads.
+_COUNTRIES = text(
+    """
+    WITH RECURSIVE found(folded) AS (
+        SELECT min(lower(country)) FROM lead
+        UNION ALL
+        SELECT (SELECT min(lower(country)) FROM lead WHERE lower(country) > found.folded)
+        FROM found WHERE found.folded IS NOT NULL
     )
-    return sorted({country_name(value) for _, value in stored if value}, key=str.casefold)
+    SELECT (SELECT min(country) FROM lead WHERE lower(country) = found.folded) FROM found
+    WHERE found.folded IS NOT NULL
+    """
+)
+
+
+def countries(db_session: Session) -> list[str]:
+    """The countries leads came from, each once whatever its case or language, by name. Every lead's, whatever
+    the reader's role: a country names no one."""
+    stored = db_session.execute(_COUNTRIES).scalars()
+    return sorted({country_name(value) for value in stored if value}, key=str.casefold)
 
 
 def quarantined_count(db_session: Session, role: str) -> int:
