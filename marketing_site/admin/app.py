@@ -248,6 +248,8 @@ ROUTES = [
     Route("/leads/{lead_id:int}", lead_page, methods=["GET"]),
     Route("/leads/{lead_id:int}/update", _lead_action(_update, "status", "owner"), methods=["POST"]),
     Route("/leads/{lead_id:int}/note", _lead_action(lead_work.note_add, "body"), methods=["POST"]),
+    Route("/leads/{lead_id:int}/call", _lead_action(lead_work.call_log), methods=["POST"]),
+    Route("/leads/{lead_id:int}/reassign", _lead_action(lead_work.lead_reassign), methods=["POST"]),
     Route("/leads/{lead_id:int}/unread", _lead_action(lead_work.lead_mark_unread), methods=["POST"]),
     Route("/leads/{lead_id:int}/release", _lead_action(lead_work.quarantine_release), methods=["POST"]),
     Route(

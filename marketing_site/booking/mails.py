@@ -21,6 +21,8 @@ from marketing_site.booking.when import describe
 from marketing_site.content.messages import message
 from marketing_site.i18n.languages import BY_CODE, DEFAULT
 from marketing_site.leads.mails import lead_link
+from marketing_site.leads.owner_mails import contact_links
+from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
 from marketing_site.mail.render import STAFF_LANGUAGE, MailTemplates, new_message_id, subject_line
 
@@ -59,7 +61,10 @@ def queue_invitations(db_session: Session, booking: BookingView, change: Booking
         )
     )
     host_when = describe(*booking.in_zone(booking.host_time_zone), STAFF_LANGUAGE)
-    host = _templates.render("host", change=change, when=host_when, booking=booking, link=lead_link(booking.lead_id))
+    links = contact_links(LeadKind.SCHEDULE_DEMO, booking.visitor_email, booking.visitor_phone)
+    host = _templates.render(
+        "host", change=change, when=host_when, booking=booking, link=lead_link(booking.lead_id), **links
+    )
     db_session.add(
         OutboxMail(
             lead_id=booking.lead_id,

@@ -18,7 +18,7 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from marketing_site.booking import mails
+from marketing_site.booking import events, mails
 from marketing_site.booking.errors import (
     AlreadyBooked,
     BookingCancelled,
@@ -31,10 +31,12 @@ from marketing_site.booking.errors import (
     SlotTaken,
 )
 from marketing_site.booking.models import BookingChange, BookingStatus, DemoBooking, DemoHost
-from marketing_site.booking.slots import as_utc, host_weeks, next_free_slots, parse_slot_id, rules, taken, zone
+from marketing_site.booking.slots import host_weeks, next_free_slots, parse_slot_id, rules, taken, zone
 from marketing_site.booking.views import BookingView, booking_view
 from marketing_site.core import db
-from marketing_site.core.clock import utc_now
+from marketing_site.core.clock import as_utc, utc_now
+from marketing_site.leads import events as lead_events
+from marketing_site.leads import routing, timers
 from marketing_site.leads import service as lead_service
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.models import Lead
@@ -98,7 +100,7 @@ def lead_book(
     with _offering_next_slots(starts_at, visitor_time_zone, now):
         try:
             with db.write_session() as db_session:
-                lead = lead_service.lead_write(db_session, prepared)
+                lead = lead_service.lead_write(db_session, prepared, booked_host=host_id)
                 _book(db_session, lead, host_id, starts_at, visitor_time_zone, now)
                 lead_id = lead_service.lead_commit(db_session, prepared, lead.id)[0]
         except (SlotInPast, SlotOutsideAvailability) as refused:
@@ -133,6 +135,8 @@ def booking_reschedule(
         mails.withdraw_reminders(db_session, booking.id)
         mails.queue_invitations(db_session, view, BookingChange.MOVED, held=lead.quarantined)
         mails.queue_reminders(db_session, view, now, held=lead.quarantined)
+        if not lead.quarantined:
+            events.demo_changed(db_session, view, BookingChange.MOVED)
         db_session.commit()
     return view
 
@@ -149,6 +153,8 @@ def booking_cancel(booking_id: int, seen_sequence: int | None = None, now: datet
         view = booking_view(db_session, booking)
         mails.withdraw_reminders(db_session, booking.id)
         mails.queue_invitations(db_session, view, BookingChange.CANCELLED, held=lead.quarantined)
+        if not lead.quarantined:
+            events.demo_changed(db_session, view, BookingChange.CANCELLED)
         db_session.commit()
     return view
 
@@ -189,7 +195,8 @@ def _offering_next_slots(
 def _book(
     db_session: Session, lead: Lead, host_id: int, starts_at: datetime, visitor_time_zone: str, now: datetime
 ) -> DemoBooking:
-    """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed)."""
+    """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed); the
+    host becomes the lead's owner by the routing rules, and the lead, no longer new, stops its timers."""
     if db_session.exec(select(DemoBooking.id).where(DemoBooking.lead_id == lead.id)).first() is not None:
         raise AlreadyBooked()
     demo = _place(db_session, host_id, starts_at, now)
@@ -205,12 +212,18 @@ def _book(
     )
     db_session.add(booking)
     _flush_or_taken(db_session, booking)
+    previous_status = lead.status
     db_session.execute(
         update(Lead).where(Lead.id == lead.id).values(status=LeadStatus.DEMO_BOOKED)
     )  # lead may be detached
     view = booking_view(db_session, booking)
     mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=lead.quarantined)
     mails.queue_reminders(db_session, view, now, held=lead.quarantined)
+    if not lead.quarantined:
+        timers.stop(db_session, lead.id)
+        routing.host_takes_over(db_session, lead, host_id, now)
+        lead_events.status_changed(db_session, lead, previous_status, LeadStatus.DEMO_BOOKED)
+        events.demo_changed(db_session, view, BookingChange.BOOKED)
     return booking
 
 

@@ -13,7 +13,8 @@ from zoneinfo import ZoneInfo
 from sqlmodel import Session
 
 from marketing_site.booking.models import DemoBooking, DemoHost
-from marketing_site.booking.slots import as_utc, slot_id
+from marketing_site.booking.slots import slot_id
+from marketing_site.core.clock import as_utc
 from marketing_site.leads.models import Lead, display_name
 from marketing_site.staff.models import StaffUser
 
@@ -29,6 +30,7 @@ class BookingView:
     host_time_zone: str
     visitor_name: str
     visitor_email: str
+    visitor_phone: str  # E.164
     school: str
     language: str  # the lead's: mails and the manage page speak it
     visitor_time_zone: str
@@ -64,6 +66,7 @@ def booking_view(db_session: Session, booking: DemoBooking) -> BookingView:
         host_time_zone=host.time_zone,
         visitor_name=display_name(lead),
         visitor_email=lead.email,
+        visitor_phone=lead.phone_e164,
         school=lead.school or "",
         language=lead.language,
         visitor_time_zone=booking.visitor_time_zone,

@@ -1,4 +1,5 @@
-"""A lead's two mails (staff summary with a link to the inbox, visitor confirmation) as outbox rows.
+"""A lead's mails to the shared address (a summary with a link to the inbox) and to the visitor (a
+confirmation) as outbox rows; the owner's own mail is ``owner_mails``.
 
 Called inside the lead's own transaction, so a committed lead always has its mails queued and a
 rolled-back one has none. Templates are Jinja2 with autoescape on the HTML parts: whatever the
@@ -11,6 +12,7 @@ from sqlalchemy import insert
 from sqlmodel import Session
 
 from marketing_site.content.messages import message
+from marketing_site.core import wakeup
 from marketing_site.i18n.languages import BY_CODE, DEFAULT
 from marketing_site.leads.models import Lead, display_name
 from marketing_site.leads.schemas import LeadKind
@@ -40,34 +42,55 @@ def lead_link(lead_id: int) -> str:
     return f"{settings.staff_url}/leads/{lead_id}"
 
 
-def queue_lead_mails(db_session: Session, lead: Lead, modules: tuple[str, ...] = ()) -> None:
-    """Add the staff and visitor mails of a flushed lead; held (not sent) while the lead is quarantined.
-
-    One INSERT of plain rows, not ORM objects: building and flushing those cost more than rendering
-    the mails, and this runs for every lead (``make bench-load``)."""
-    careers = lead.kind == LeadKind.CAREERS.value
-    kind_label = message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE)
+def summary(lead: Lead, modules: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """The lead's fields staff read first, as (label, value) pairs (the empty ones left out)."""
     name = display_name(lead)
-    summary = [
+    rows = [
         (label, name if attribute == "display_name" else getattr(lead, attribute))
         for label, attribute in SUMMARY_FIELDS
     ]
-    summary = [(label, value) for label, value in summary if value]
+    rows = [(label, value) for label, value in rows if value]
     if modules:
-        summary.append(("Modules", ", ".join(modules)))
-    staff = _templates.render("staff", kind_label=kind_label, summary=summary, link=lead_link(lead.id))
-    visitor, visitor_subject = _visitor_mail(lead, name, careers)
+        rows.append(("Modules", ", ".join(modules)))
+    return rows
+
+
+def staff_subject(lead: Lead) -> str:
+    kind_label = message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE)
+    return subject_line(f"New {kind_label}: {display_name(lead)}" + (f" ({lead.school})" if lead.school else ""))
+
+
+def queue_lead_mails(
+    db_session: Session, lead: Lead, modules: tuple[str, ...] = (), owner_email: str | None = None
+) -> None:
+    """Add the shared-address and visitor mails of a flushed lead; held (not sent) while the lead is quarantined.
+
+    The shared address (SALES_EMAIL / HR_EMAIL) gets its copy unless the lead has an owner (``owner_email``,
+    who gets a mail of their own: ``owner_mails``) and LEAD_SHARED_COPY is off; a lead that nobody takes
+    says so there. One INSERT of plain rows, not ORM objects: building and flushing those cost more than
+    rendering the mails, and this runs for every lead (``make bench-load``)."""
+    careers = lead.kind == LeadKind.CAREERS.value
+    visitor, visitor_subject = _visitor_mail(lead, display_name(lead), careers)
     status = OutboxStatus.HELD if lead.quarantined else OutboxStatus.QUEUED
-    staff_subject = subject_line(f"New {kind_label}: {name}" + (f" ({lead.school})" if lead.school else ""))
-    rows = [
-        dict(
-            audience=Audience.STAFF,
-            recipient=settings.hr_email if careers else settings.sales_email,
-            subject=staff_subject,
-            **staff,
-        ),
-        dict(audience=Audience.VISITOR, recipient=lead.email, subject=visitor_subject, **visitor),
-    ]
+    rows = [dict(audience=Audience.VISITOR, recipient=lead.email, subject=visitor_subject, **visitor)]
+    if owner_email is None or settings.lead_shared_copy:
+        staff = _templates.render(
+            "staff",
+            kind_label=message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE),
+            summary=summary(lead, modules),
+            link=lead_link(lead.id),
+            owner=owner_email or "",
+            unowned=owner_email is None and not lead.quarantined,
+        )
+        rows.insert(
+            0,
+            dict(
+                audience=Audience.STAFF,
+                recipient=shared_address(lead.kind),
+                subject=staff_subject(lead),
+                **staff,
+            ),
+        )
     # RETURNING makes it one multi-row INSERT rather than an executemany, which psycopg pipelines: the lead's
     # COMMIT could then leave while the server is still busy, outside the deadline's guarantee
     # (tests/faults/test_commit_after_deadline.py).
@@ -75,6 +98,12 @@ def queue_lead_mails(db_session: Session, lead: Lead, modules: tuple[str, ...] =
         insert(OUTBOX).returning(OUTBOX.c.id),
         [dict(row, lead_id=lead.id, status=status, message_id=new_message_id()) for row in rows],
     )
+    wakeup.on_commit(db_session)
+
+
+def shared_address(kind: str) -> str:
+    """The team's shared address: HR_EMAIL for applications, SALES_EMAIL for the rest."""
+    return settings.hr_email if kind == LeadKind.CAREERS.value else settings.sales_email
 
 
 def _visitor_mail(lead: Lead, name: str, careers: bool) -> tuple[dict[str, str], str]:
