@@ -30,6 +30,7 @@ from marketing_site.admin import (
     inbox_query,
     lead_work,
     signin_throttle,
+    speed_pages,
     users,
 )
 from marketing_site.admin.guard import BASE, after_signin, staff_only
@@ -261,6 +262,7 @@ ROUTES = [
     Route("/erase", erase, methods=["POST"]),
     Route("/users", staff_list, methods=["GET"]),
     *booking_pages.ROUTES,
+    *speed_pages.ROUTES,
 ]
 
 

@@ -44,7 +44,9 @@ class Receiver:
             status, _, retry_after = answer.partition(":")
             if status == "200" and message_id not in self.seen:
                 with self.store.open("a") as stored:
-                    stored.write(json.dumps({"id": message_id, "type": payload["type"], "data": payload["data"]}) + "\n")
+                    stored.write(
+                        json.dumps({"id": message_id, "type": payload["type"], "data": payload["data"]}) + "\n"
+                    )
                     stored.flush()
                     os.fsync(stored.fileno())
                 self.seen.add(message_id)
@@ -56,7 +58,7 @@ class Receiver:
 
 def serve(port: int, receiver: Receiver) -> ThreadingHTTPServer:
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+        def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("content-length", 0)))
             status, extra = receiver.receive(body, {key.lower(): value for key, value in self.headers.items()})
             self.send_response(status)
