@@ -85,11 +85,14 @@ def routing_save(actor: StaffUser, form: dict[str, str]) -> None:
             raise WorkRefused("; ".join(problems))
         changes = _save_takers(db_session, wanted, {user.id: user.email for user in staff})
         for team, (response, escalation, auto) in rules.items():
-            saved = db_session.get(RoutingRules, team.value) or RoutingRules(team=team.value)
+            saved = team_rules(db_session, team)
             if (saved.response_minutes, saved.escalation_minutes, saved.auto_reassign) != (response, escalation, auto):
                 changes.append(f"{team} rules {response}/{escalation} min{', auto-reassign' if auto else ''}")
-            saved.response_minutes, saved.escalation_minutes, saved.auto_reassign = response, escalation, auto
-            db_session.add(saved)
+            db_session.merge(
+                RoutingRules(
+                    team=team.value, response_minutes=response, escalation_minutes=escalation, auto_reassign=auto
+                )
+            )
         audit(db_session, actor.id, "lead routing", detail="; ".join(changes) or "unchanged")
         db_session.commit()
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import or_, select
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from marketing_site.admin.audit import audit, lead_history
 from marketing_site.admin.roles import kinds_seen
@@ -186,14 +186,16 @@ def quarantine_release(lead_id: int, user: StaffUser) -> None:
         outbox.release_held(db_session, lead_id)
         audit(db_session, user.id, "release", lead_id)
         host = db_session.execute(
-            select(DemoBooking.host_id).where(
-                DemoBooking.lead_id == lead_id, DemoBooking.status == BookingStatus.BOOKED
+            select(col(DemoBooking.host_id)).where(
+                col(DemoBooking.lead_id) == lead_id, col(DemoBooking.status) == BookingStatus.BOOKED
             )
         ).scalar()
         routing.assign_released(db_session, lead, utc_now(), booked_host=host)  # as on arrival: owner, timers
         if lead.status != LeadStatus.NEW:
             timers.stop(db_session, lead_id)
-        modules = db_session.execute(select(LeadModule.module).where(LeadModule.lead_id == lead_id)).scalars().all()
+        modules = (
+            db_session.execute(select(col(LeadModule.module)).where(col(LeadModule.lead_id) == lead_id)).scalars().all()
+        )
         lead_events.lead_created(db_session, lead, modules)
         db_session.commit()
 
