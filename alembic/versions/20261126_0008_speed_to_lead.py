@@ -1,4 +1,4 @@
-"""speed to lead: who takes leads and the rotation, response times, lead timers, webhook endpoints and deliveries
+"""speed to lead: who takes leads, the rotation's turns, response times, lead timers, webhook endpoints, deliveries
 
 Revision ID: 0008_speed_to_lead
 Revises: 0005_demo_booking
@@ -20,11 +20,17 @@ branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
 
+TEAMS = ("sales", "hr")  # staff.models.Role values that take leads
+
+
 def upgrade() -> None:
+    if op.get_bind().dialect.name == "postgresql":  # each team's turns (leads.routing_models.TURNS)
+        for team in TEAMS:
+            op.execute(sa.schema.CreateSequence(sa.Sequence(f"lead_rotation_{team}_seq")))
     op.create_table(
         "lead_rotation",
         sa.Column("team", sqlmodel.sql.sqltypes.AutoString(length=10), nullable=False),
-        sa.Column("virtual_time", sa.BigInteger(), nullable=False),
+        sa.Column("turn", sa.BigInteger(), nullable=False),
         sa.PrimaryKeyConstraint("team"),
     )
     op.create_table(
@@ -41,7 +47,6 @@ def upgrade() -> None:
         sa.Column("team", sqlmodel.sql.sqltypes.AutoString(length=10), nullable=False),
         sa.Column("paused", sa.Boolean(), server_default=sa.false(), nullable=False),
         sa.Column("weight", sa.Integer(), nullable=False),
-        sa.Column("turn_pass", sa.BigInteger(), nullable=False),
         sa.ForeignKeyConstraint(["staff_user_id"], ["staff_user.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("staff_user_id", "team"),
     )
@@ -113,3 +118,6 @@ def downgrade() -> None:
     op.drop_table("lead_taker")
     op.drop_table("lead_routing_rules")
     op.drop_table("lead_rotation")
+    if op.get_bind().dialect.name == "postgresql":
+        for team in TEAMS:
+            op.execute(sa.schema.DropSequence(sa.Sequence(f"lead_rotation_{team}_seq")))

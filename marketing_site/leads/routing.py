@@ -8,8 +8,9 @@
    lead waits for the first one back rather than for nobody).
 Nobody takes the team's leads: the lead stays unassigned and the shared address is told so.
 
-Concurrent leads take turns on the team's ``lead_rotation`` row (locked FOR UPDATE on PostgreSQL; SQLite's
-writers already take turns), so each turn goes to exactly one lead and the counts stay even. Every
+Each lead draws the next turn of its team (a PostgreSQL sequence: concurrent leads draw distinct turns and
+none waits for another's COMMIT; SQLite's writers take turns on a counter row anyway) and goes to whoever
+that turn falls on in the weighted cycle of the takers available now, so the counts stay even. Every
 assignment and reassignment is an audit entry of the lead (actor None: the rules), its owner is mailed at
 their own address (a booked host by the booking's own mail), and its timers are aimed at them (``timers``).
 """
@@ -22,18 +23,15 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import or_, select, update
-from sqlalchemy.dialects.postgresql import insert as postgres_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col
 
 from marketing_site.leads import owner_mails, timers, work_calendar
 from marketing_site.leads.models import Lead, LeadModule
-from marketing_site.leads.routing_models import LeadRotation, LeadTaker
+from marketing_site.leads.routing_models import TURNS, LeadRotation, LeadTaker
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.staff.audit import audit
 from marketing_site.staff.models import Role, StaffUser
-
-STRIDE = 1_000_000  # a taker of weight w moves STRIDE // w along the rotation per lead
 
 
 class Rule(enum.StrEnum):
@@ -136,40 +134,40 @@ def _latest_owner(db_session: Session, team: Role, email: str, phone_e164: str, 
 
 
 def _next_in_rotation(db_session: Session, team: Role, candidates: Sequence[_Taker]) -> _Taker:
-    """Stride scheduling under the team's lock: the lowest pass goes next and moves on by STRIDE // weight.
-    A pass below the rotation's virtual time (a taker back from a pause or a day off) counts as that time,
-    so nobody returns to a run of leads owed."""
-    virtual_time = _rotation_locked(db_session, team)
-    passes = dict(
-        db_session.execute(  # read after the lock: the previous lead's turn is committed and seen
-            select(col(LeadTaker.staff_user_id), col(LeadTaker.turn_pass)).where(
-                col(LeadTaker.team) == team.value, col(LeadTaker.staff_user_id).in_([taker.id for taker in candidates])
-            )
-        ).all()
-    )
-    chosen = min(candidates, key=lambda taker: (max(passes[taker.id], virtual_time), taker.id))
-    turn = max(passes[chosen.id], virtual_time)
-    db_session.execute(
-        update(LeadTaker)
-        .where(col(LeadTaker.team) == team.value, col(LeadTaker.staff_user_id) == chosen.id)
-        .values(turn_pass=turn + STRIDE // max(chosen.weight, 1))
-    )
-    db_session.execute(update(LeadRotation).where(col(LeadRotation.team) == team.value).values(virtual_time=turn))
-    return chosen
+    """The candidate whose place in the team's weighted cycle the next turn falls on. Each lead draws its own
+    turn (concurrent ones distinct turns), so the counts stay even, and a taker back from a pause simply
+    has their place again, with no run of leads owed."""
+    cycle = _cycle(sorted(candidates, key=lambda taker: taker.id))
+    return cycle[_turn(db_session, team) % len(cycle)]
 
 
-def _rotation_locked(db_session: Session, team: Role) -> int:
-    """The team's virtual time, its row locked until the transaction ends (created on first use)."""
-    postgres = db_session.get_bind().dialect.name == "postgresql"
-    query = select(col(LeadRotation.virtual_time)).where(col(LeadRotation.team) == team.value)
-    if postgres:
-        query = query.with_for_update()
-    found = db_session.execute(query).scalar()
-    if found is None:
-        insert = postgres_insert if postgres else sqlite_insert
-        db_session.execute(insert(LeadRotation).values(team=team.value, virtual_time=0).on_conflict_do_nothing())
-        found = db_session.execute(query).scalar_one()
-    return int(found)
+def _cycle(candidates: Sequence[_Taker]) -> list[_Taker]:
+    """Smooth weighted round-robin: weights 2 and 1 give A, B, A (interleaved, never A, A, B)."""
+    total = sum(taker.weight for taker in candidates)
+    current = dict.fromkeys((taker.id for taker in candidates), 0)
+    cycle = []
+    for _ in range(total):
+        for taker in candidates:
+            current[taker.id] += taker.weight
+        chosen = max(candidates, key=lambda taker: (current[taker.id], -taker.id))
+        current[chosen.id] -= total
+        cycle.append(chosen)
+    return cycle
+
+
+def _turn(db_session: Session, team: Role) -> int:
+    """The team's next turn: PostgreSQL's sequence (no lock held until COMMIT), SQLite's counter row."""
+    if db_session.get_bind().dialect.name == "postgresql":
+        return int(db_session.execute(select(TURNS[team.value].next_value())).scalar_one())
+    db_session.execute(sqlite_insert(LeadRotation).values(team=team.value, turn=0).on_conflict_do_nothing())
+    return int(
+        db_session.execute(
+            update(LeadRotation)
+            .where(col(LeadRotation.team) == team.value)
+            .values(turn=col(LeadRotation.turn) + 1)
+            .returning(col(LeadRotation.turn))
+        ).scalar_one()
+    )
 
 
 def record(db_session: Session, lead: Lead, modules: Sequence[str], assignment: Assignment, now: datetime) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 from datetime import datetime
 
-from sqlalchemy import BigInteger, Index, UniqueConstraint
+from sqlalchemy import BigInteger, Index, Sequence, UniqueConstraint
 from sqlalchemy import false as sa_false
 from sqlmodel import Field, SQLModel
 
@@ -18,7 +18,7 @@ from marketing_site.core.columns import timestamp
 
 class LeadTaker(SQLModel, table=True):
     """A staff account that takes new leads of a team by round-robin, unless paused; ``weight`` 2 gets twice
-    as many as weight 1. ``turn_pass`` is its place in the rotation (stride scheduling: the lowest goes next)."""
+    as many as weight 1."""
 
     __tablename__ = "lead_taker"
 
@@ -26,17 +26,21 @@ class LeadTaker(SQLModel, table=True):
     team: str = Field(max_length=10, primary_key=True)  # a Role value: sales or hr
     paused: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
     weight: int = Field(default=1)
-    turn_pass: int = Field(default=0, sa_type=BigInteger)
 
 
 class LeadRotation(SQLModel, table=True):
-    """One row per team: locked while a lead of the team picks its owner, so concurrent leads take turns;
-    ``virtual_time`` is the pass of the last one chosen (a taker back from a pause starts there, not behind)."""
+    """SQLite's turn counter of a team (its writers take turns anyway). PostgreSQL draws turns from the team's
+    sequence instead (``TURNS``), which never waits and never makes a lead wait."""
 
     __tablename__ = "lead_rotation"
 
     team: str = Field(max_length=10, primary_key=True)
-    virtual_time: int = Field(default=0, sa_type=BigInteger)
+    turn: int = Field(default=0, sa_type=BigInteger)
+
+
+# PostgreSQL: one sequence per team (created by migration 0008), so concurrent leads draw distinct turns
+# without holding a lock until their COMMIT.
+TURNS = {team: Sequence(f"lead_rotation_{team}_seq") for team in ("sales", "hr")}
 
 
 class RoutingRules(SQLModel, table=True):

@@ -20,7 +20,7 @@ from sqlmodel import Session, SQLModel
 from marketing_site.content import messages
 from marketing_site.core import db
 from marketing_site.core.clock import utc_now
-from marketing_site.leads import antispam, events, idempotency, routing, uploads, validation
+from marketing_site.leads import antispam, events, idempotency, routing, uploads, validation, work_calendar
 from marketing_site.leads import mails as lead_mails
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
 from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule
@@ -197,6 +197,7 @@ def lead_write(db_session: Session, prepared: PreparedLead, *, booked_host: int 
     """
     values = {"language": messages.spoken_language(), **prepared.values}  # the language the visitor was answered in
     now = values["created_at"]
+    work_calendar.warm(now)  # before the transaction's first statement
     assignment = None
     if not values["quarantined"]:
         assignment = routing.choose_owner(

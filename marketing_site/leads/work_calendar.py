@@ -70,6 +70,13 @@ class WorkWeek:
             )
 
 
+def warm(moment: datetime) -> None:
+    """Load the company's holiday calendar before a transaction needs it: the holidays package's first call
+    in a process takes about 0.3 s, and longer with leads arriving together, far more than a transaction may
+    sit idle (DATABASE_IDLE_IN_TRANSACTION_TIMEOUT)."""
+    is_closed(settings.company_country, moment.astimezone(ZoneInfo(settings.company_time_zone)).date())
+
+
 def company_week() -> WorkWeek:
     opens, closes = (int(part[:2]) * 60 + int(part[3:]) for part in settings.company_hours.split("-"))
     return WorkWeek(
