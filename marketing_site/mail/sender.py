@@ -6,6 +6,7 @@ mail waits, queued, for one to be configured.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from email.message import EmailMessage
 from email.utils import formatdate
@@ -49,16 +50,21 @@ async def send(mail: ClaimedMail) -> None:
 
 
 async def deliver_due() -> int:
-    """One pass: claim a batch, send each mail, record each outcome; returns how many were claimed."""
+    """One pass: claim a batch, send its mails at once, record their outcomes; returns how many were claimed."""
     if not settings.smtp_host:
         return 0
     claimed = await anyio.to_thread.run_sync(outbox.claim_due)
-    for mail in claimed:
-        try:
-            await send(mail)
-        except (aiosmtplib.SMTPException, OSError) as error:
-            log.warning("Mail %s failed (try %d): %s", mail.id, mail.attempts, error)
-            await anyio.to_thread.run_sync(outbox.mark_failed, mail, f"{type(error).__name__}: {error}")
-        else:
-            await anyio.to_thread.run_sync(outbox.mark_sent, mail.id)
+    if claimed:
+        errors = await asyncio.gather(*(_attempt(mail) for mail in claimed))
+        await anyio.to_thread.run_sync(outbox.record, list(zip(claimed, errors, strict=True)))
     return len(claimed)
+
+
+async def _attempt(mail: ClaimedMail) -> str | None:
+    """None once the SMTP server accepted the mail, else what went wrong."""
+    try:
+        await send(mail)
+    except (aiosmtplib.SMTPException, OSError) as error:
+        log.warning("Mail %s failed (try %d): %s", mail.id, mail.attempts, error)
+        return f"{type(error).__name__}: {error}"
+    return None

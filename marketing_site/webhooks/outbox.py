@@ -26,6 +26,7 @@ from marketing_site.webhooks.models import DeliveryStatus, WebhookDelivery, Webh
 CLAIM_BATCH = 16  # sent concurrently, so a lease covers one attempt's time limit
 LEASE_MARGIN_SECONDS = 30.0
 MAX_RETRY_AFTER = timedelta(days=1)  # a Retry-After further out is cut to this
+GONE = 410  # the endpoint is no more: it is disabled
 
 
 @dataclass(frozen=True)
@@ -131,8 +132,18 @@ def signing_secrets(endpoint: WebhookEndpoint, now: datetime) -> tuple[str, ...]
     return (endpoint.secret, endpoint.previous_secret) if rotating else (endpoint.secret,)
 
 
-def mark_sent(delivery: ClaimedDelivery, status: int) -> None:
-    _set(delivery.id, status=DeliveryStatus.SENT, sent_at=utc_now(), last_status=status, last_error="")
+@dataclass(frozen=True)
+class Outcome:
+    """How one attempt went: ``status`` the endpoint's answer (None: no answer), ``error`` empty when sent."""
+
+    delivery: ClaimedDelivery
+    status: int | None = None
+    error: str = ""
+    retry_after: timedelta | None = None  # the endpoint's own Retry-After (429, 503)
+
+    @property
+    def gone(self) -> bool:
+        return self.status == GONE
 
 
 def backoff(attempts: int) -> timedelta:
@@ -141,43 +152,41 @@ def backoff(attempts: int) -> timedelta:
     return timedelta(seconds=settings.webhook_retry_seconds * 2 ** (attempts - 1) * random.uniform(0.5, 1.5))
 
 
-def mark_failed(
-    delivery: ClaimedDelivery, error: str, status: int | None = None, retry_after: timedelta | None = None
-) -> None:
-    """Try again after the back-off (or the endpoint's Retry-After), or give up (dead) after the last try."""
-    fitted = error[: max_length(WebhookDelivery, "last_error")]
-    if delivery.attempts >= settings.webhook_max_attempts:
-        _set(delivery.id, status=DeliveryStatus.DEAD, last_status=status, last_error=fitted)
-        return
-    wait = min(retry_after, MAX_RETRY_AFTER) if retry_after is not None else backoff(delivery.attempts)
-    _set(delivery.id, next_attempt_at=utc_now() + wait, last_status=status, last_error=fitted)
-
-
-def mark_gone(delivery: ClaimedDelivery) -> None:
-    """410 Gone: the delivery is dead and its endpoint disabled until an admin enables it again."""
+def record(outcomes: list[Outcome]) -> None:
+    """A batch's outcomes in one transaction: sent; 410 Gone: dead and its endpoint disabled; otherwise tried
+    again after the back-off (or the endpoint's Retry-After), or given up (dead) after the last try."""
     now = utc_now()
     with db.write_session() as db_session:
-        db_session.execute(
-            update(WebhookDelivery)
-            .where(col(WebhookDelivery.id) == delivery.id, col(WebhookDelivery.status) == DeliveryStatus.QUEUED)
-            .values(status=DeliveryStatus.DEAD, last_status=410, last_error="410 Gone: the endpoint was disabled")
-        )
-        db_session.execute(
-            update(WebhookEndpoint)
-            .where(col(WebhookEndpoint.id) == delivery.endpoint_id)
-            .values(enabled=False, disabled_reason=f"answered 410 Gone on {now:%Y-%m-%d %H:%M} UTC")
-        )
+        for outcome in outcomes:
+            db_session.execute(
+                update(WebhookDelivery)
+                .where(
+                    col(WebhookDelivery.id) == outcome.delivery.id,
+                    col(WebhookDelivery.status) == DeliveryStatus.QUEUED,
+                )
+                .values(last_status=outcome.status, **_next(outcome, now))
+            )
+            if outcome.gone:
+                db_session.execute(
+                    update(WebhookEndpoint)
+                    .where(col(WebhookEndpoint.id) == outcome.delivery.endpoint_id)
+                    .values(enabled=False, disabled_reason=f"answered 410 Gone on {now:%Y-%m-%d %H:%M} UTC")
+                )
         db_session.commit()
 
 
-def _set(delivery_id: int, **values: Any) -> None:
-    with db.write_session() as db_session:
-        db_session.execute(
-            update(WebhookDelivery)
-            .where(col(WebhookDelivery.id) == delivery_id, col(WebhookDelivery.status) == DeliveryStatus.QUEUED)
-            .values(**values)
-        )
-        db_session.commit()
+def _next(outcome: Outcome, now: datetime) -> dict[str, Any]:
+    if not outcome.error:
+        return {"status": DeliveryStatus.SENT, "sent_at": now, "last_error": ""}
+    error = outcome.error[: max_length(WebhookDelivery, "last_error")]
+    if outcome.gone or outcome.delivery.attempts >= settings.webhook_max_attempts:
+        return {"status": DeliveryStatus.DEAD, "last_error": error}
+    wait = (
+        min(outcome.retry_after, MAX_RETRY_AFTER)
+        if outcome.retry_after is not None
+        else backoff(outcome.delivery.attempts)
+    )
+    return {"next_attempt_at": now + wait, "last_error": error}
 
 
 def requeue(db_session: Session, endpoint_id: int, delivery_id: int) -> bool:

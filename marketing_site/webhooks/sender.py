@@ -7,6 +7,7 @@ Anything else (another status, a refused address, a timeout, a connection error)
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from datetime import timedelta
 from email.utils import parsedate_to_datetime
@@ -17,26 +18,23 @@ import httpx
 from marketing_site.core.clock import utc_now
 from marketing_site.settings import settings
 from marketing_site.webhooks import addresses, outbox, signing
-from marketing_site.webhooks.outbox import ClaimedDelivery
+from marketing_site.webhooks.outbox import ClaimedDelivery, Outcome
 
 log = logging.getLogger(__name__)
 USER_AGENT = "SmartSchoolSuite-Webhooks/1"
 
 
 async def deliver_due() -> int:
-    """One pass: claim a batch, attempt each at once, record each outcome; returns how many were claimed."""
+    """One pass: claim a batch, attempt each at once, record the outcomes; returns how many were claimed."""
     claimed = await anyio.to_thread.run_sync(outbox.claim_due)
     if claimed:
-        async with (
-            httpx.AsyncClient(follow_redirects=False, trust_env=False) as client,
-            anyio.create_task_group() as group,
-        ):
-            for delivery in claimed:
-                group.start_soon(attempt, client, delivery)
+        async with httpx.AsyncClient(follow_redirects=False, trust_env=False) as client:
+            outcomes = await asyncio.gather(*(attempt(client, delivery) for delivery in claimed))
+        await anyio.to_thread.run_sync(outbox.record, list(outcomes))
     return len(claimed)
 
 
-async def attempt(client: httpx.AsyncClient, delivery: ClaimedDelivery) -> None:
+async def attempt(client: httpx.AsyncClient, delivery: ClaimedDelivery) -> Outcome:
     try:
         with anyio.fail_after(settings.webhook_timeout_seconds):
             target = await addresses.resolve(delivery.url)
@@ -49,34 +47,30 @@ async def attempt(client: httpx.AsyncClient, delivery: ClaimedDelivery) -> None:
                 timeout=settings.webhook_timeout_seconds,
             )
     except addresses.AddressRefused as refused:
-        await _failed(delivery, f"Address refused: {refused}")
+        return _failed(Outcome(delivery, error=f"Address refused: {refused}"))
     except TimeoutError:
-        await _failed(delivery, f"No answer within {settings.webhook_timeout_seconds:g} s")
+        return _failed(Outcome(delivery, error=f"No answer within {settings.webhook_timeout_seconds:g} s"))
     except (httpx.HTTPError, OSError) as error:
-        await _failed(delivery, f"{type(error).__name__}: {error}")
-    else:
-        await _answered(delivery, response)
-
-
-async def _answered(delivery: ClaimedDelivery, response: httpx.Response) -> None:
+        return _failed(Outcome(delivery, error=f"{type(error).__name__}: {error}"))
     status = response.status_code
     if 200 <= status < 300:
-        await anyio.to_thread.run_sync(outbox.mark_sent, delivery, status)
-    elif status == 410:
+        return Outcome(delivery, status)
+    if status == outbox.GONE:
         log.warning("Webhook endpoint %s answered 410 Gone: disabled", delivery.endpoint_id)
-        await anyio.to_thread.run_sync(outbox.mark_gone, delivery)
-    else:
-        wait = retry_after(response.headers.get("retry-after")) if status in (429, 503) else None
-        await _failed(delivery, f"HTTP {status}", status, wait)
+        return Outcome(delivery, status, "410 Gone: the endpoint was disabled")
+    wait = retry_after(response.headers.get("retry-after")) if status in (429, 503) else None
+    return _failed(Outcome(delivery, status, f"HTTP {status}", wait))
 
 
-async def _failed(
-    delivery: ClaimedDelivery, error: str, status: int | None = None, wait: timedelta | None = None
-) -> None:
+def _failed(outcome: Outcome) -> Outcome:
     log.warning(
-        "Webhook %s to endpoint %s failed (try %d): %s", delivery.id, delivery.endpoint_id, delivery.attempts, error
+        "Webhook %s to endpoint %s failed (try %d): %s",
+        outcome.delivery.id,
+        outcome.delivery.endpoint_id,
+        outcome.delivery.attempts,
+        outcome.error,
     )
-    await anyio.to_thread.run_sync(outbox.mark_failed, delivery, error, status, wait)
+    return outcome
 
 
 def retry_after(value: str | None) -> timedelta | None:

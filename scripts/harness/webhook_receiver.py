@@ -7,7 +7,7 @@ something it already has is answered 200 and dropped.
         --answers 500,200 --log requests.jsonl
 
 ``--answers`` scripts the first answers (``429:30`` adds Retry-After: 30); then it answers 200.
-``--log`` records every request that arrived (id, time, the answer), stored or not. It prints "ready"
+``--log`` records every request that arrived (id, when it arrived, the answer), stored or not. It prints "ready"
 once listening.
 """
 
@@ -33,6 +33,7 @@ class Receiver:
         self.seen = {json.loads(line)["id"] for line in store.read_text().splitlines()} if store.exists() else set()
 
     def receive(self, body: bytes, headers: dict[str, str]) -> tuple[int, dict[str, str]]:
+        arrived = time.time()
         try:
             payload = self.webhook.verify(body, headers)
         except WebhookVerificationError:
@@ -52,7 +53,7 @@ class Receiver:
                 self.seen.add(message_id)
             if self.log is not None:
                 with self.log.open("a") as logged:
-                    logged.write(json.dumps({"id": message_id, "at": time.time(), "status": int(status)}) + "\n")
+                    logged.write(json.dumps({"id": message_id, "at": arrived, "status": int(status)}) + "\n")
         return int(status), {"Retry-After": retry_after} if retry_after else {}
 
 
@@ -70,7 +71,11 @@ def serve(port: int, receiver: Receiver) -> ThreadingHTTPServer:
         def log_message(self, *_args: object) -> None:
             pass
 
-    return ThreadingHTTPServer(("127.0.0.1", port), Handler)
+    class Server(ThreadingHTTPServer):
+        request_queue_size = 128  # a burst of deliveries connects at once (the default backlog of 5 drops them)
+        daemon_threads = True
+
+    return Server(("127.0.0.1", port), Handler)
 
 
 def main() -> None:
