@@ -46,7 +46,7 @@ def routing_view() -> RoutingView:
             Seat(user, team, taking.get((user.id, team.value)))
             for team in TEAMS
             for user in staff
-            if may_take(user.role, team)
+            if may_take(user.role, team) and user.active
         ]
         return RoutingView(seats, {team: team_rules(db_session, team) for team in TEAMS})
 
@@ -78,7 +78,7 @@ def routing_save(actor: StaffUser, form: dict[str, str]) -> None:
         wanted: dict[tuple[int, Role], tuple[bool, int]] = {}
         for team in TEAMS:
             for user in staff:
-                if may_take(user.role, team) and form.get(f"takes-{team}-{user.id}") == "on":
+                if may_take(user.role, team) and user.active and form.get(f"takes-{team}-{user.id}") == "on":
                     weight = _whole(form, f"weight-{team}-{user.id}", 1, MAX_WEIGHT, f"{user.email}: weight", problems)
                     wanted[(user.id, team)] = (form.get(f"paused-{team}-{user.id}") == "on", weight)
         if problems:

@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from marketing_site.booking import events, mails
 from marketing_site.booking.errors import (
@@ -61,7 +61,7 @@ def book_for_lead(lead_id: int, slot_id: str, visitor_time_zone: str, now: datet
         lead = db_session.get(Lead, lead_id)
         if lead is None:
             raise LeadNotFound()
-        booking = _book(db_session, lead, host_id, starts_at, visitor_time_zone, now)
+        booking = _book(db_session, lead_id, lead.quarantined, host_id, starts_at, visitor_time_zone, now)
         view = booking_view(db_session, booking)
         db_session.commit()
     return view
@@ -83,8 +83,7 @@ def lead_book(
     except BookingError as bad:
         errors[bad.field] = str(bad)
     try:
-        visitor_time_zone = data.get("timeZone")
-        zone(visitor_time_zone)
+        visitor_time_zone = zone(data.get("timeZone")).key  # the name asked for
     except BookingError as bad:
         errors[bad.field] = str(bad)
     if errors:
@@ -101,7 +100,7 @@ def lead_book(
         try:
             with db.write_session() as db_session:
                 lead = lead_service.lead_write(db_session, prepared, booked_host=host_id)
-                _book(db_session, lead, host_id, starts_at, visitor_time_zone, now)
+                _book(db_session, lead.id, lead.quarantined, host_id, starts_at, visitor_time_zone, now)
                 lead_id = lead_service.lead_commit(db_session, prepared, lead.id)[0]
         except (SlotInPast, SlotOutsideAvailability) as refused:
             raise LeadValidationError({refused.field: str(refused)}) from None
@@ -125,14 +124,14 @@ def booking_reschedule(
         booking = _live_booking(db_session, booking_id, seen_sequence)
         if host_id != booking.host_id:
             raise SlotOutsideAvailability()
-        lead = db_session.get(Lead, booking.lead_id)
-        demo = _place(db_session, host_id, starts_at, now, exclude_booking_id=booking.id)
+        lead = db_session.get_one(Lead, booking.lead_id)
+        demo = _place(db_session, host_id, starts_at, now, exclude_booking_id=booking_id)
         booking.starts_at, booking.ends_at = starts_at, starts_at + demo
         booking.sequence += 1
         booking.updated_at = now
         _flush_or_taken(db_session, booking)
         view = booking_view(db_session, booking)
-        mails.withdraw_reminders(db_session, booking.id)
+        mails.withdraw_reminders(db_session, booking_id)
         mails.queue_invitations(db_session, view, BookingChange.MOVED, held=lead.quarantined)
         mails.queue_reminders(db_session, view, now, held=lead.quarantined)
         if not lead.quarantined:
@@ -147,11 +146,11 @@ def booking_cancel(booking_id: int, seen_sequence: int | None = None, now: datet
     now = as_utc(now or utc_now())
     with db.write_session() as db_session:
         booking = _live_booking(db_session, booking_id, seen_sequence)
-        lead = db_session.get(Lead, booking.lead_id)
+        lead = db_session.get_one(Lead, booking.lead_id)
         booking.status, booking.sequence, booking.updated_at = BookingStatus.CANCELLED, booking.sequence + 1, now
         db_session.flush()
         view = booking_view(db_session, booking)
-        mails.withdraw_reminders(db_session, booking.id)
+        mails.withdraw_reminders(db_session, booking_id)
         mails.queue_invitations(db_session, view, BookingChange.CANCELLED, held=lead.quarantined)
         if not lead.quarantined:
             events.demo_changed(db_session, view, BookingChange.CANCELLED)
@@ -193,16 +192,23 @@ def _offering_next_slots(
 
 
 def _book(
-    db_session: Session, lead: Lead, host_id: int, starts_at: datetime, visitor_time_zone: str, now: datetime
+    db_session: Session,
+    lead_id: int,
+    quarantined: bool,
+    host_id: int,
+    starts_at: datetime,
+    visitor_time_zone: str,
+    now: datetime,
 ) -> DemoBooking:
-    """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed); the
-    host becomes the lead's owner by the routing rules, and the lead, no longer new, stops its timers."""
-    if db_session.exec(select(DemoBooking.id).where(DemoBooking.lead_id == lead.id)).first() is not None:
+    """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed);
+    a quarantined lead's mails are held. The host becomes the lead's owner by the routing rules, and the
+    lead, no longer new, stops its timers."""
+    if db_session.exec(select(DemoBooking.id).where(DemoBooking.lead_id == lead_id)).first() is not None:
         raise AlreadyBooked()
     demo = _place(db_session, host_id, starts_at, now)
     booking = DemoBooking(
         uid=f"{uuid.uuid4()}@demo-booking",
-        lead_id=lead.id,
+        lead_id=lead_id,
         host_id=host_id,
         starts_at=starts_at,
         ends_at=starts_at + demo,
@@ -212,15 +218,16 @@ def _book(
     )
     db_session.add(booking)
     _flush_or_taken(db_session, booking)
-    previous_status = lead.status
+    previous_status = db_session.execute(select(col(Lead.status)).where(col(Lead.id) == lead_id)).scalar_one()
     db_session.execute(
-        update(Lead).where(Lead.id == lead.id).values(status=LeadStatus.DEMO_BOOKED)
+        update(Lead).where(col(Lead.id) == lead_id).values(status=LeadStatus.DEMO_BOOKED)
     )  # lead may be detached
     view = booking_view(db_session, booking)
-    mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=lead.quarantined)
-    mails.queue_reminders(db_session, view, now, held=lead.quarantined)
-    if not lead.quarantined:
-        timers.stop(db_session, lead.id)
+    mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=quarantined)
+    mails.queue_reminders(db_session, view, now, held=quarantined)
+    if not quarantined:
+        lead = db_session.get_one(Lead, lead_id)
+        timers.stop(db_session, lead_id)
         routing.host_takes_over(db_session, lead, host_id, now)
         lead_events.status_changed(db_session, lead, previous_status, LeadStatus.DEMO_BOOKED)
         events.demo_changed(db_session, view, BookingChange.BOOKED)

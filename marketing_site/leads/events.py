@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
+from functools import partial
 from typing import Any
 
 from sqlalchemy import select
 from sqlmodel import Session, col
 
 from marketing_site.core.clock import as_utc
+from marketing_site.core.columns import stored_id
 from marketing_site.leads.mails import lead_link
-from marketing_site.leads.models import Lead, display_name
+from marketing_site.leads.models import AnyLead, display_name
 from marketing_site.staff.models import StaffUser
 from marketing_site.webhooks.models import WebhookEvent
 from marketing_site.webhooks.outbox import enqueue
@@ -45,44 +47,47 @@ def _instant(moment: datetime | None) -> str | None:
     return as_utc(moment).isoformat() if moment else None
 
 
-def lead_data(db_session: Session, lead: Lead, modules: Sequence[str]) -> dict[str, Any]:
+def lead_data(db_session: Session, lead: AnyLead, modules: Sequence[str]) -> dict[str, Any]:
+    lead_id = stored_id(lead)
     owner = (
         db_session.execute(select(col(StaffUser.email)).where(col(StaffUser.id) == lead.owner_id)).scalar()
         if lead.owner_id
         else None
     )
+    column = partial(getattr, lead)  # the columns no reader of a written lead names (see WrittenLead)
     return {
-        "id": lead.id,
+        "id": lead_id,
         "kind": lead.kind,
         "createdAt": _instant(lead.created_at),
         "language": lead.language,
         "status": lead.status,
         "name": display_name(lead),
-        **{key: getattr(lead, column) for key, column in CONTACT_FIELDS if getattr(lead, column) is not None},
+        **{key: column(name) for key, name in CONTACT_FIELDS if column(name) is not None},
         "modules": list(modules),
         "source": {
-            "page": lead.source_page,
-            "referrer": lead.referrer,
-            "utm": {key: getattr(lead, column) for key, column in UTM_FIELDS if getattr(lead, column)},
+            "page": column("source_page"),
+            "referrer": column("referrer"),
+            "utm": {key: column(name) for key, name in UTM_FIELDS if column(name)},
         },
         "consent": {
-            "communicationsAt": _instant(lead.consent_communications_at),
-            "dataProcessingAt": _instant(lead.consent_data_processing_at),
-            "textVersion": lead.consent_text_version,
+            "communicationsAt": _instant(column("consent_communications_at")),
+            "dataProcessingAt": _instant(column("consent_data_processing_at")),
+            "textVersion": column("consent_text_version"),
         },
         "owner": {"id": lead.owner_id, "email": owner} if owner else None,
-        "url": lead_link(lead.id),
-        "resume": {"filename": lead.resume_filename, "url": f"{lead_link(lead.id)}/resume"}
-        if lead.resume_file
+        "url": lead_link(lead_id),
+        "resume": {"filename": column("resume_filename"), "url": f"{lead_link(lead_id)}/resume"}
+        if column("resume_file")
         else None,
     }
 
 
-def lead_created(db_session: Session, lead: Lead, modules: Sequence[str]) -> None:
+def lead_created(db_session: Session, lead: AnyLead, modules: Sequence[str]) -> None:
     """``lead.created`` for a lead in the inbox (a quarantined one waits for its release)."""
-    enqueue(db_session, WebhookEvent.LEAD_CREATED, lead_data(db_session, lead, modules), lead.id)
+    enqueue(db_session, WebhookEvent.LEAD_CREATED, lead_data(db_session, lead, modules), stored_id(lead))
 
 
-def status_changed(db_session: Session, lead: Lead, previous: str, status: str) -> None:
-    data = {"id": lead.id, "kind": lead.kind, "previousStatus": previous, "status": status, "url": lead_link(lead.id)}
-    enqueue(db_session, WebhookEvent.LEAD_STATUS_CHANGED, data, lead.id)
+def status_changed(db_session: Session, lead: AnyLead, previous: str, status: str) -> None:
+    lead_id = stored_id(lead)
+    data = {"id": lead_id, "kind": lead.kind, "previousStatus": previous, "status": status, "url": lead_link(lead_id)}
+    enqueue(db_session, WebhookEvent.LEAD_STATUS_CHANGED, data, lead_id)

@@ -13,11 +13,12 @@ from sqlmodel import Session
 
 from marketing_site.content.messages import message
 from marketing_site.core import wakeup
+from marketing_site.core.columns import table_of
 from marketing_site.i18n.languages import BY_CODE, DEFAULT
-from marketing_site.leads.models import Lead, display_name
+from marketing_site.leads.models import AnyLead, WrittenLead, display_name
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
-from marketing_site.mail.render import STAFF_LANGUAGE, MailTemplates, new_message_id, subject_line
+from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id, subject_line
 from marketing_site.settings import settings
 
 SUMMARY_FIELDS = (
@@ -34,7 +35,7 @@ SUMMARY_FIELDS = (
     ("Page", "source_page"),
 )
 
-OUTBOX = OutboxMail.__table__
+OUTBOX = table_of(OutboxMail)
 _templates = MailTemplates("marketing_site.leads")
 
 
@@ -42,7 +43,7 @@ def lead_link(lead_id: int) -> str:
     return f"{settings.staff_url}/leads/{lead_id}"
 
 
-def summary(lead: Lead, modules: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+def summary(lead: AnyLead, modules: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     """The lead's fields staff read first, as (label, value) pairs (the empty ones left out)."""
     name = display_name(lead)
     rows = [
@@ -55,13 +56,13 @@ def summary(lead: Lead, modules: tuple[str, ...] = ()) -> list[tuple[str, str]]:
     return rows
 
 
-def staff_subject(lead: Lead) -> str:
+def staff_subject(lead: AnyLead) -> str:
     kind_label = message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE)
     return subject_line(f"New {kind_label}: {display_name(lead)}" + (f" ({lead.school})" if lead.school else ""))
 
 
 def queue_lead_mails(
-    db_session: Session, lead: Lead, modules: tuple[str, ...] = (), owner_email: str | None = None
+    db_session: Session, lead: WrittenLead, modules: tuple[str, ...] = (), owner_email: str | None = None
 ) -> None:
     """Add the shared-address and visitor mails of a flushed lead; held (not sent) while the lead is quarantined.
 
@@ -72,7 +73,9 @@ def queue_lead_mails(
     careers = lead.kind == LeadKind.CAREERS.value
     visitor, visitor_subject = _visitor_mail(lead, display_name(lead), careers)
     status = OutboxStatus.HELD if lead.quarantined else OutboxStatus.QUEUED
-    rows = [dict(audience=Audience.VISITOR, recipient=lead.email, subject=visitor_subject, **visitor)]
+    rows: list[dict[str, object]] = [
+        dict(audience=Audience.VISITOR, recipient=lead.email, subject=visitor_subject, **visitor)
+    ]
     if owner_email is None or settings.lead_shared_copy:
         staff = _templates.render(
             "staff",
@@ -83,13 +86,7 @@ def queue_lead_mails(
             unowned=owner_email is None and not lead.quarantined,
         )
         rows.insert(
-            0,
-            dict(
-                audience=Audience.STAFF,
-                recipient=shared_address(lead.kind),
-                subject=staff_subject(lead),
-                **staff,
-            ),
+            0, dict(audience=Audience.STAFF, recipient=shared_address(lead.kind), subject=staff_subject(lead), **staff)
         )
     # RETURNING makes it one multi-row INSERT rather than an executemany, which psycopg pipelines: the lead's
     # COMMIT could then leave while the server is still busy, outside the deadline's guarantee
@@ -106,7 +103,7 @@ def shared_address(kind: str) -> str:
     return settings.hr_email if kind == LeadKind.CAREERS.value else settings.sales_email
 
 
-def _visitor_mail(lead: Lead, name: str, careers: bool) -> tuple[dict[str, str], str]:
+def _visitor_mail(lead: WrittenLead, name: str, careers: bool) -> tuple[MailBodies, str]:
     """The confirmation in the language the visitor used (the lead's), right to left where it reads so."""
     language = BY_CODE.get(lead.language, DEFAULT)
     kind = message(f"mail.kind.{lead.kind}", language.code)

@@ -13,10 +13,11 @@ from sqlmodel import Session, col
 
 from marketing_site.content.messages import message
 from marketing_site.core import wakeup
+from marketing_site.core.columns import stored_id
 from marketing_site.leads.mails import lead_link, staff_subject, summary
-from marketing_site.leads.models import Lead, display_name
+from marketing_site.leads.models import AnyLead, display_name
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
-from marketing_site.mail.render import STAFF_LANGUAGE, MailTemplates, new_message_id, subject_line
+from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id, subject_line
 
 _templates = MailTemplates("marketing_site.leads")
 
@@ -36,7 +37,7 @@ def when(moment: datetime) -> str:
 
 
 def queue_owner_mail(
-    db_session: Session, lead: Lead, modules: Sequence[str], owner_email: str, answer_by: datetime | None
+    db_session: Session, lead: AnyLead, modules: Sequence[str], owner_email: str, answer_by: datetime | None
 ) -> None:
     """The new owner's notice: the lead is theirs, answer by ``answer_by`` (their local time), call or write now."""
     body = _templates.render(
@@ -44,20 +45,20 @@ def queue_owner_mail(
         kind_label=message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE),
         person=display_name(lead),
         summary=summary(lead, tuple(modules)),
-        link=lead_link(lead.id),
+        link=lead_link(stored_id(lead)),
         answer_by=when(answer_by) if answer_by else "",
         **contact_links(lead.kind, lead.email, lead.phone_e164),
     )
     _queue(db_session, lead, Audience.OWNER, [owner_email], staff_subject(lead) + " (yours)", body)
 
 
-def queue_reminder(db_session: Session, lead: Lead, recipient: str, waiting_since: datetime) -> None:
+def queue_reminder(db_session: Session, lead: AnyLead, recipient: str, waiting_since: datetime) -> None:
     """The owner's (or, unassigned, the shared address's) reminder that the lead is still new."""
     body = _templates.render(
         "reminder",
         kind_label=message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE),
         person=display_name(lead),
-        link=lead_link(lead.id),
+        link=lead_link(stored_id(lead)),
         since=when(waiting_since),
         **contact_links(lead.kind, lead.email, lead.phone_e164),
     )
@@ -67,7 +68,7 @@ def queue_reminder(db_session: Session, lead: Lead, recipient: str, waiting_sinc
 
 def queue_escalation(
     db_session: Session,
-    lead: Lead,
+    lead: AnyLead,
     admins: Sequence[str],
     owner_email: str | None,
     waiting_since: datetime,
@@ -78,7 +79,7 @@ def queue_escalation(
         "escalation",
         kind_label=message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE),
         person=display_name(lead),
-        link=lead_link(lead.id),
+        link=lead_link(stored_id(lead)),
         since=when(waiting_since),
         owner=owner_email or "",
         reassigned_to=reassigned_to or "",
@@ -87,13 +88,13 @@ def queue_escalation(
 
 
 def _queue(
-    db_session: Session, lead: Lead, audience: Audience, recipients: Sequence[str], subject: str, body: dict[str, str]
+    db_session: Session, lead: AnyLead, audience: Audience, recipients: Sequence[str], subject: str, body: MailBodies
 ) -> None:
     db_session.execute(
         insert(OutboxMail).returning(col(OutboxMail.id)),  # one multi-row INSERT (see mails.queue_lead_mails)
         [
             dict(
-                lead_id=lead.id,
+                lead_id=stored_id(lead),
                 audience=audience,
                 recipient=recipient,
                 subject=subject_line(subject),

@@ -11,7 +11,7 @@ from marketing_site.core import db
 from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.leads import owner_mails, routing, timers, work_calendar
 from marketing_site.leads.mails import shared_address
-from marketing_site.leads.models import Lead
+from marketing_site.leads.models import AnyLead, Lead
 from marketing_site.leads.routing_models import TimerStage
 from marketing_site.leads.statuses import LeadStatus
 from marketing_site.staff.models import Role, StaffUser
@@ -39,19 +39,22 @@ def fire_due(limit: int = BATCH) -> int:
 def _email_of(db_session: Session, staff_id: int | None) -> str | None:
     if staff_id is None:
         return None
-    return db_session.execute(select(col(StaffUser.email)).where(col(StaffUser.id) == staff_id)).scalar()
+    active = select(col(StaffUser.email)).where(col(StaffUser.id) == staff_id, col(StaffUser.active).is_(True))
+    return db_session.execute(active).scalar()  # a disabled owner's reminder goes to the shared address
 
 
-def _remind(db_session: Session, lead: Lead, owner_id: int | None) -> None:
+def _remind(db_session: Session, lead: AnyLead, owner_id: int | None) -> None:
     recipient = _email_of(db_session, owner_id) or shared_address(lead.kind)
     week = work_calendar.week_of(db_session, owner_id)
     owner_mails.queue_reminder(db_session, lead, recipient, week.local(as_utc(lead.created_at)))
 
 
-def _escalate(db_session: Session, lead: Lead, owner_id: int | None) -> None:
+def _escalate(db_session: Session, lead: AnyLead, owner_id: int | None) -> None:
     admins = list(
         db_session.execute(
-            select(col(StaffUser.email)).where(col(StaffUser.role) == Role.ADMIN).order_by(col(StaffUser.id))
+            select(col(StaffUser.email))
+            .where(col(StaffUser.role) == Role.ADMIN, col(StaffUser.active).is_(True))
+            .order_by(col(StaffUser.id))
         ).scalars()
     )
     owner_email = _email_of(db_session, owner_id)

@@ -26,8 +26,9 @@ from sqlalchemy import or_, select, update
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlmodel import Session, col
 
+from marketing_site.core.columns import stored_id
 from marketing_site.leads import owner_mails, timers, work_calendar
-from marketing_site.leads.models import Lead, LeadModule
+from marketing_site.leads.models import AnyLead, Lead, LeadModule
 from marketing_site.leads.routing_models import TURNS, LeadRotation, LeadTaker
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.staff.audit import audit
@@ -108,7 +109,7 @@ def _takers(db_session: Session, team: Role) -> list[_Taker]:
     rows = db_session.execute(
         select(col(LeadTaker.staff_user_id), col(StaffUser.email), col(LeadTaker.weight))
         .join(StaffUser, col(StaffUser.id) == col(LeadTaker.staff_user_id))
-        .where(col(LeadTaker.team) == team.value, col(LeadTaker.paused).is_(False))
+        .where(col(LeadTaker.team) == team.value, col(LeadTaker.paused).is_(False), col(StaffUser.active).is_(True))
         .order_by(col(LeadTaker.staff_user_id))
     ).all()
     return [_Taker(*row) for row in rows]
@@ -170,19 +171,19 @@ def _turn(db_session: Session, team: Role) -> int:
     )
 
 
-def record(db_session: Session, lead: Lead, modules: Sequence[str], assignment: Assignment, now: datetime) -> None:
+def record(db_session: Session, lead: AnyLead, modules: Sequence[str], assignment: Assignment, now: datetime) -> None:
     """A new lead's assignment: its audit entry, its timers and its owner's mail (same transaction)."""
     owner = assignment.owner
     if owner is not None:
         audit(db_session, None, "assign", lead.id, f"{owner.id} ({assignment.rule})")
-    answer_by = timers.start(db_session, lead.id, team_of(lead.kind), owner.id if owner else None, now)
+    answer_by = timers.start(db_session, stored_id(lead), team_of(lead.kind), owner.id if owner else None, now)
     if owner is not None and assignment.rule is not Rule.BOOKED_HOST:  # a host's notice is the booking's mail
         week = work_calendar.week_of(db_session, owner.id)
         owner_mails.queue_owner_mail(db_session, lead, modules, owner.email, week.local(answer_by))
 
 
 def reassign(
-    db_session: Session, lead: Lead, owner: Owner | None, rule: Rule, actor_id: int | None, now: datetime
+    db_session: Session, lead: AnyLead, owner: Owner | None, rule: Rule, actor_id: int | None, now: datetime
 ) -> None:
     """Give a stored lead to ``owner`` (None: nobody): audited, the new owner mailed, the waiting timers
     aimed at them with the whole response time from now."""
@@ -193,7 +194,7 @@ def reassign(
         db_session, actor_id, "owner", lead.id, f"{lead.owner_id or 'nobody'} -> {owner.id if owner else 'nobody'}{why}"
     )
     db_session.execute(update(Lead).where(col(Lead.id) == lead.id).values(owner_id=owner.id if owner else None))
-    answer_by = timers.re_aim(db_session, lead.id, team_of(lead.kind), owner.id if owner else None, now)
+    answer_by = timers.re_aim(db_session, stored_id(lead), team_of(lead.kind), owner.id if owner else None, now)
     if owner is not None and rule is not Rule.BOOKED_HOST and owner.id != actor_id:  # a host's: the booking's mail
         modules = (
             db_session.execute(select(col(LeadModule.module)).where(col(LeadModule.lead_id) == lead.id)).scalars().all()
@@ -204,7 +205,7 @@ def reassign(
         )
 
 
-def assign_released(db_session: Session, lead: Lead, now: datetime, booked_host: int | None = None) -> None:
+def assign_released(db_session: Session, lead: AnyLead, now: datetime, booked_host: int | None = None) -> None:
     """A lead released from quarantine gets its owner now, as it would have on arrival (its timers start now)."""
     assignment = choose_owner(
         db_session, lead.kind, lead.email, lead.phone_e164, now, booked_host=booked_host, lead_id=lead.id
@@ -218,7 +219,7 @@ def assign_released(db_session: Session, lead: Lead, now: datetime, booked_host:
     record(db_session, lead, modules, assignment, now)
 
 
-def host_takes_over(db_session: Session, lead: Lead, host_id: int, now: datetime) -> None:
+def host_takes_over(db_session: Session, lead: AnyLead, host_id: int, now: datetime) -> None:
     """A lead that just booked its demo goes to the host, unless a returning person keeps their owner."""
     assignment = choose_owner(
         db_session, lead.kind, lead.email, lead.phone_e164, now, booked_host=host_id, lead_id=lead.id
@@ -227,7 +228,7 @@ def host_takes_over(db_session: Session, lead: Lead, host_id: int, now: datetime
         reassign(db_session, lead, assignment.owner, Rule.BOOKED_HOST, None, now)
 
 
-def reassign_next(db_session: Session, lead: Lead, rule: Rule, actor_id: int | None, now: datetime) -> Owner | None:
+def reassign_next(db_session: Session, lead: AnyLead, rule: Rule, actor_id: int | None, now: datetime) -> Owner | None:
     """Hand the lead to the next in the rotation other than its owner (one click after an escalation, or the
     rules' own escalation); None, and nothing changes, when nobody else takes the team's leads."""
     team = team_of(lead.kind)

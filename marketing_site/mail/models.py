@@ -35,6 +35,7 @@ class Audience(enum.StrEnum):
     REMINDER = "reminder"  # the visitor, before their demo
     OWNER = "owner"  # the lead's owner: it is theirs now, or it still waits for an answer
     ESCALATION = "escalation"  # the admins: a lead waited past its second limit
+    ACCOUNT = "account"  # a staff member, about their own account (invitation, sign-ins, sign-in methods)
 
 
 class OutboxMail(SQLModel, table=True):

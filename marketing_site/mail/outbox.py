@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import case, select, update
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from marketing_site.core import db
 from marketing_site.core.clock import utc_now
@@ -46,26 +46,26 @@ def lease() -> timedelta:
 def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedMail]:
     now = utc_now()
     due = (
-        select(OutboxMail.id)
-        .where(OutboxMail.status == OutboxStatus.QUEUED, OutboxMail.next_attempt_at <= now)
-        .order_by(case((OutboxMail.audience == Audience.OWNER, 0), else_=1), OutboxMail.id)  # speed to lead first
+        select(col(OutboxMail.id))
+        .where(col(OutboxMail.status) == OutboxStatus.QUEUED, col(OutboxMail.next_attempt_at) <= now)
+        .order_by(case((col(OutboxMail.audience) == Audience.OWNER, 0), else_=1), col(OutboxMail.id))  # owners first
         .limit(limit)
         .with_for_update(skip_locked=True)
     )
     claim = (
         update(OutboxMail)
-        .where(OutboxMail.id.in_(due.scalar_subquery()))
-        .values(next_attempt_at=now + lease(), attempts=OutboxMail.attempts + 1)
+        .where(col(OutboxMail.id).in_(due.scalar_subquery()))
+        .values(next_attempt_at=now + lease(), attempts=col(OutboxMail.attempts) + 1)
         .returning(
-            OutboxMail.id,
-            OutboxMail.recipient,
-            OutboxMail.subject,
-            OutboxMail.text_body,
-            OutboxMail.html_body,
-            OutboxMail.message_id,
-            OutboxMail.attempts,
-            OutboxMail.calendar_body,
-            OutboxMail.calendar_method,
+            col(OutboxMail.id),
+            col(OutboxMail.recipient),
+            col(OutboxMail.subject),
+            col(OutboxMail.text_body),
+            col(OutboxMail.html_body),
+            col(OutboxMail.message_id),
+            col(OutboxMail.attempts),
+            col(OutboxMail.calendar_body),
+            col(OutboxMail.calendar_method),
         )
     )
     with db.write_session() as db_session:
@@ -82,7 +82,7 @@ def record(outcomes: list[tuple[ClaimedMail, str | None]]) -> None:
         for mail, error in outcomes:
             db_session.execute(
                 update(OutboxMail)
-                .where(OutboxMail.id == mail.id, OutboxMail.status == OutboxStatus.QUEUED)
+                .where(col(OutboxMail.id) == mail.id, col(OutboxMail.status) == OutboxStatus.QUEUED)
                 .values(**(_sent(now) if error is None else _failed(mail, error, now)))
             )
         db_session.commit()
@@ -105,9 +105,9 @@ def _fitted_error(error: str) -> str:
 
 def requeue(db_session: Session, mail_id: int) -> bool:
     """Send a mail again now (staff's "resend"), keeping its Message-ID; False if it is not the lead's to resend."""
-    result = db_session.execute(
+    result = db_session.exec(
         update(OutboxMail)
-        .where(OutboxMail.id == mail_id, OutboxMail.status != OutboxStatus.HELD)
+        .where(col(OutboxMail.id) == mail_id, col(OutboxMail.status) != OutboxStatus.HELD)
         .values(status=OutboxStatus.QUEUED, attempts=0, next_attempt_at=utc_now(), last_error="")
     )
     return result.rowcount == 1
@@ -118,9 +118,9 @@ def release_held(db_session: Session, lead_id: int) -> None:
     now = utc_now()
     db_session.execute(
         update(OutboxMail)
-        .where(OutboxMail.lead_id == lead_id, OutboxMail.status == OutboxStatus.HELD)
+        .where(col(OutboxMail.lead_id) == lead_id, col(OutboxMail.status) == OutboxStatus.HELD)
         .values(
             status=OutboxStatus.QUEUED,
-            next_attempt_at=case((OutboxMail.next_attempt_at > now, OutboxMail.next_attempt_at), else_=now),
+            next_attempt_at=case((col(OutboxMail.next_attempt_at) > now, OutboxMail.next_attempt_at), else_=now),
         )
     )
