@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import uuid
+from datetime import timedelta
 
 import pytest
 from leads.lead_payloads import VALID
@@ -13,9 +14,12 @@ from sqlmodel import select
 from staff_client import token_of
 from webhooks.conftest import delivery_settings  # noqa: F401  (loopback allowed for the endpoint)
 
+from marketing_site.admin import lead_work
 from marketing_site.booking import calendar
 from marketing_site.core import db
-from marketing_site.leads.routing_models import LeadTaker, RoutingRules
+from marketing_site.core.clock import utc_now
+from marketing_site.leads.models import Lead
+from marketing_site.leads.routing_models import LeadTaker, LeadTimer, RoutingRules
 from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.webhooks.models import WebhookEndpoint
 
@@ -151,3 +155,60 @@ def test_logging_a_call_stops_the_timers_and_a_lead_can_be_handed_on_in_one_clic
     assert sales.post(f"/admin/leads/{lead_id}/call", data={"csrf_token": token_of(sales)}).status_code == 303
     assert {timer.status for timer in timers_of(lead_id).values()} == {"stopped"}
     assert audit_of(lead_id)[-1] == ("call", "")
+
+
+def test_my_leads_is_the_default_view_of_whoever_takes_leads(as_role, staff):
+    sales, user = as_role("sales")
+    other = staff("sales")
+    with db.session() as db_session:
+        db_session.add_all(
+            [LeadTaker(staff_user_id=user.id, team="sales"), LeadTaker(staff_user_id=other.id, team="sales")]
+        )
+        db_session.commit()
+    leads = [demo_lead() for _ in range(4)]
+    mine = [lead_id for lead_id in leads if owner_of(lead_id) == user.id]
+    theirs = [lead_id for lead_id in leads if owner_of(lead_id) == other.id]
+    assert len(mine) == len(theirs) == 2
+    page = sales.get("/admin/").text
+    assert "My leads:" in page and all(f'/admin/leads/{lead_id}"' in page for lead_id in mine)
+    assert not any(f'/admin/leads/{lead_id}"' in page for lead_id in theirs)
+    everyone = sales.get("/admin/", params={"owner": ""}).text
+    assert all(f'/admin/leads/{lead_id}"' in everyone for lead_id in leads)
+
+
+def test_the_inbox_shows_each_new_leads_age_against_its_response_time_late_counts_and_reassign(as_role, staff):
+    admin, _ = as_role("admin")
+    seller = staff("sales")
+    with db.session() as db_session:
+        db_session.add(LeadTaker(staff_user_id=seller.id, team="sales"))
+        db_session.commit()
+    on_time, due_soon, late, escalated, answered = (demo_lead() for _ in range(5))
+    now = utc_now()
+    for lead_id, (received, due) in {  # as if received that long ago, with the reminder due then
+        on_time: (-10, 50),
+        due_soon: (-50, 10),
+        late: (-70, -10),
+        escalated: (-300, -240),
+        answered: (-70, -10),
+    }.items():
+        with db.session() as db_session:
+            db_session.get(Lead, lead_id).created_at = now + timedelta(minutes=received)
+            timers = timers_of(lead_id)
+            db_session.get(LeadTimer, timers["reminder"].id).due_at = now + timedelta(minutes=due)
+            if lead_id == escalated:
+                db_session.get(LeadTimer, timers["escalation"].id).status = "fired"
+            db_session.commit()
+    lead_work.lead_update(answered, seller, status="contacted", owner_id=seller.id)
+    page = admin.get("/admin/", params={"owner": str(seller.id)}).text
+    rows = {
+        lead_id: page.split(f'/admin/leads/{lead_id}"')[1].split("</tr>")[0]
+        for lead_id in (on_time, due_soon, late, escalated, answered)
+    }
+    assert ">on time<" in rows[on_time] and ">due soon<" in rows[due_soon] and ">late<" in rows[late]
+    assert (
+        ">late<" in rows[escalated]
+        and "escalated" in rows[escalated]
+        and f"/admin/leads/{escalated}/reassign" in rows[escalated]
+    )
+    assert "escalated" not in rows[late] and ">late<" not in rows[answered] and ">on time<" not in rows[answered]
+    assert f"Late, {seller.email}: <b>2</b>" in page
