@@ -216,6 +216,7 @@ def assign_released(db_session: Session, lead: AnyLead, now: datetime, booked_ho
     modules = (
         db_session.execute(select(col(LeadModule.module)).where(col(LeadModule.lead_id) == lead.id)).scalars().all()
     )
+    timers.clear(db_session, stored_id(lead))
     record(db_session, lead, modules, assignment, now)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, insert, select, update
+from sqlalchemy import Row, delete, insert, select, update
 from sqlmodel import Session, col
 
 from marketing_site.leads import work_calendar
@@ -79,6 +79,11 @@ def re_aim(db_session: Session, lead_id: int, team: Role, owner_id: int | None, 
         )
     ).first()
     return due[TimerStage.REMINDER] if waiting is not None else None
+
+
+def clear(db_session: Session, lead_id: int) -> None:
+    """Forget a lead's timers (a lead released from quarantine starts afresh, whatever it had before)."""
+    db_session.execute(delete(LeadTimer).where(col(LeadTimer.lead_id) == lead_id))
 
 
 def stop(db_session: Session, lead_id: int) -> None:

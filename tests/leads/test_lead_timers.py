@@ -22,6 +22,7 @@ from marketing_site.booking.models import DemoHost, WorkingHours
 from marketing_site.core import db
 from marketing_site.core.clock import as_utc, frozen
 from marketing_site.leads import reminders
+from marketing_site.leads.models import Lead
 from marketing_site.leads.routing_models import RoutingRules
 from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.mail.models import OutboxMail
@@ -192,3 +193,19 @@ def _staff(staff_id: int) -> list[StaffUser]:
 def _admin_emails() -> list[str]:
     with db.session() as db_session:
         return sorted(db_session.execute(select(StaffUser.email).where(StaffUser.role == "admin")).scalars())
+
+
+def test_a_released_lead_starts_its_clock_afresh_even_if_it_had_one():
+    [owner] = takers(1)
+    admin = add_staff("admin", "boss")
+    lead_id = demo_lead()
+    with db.session() as db_session:  # put back into quarantine by hand, timers and all
+        db_session.get(Lead, lead_id).quarantined = True
+        db_session.commit()
+    with frozen(MONDAY_10_MUSCAT):
+        lead_work.quarantine_release(lead_id, admin)
+    assert {stage: as_utc(timer.due_at) for stage, timer in timers_of(lead_id).items()} == {
+        "reminder": MONDAY_10_MUSCAT + timedelta(hours=1),
+        "escalation": MONDAY_10_MUSCAT + timedelta(hours=4),
+    }
+    assert owner_of(lead_id) == owner.id
