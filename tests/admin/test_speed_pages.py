@@ -4,46 +4,26 @@ endpoints (the secret shown once), and anyone working a lead logs a call or hand
 from __future__ import annotations
 
 import re
-import uuid
 from datetime import timedelta
 
-import pytest
-from leads.lead_payloads import VALID
-from leads.takers import audit_of, clear_routing, owner_of, timers_of
+from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
+    add_taker,
+    audit_of,
+    demo_lead,
+    nobody_takes_leads,
+    owner_of,
+    timers_of,
+)
 from sqlmodel import select
 from staff_client import token_of
 from webhooks.conftest import delivery_settings  # noqa: F401  (loopback allowed for the endpoint)
 
 from marketing_site.admin import lead_work
-from marketing_site.booking import calendar
 from marketing_site.core import db
 from marketing_site.core.clock import utc_now
 from marketing_site.leads.models import Lead
 from marketing_site.leads.routing_models import LeadTaker, LeadTimer, RoutingRules
-from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.webhooks.models import WebhookEndpoint
-
-API = SubmissionContext(client_id="203.0.113.13")
-
-
-@pytest.fixture(autouse=True)
-def _routing():
-    calendar.install()
-    clear_routing()
-    yield
-    clear_routing()
-
-
-def demo_lead() -> int:
-    return lead_submit(
-        LeadKind.SCHEDULE_DEMO,
-        {
-            **VALID["ScheduleDemo"],
-            "email": f"{uuid.uuid4().hex[:10]}@school.example",
-            "phone": f"+92 303 {uuid.uuid4().int % 9_000_000 + 1_000_000}",
-        },
-        API,
-    )
 
 
 def rules_form(**changes: str) -> dict[str, str]:
@@ -141,11 +121,8 @@ def test_an_admin_registers_an_endpoint_and_sees_its_secret_once(as_role, delive
 def test_logging_a_call_stops_the_timers_and_a_lead_can_be_handed_on_in_one_click(as_role, staff):
     sales, user = as_role("sales")
     other = staff("sales")
-    with db.session() as db_session:
-        db_session.add_all(
-            [LeadTaker(staff_user_id=user.id, team="sales"), LeadTaker(staff_user_id=other.id, team="sales")]
-        )
-        db_session.commit()
+    for account in (user, other):
+        add_taker(account)
     lead_id = demo_lead()
     first = owner_of(lead_id)
     assert sales.post(f"/admin/leads/{lead_id}/reassign", data={"csrf_token": token_of(sales)}).status_code == 303
@@ -160,11 +137,8 @@ def test_logging_a_call_stops_the_timers_and_a_lead_can_be_handed_on_in_one_clic
 def test_my_leads_is_the_default_view_of_whoever_takes_leads(as_role, staff):
     sales, user = as_role("sales")
     other = staff("sales")
-    with db.session() as db_session:
-        db_session.add_all(
-            [LeadTaker(staff_user_id=user.id, team="sales"), LeadTaker(staff_user_id=other.id, team="sales")]
-        )
-        db_session.commit()
+    for account in (user, other):
+        add_taker(account)
     leads = [demo_lead() for _ in range(4)]
     mine = [lead_id for lead_id in leads if owner_of(lead_id) == user.id]
     theirs = [lead_id for lead_id in leads if owner_of(lead_id) == other.id]
@@ -179,9 +153,7 @@ def test_my_leads_is_the_default_view_of_whoever_takes_leads(as_role, staff):
 def test_the_inbox_shows_each_new_leads_age_against_its_response_time_late_counts_and_reassign(as_role, staff):
     admin, _ = as_role("admin")
     seller = staff("sales")
-    with db.session() as db_session:
-        db_session.add(LeadTaker(staff_user_id=seller.id, team="sales"))
-        db_session.commit()
+    add_taker(seller)
     on_time, due_soon, late, escalated, answered = (demo_lead() for _ in range(5))
     now = utc_now()
     for lead_id, (received, due) in {  # as if received that long ago, with the reminder due then

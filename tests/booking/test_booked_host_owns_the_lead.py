@@ -4,42 +4,31 @@ their owner. The lead, no longer new, stops its timers; the CRM hears of the boo
 
 from __future__ import annotations
 
-import uuid
-
-import pytest
 from hosts import round_the_clock_slots
 from leads.lead_payloads import VALID
-from leads.takers import audit_of, clear_routing, mails_of, owner_of, takers, timers_of
+from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
+    API,
+    audit_of,
+    mails_of,
+    nobody_takes_leads,
+    owner_of,
+    person,
+    takers,
+    timers_of,
+)
 
-from marketing_site.booking import calendar, service
+from marketing_site.booking import service
 from marketing_site.booking.slots import parse_slot_id
 from marketing_site.core import db
-from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
+from marketing_site.leads.service import LeadKind, lead_submit
 from marketing_site.webhooks.models import WebhookDelivery, WebhookEndpoint
-
-API = SubmissionContext(client_id="203.0.113.10")
-
-
-@pytest.fixture(autouse=True)
-def _routing():
-    calendar.install()
-    clear_routing()
-    yield
-    clear_routing()
-
-
-def visitor() -> dict[str, str]:
-    return {
-        "email": f"{uuid.uuid4().hex[:10]}@school.example",
-        "phone": f"+92 301 {uuid.uuid4().int % 9_000_000 + 1_000_000}",
-    }
 
 
 def test_a_lead_booked_through_the_api_is_owned_by_its_host_from_the_start():
     takers(2)
     slot = round_the_clock_slots("Sana Malik")[0]
     host_id = parse_slot_id(slot)[0]
-    lead_id, _ = service.lead_book({**VALID["ScheduleDemo"], **visitor(), "slotId": slot, "timeZone": "UTC"}, API)
+    lead_id, _ = service.lead_book({**VALID["ScheduleDemo"], **person(), "slotId": slot, "timeZone": "UTC"}, API)
     assert owner_of(lead_id) == host_id
     assert [entry for entry in audit_of(lead_id) if entry[0] in ("assign", "owner")] == [
         ("assign", f"{host_id} (booked host)")
@@ -53,7 +42,7 @@ def test_a_host_picked_on_the_site_takes_the_lead_over_from_the_rotation():
     [seller] = takers(1)
     slot = round_the_clock_slots("Omar Al-Harthy")[0]
     host_id = parse_slot_id(slot)[0]
-    lead_id = lead_submit(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], **visitor()}, API)
+    lead_id = lead_submit(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], **person()}, API)
     assert owner_of(lead_id) == seller.id
     service.book_for_lead(lead_id, slot, "UTC")
     assert owner_of(lead_id) == host_id
@@ -63,13 +52,13 @@ def test_a_host_picked_on_the_site_takes_the_lead_over_from_the_rotation():
 
 def test_a_returning_person_who_books_with_another_host_keeps_their_owner():
     [seller] = takers(1)
-    person = visitor()
+    visitor = person()
     first = lead_submit(
-        LeadKind.PRODUCT_VIDEO, {**VALID["ProductVideo"], "email": person["email"], "contactNo": person["phone"]}, API
+        LeadKind.PRODUCT_VIDEO, {**VALID["ProductVideo"], "email": visitor["email"], "contactNo": visitor["phone"]}, API
     )
     assert owner_of(first) == seller.id
     slot = round_the_clock_slots("Bilal Khan")[0]
-    lead_id, _ = service.lead_book({**VALID["ScheduleDemo"], **person, "slotId": slot, "timeZone": "UTC"}, API)
+    lead_id, _ = service.lead_book({**VALID["ScheduleDemo"], **visitor, "slotId": slot, "timeZone": "UTC"}, API)
     assert owner_of(lead_id) == seller.id
     assert ("assign", f"{seller.id} (returning person)") in audit_of(lead_id)
 
@@ -85,7 +74,7 @@ def test_the_crm_hears_of_the_lead_the_booking_and_the_status_in_that_order():
         )
         db_session.commit()
     slot = round_the_clock_slots("Aisha Rahman")[0]
-    lead_id, booking = service.lead_book({**VALID["ScheduleDemo"], **visitor(), "slotId": slot, "timeZone": "UTC"}, API)
+    lead_id, booking = service.lead_book({**VALID["ScheduleDemo"], **person(), "slotId": slot, "timeZone": "UTC"}, API)
     service.booking_cancel(booking.id)
     with db.session() as db_session:
         events = list(

@@ -1,18 +1,47 @@
-"""Seeding for the speed-to-lead tests: staff who take leads (written straight to the database), and a clean
-slate after each test, since every other test's leads would otherwise get owners too."""
+"""Seeding for the speed-to-lead tests: staff who take leads (written straight to the database), new visitors,
+and a clean slate around each test (``nobody_takes_leads``, autouse where imported), since every other
+test's leads would otherwise get owners too."""
 
 from __future__ import annotations
 
+import itertools
+import random
 import uuid
 
+import pytest
+from leads.lead_payloads import VALID
 from sqlalchemy import delete, select
 
+from marketing_site.booking import calendar
 from marketing_site.core import db
 from marketing_site.leads.models import Lead
 from marketing_site.leads.routing_models import LeadRotation, LeadTaker, LeadTimer, RoutingRules
+from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.mail.models import OutboxMail
 from marketing_site.staff.models import AuditEntry, StaffUser
 from marketing_site.webhooks.models import WebhookEndpoint
+
+API = SubmissionContext(client_id="203.0.113.9")
+_phones = itertools.count(random.randrange(1_000_000, 8_000_000))
+
+
+@pytest.fixture(autouse=True)
+def nobody_takes_leads():
+    """No rotation, rules, timers or endpoints before or after the test; hosts' weeks read as in the app."""
+    calendar.install()
+    clear_routing()
+    yield
+    clear_routing()
+
+
+def person() -> dict[str, str]:
+    """A new visitor: their own email and phone (a shared one would make them a returning person)."""
+    return {"email": f"{uuid.uuid4().hex[:10]}@school.example", "phone": f"+92 300 {next(_phones)}"}
+
+
+def demo_lead(**who: str) -> int:
+    """A demo lead through the service, from a new visitor unless ``who`` says otherwise."""
+    return lead_submit(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], **person(), **who}, API)
 
 
 def add_staff(role: str = "sales", name: str = "seller") -> StaffUser:

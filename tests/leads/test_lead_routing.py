@@ -5,30 +5,28 @@ and the owner's own mail over a real SMTP server."""
 from __future__ import annotations
 
 import asyncio
-import itertools
-import random
 import time
-import uuid
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 
-import pytest
 from leads.lead_payloads import CAREERS, VALID
 from leads.takers import (
+    API,
     add_staff,
     add_taker,
     audit_of,
-    clear_routing,
+    demo_lead,
     mails_of,
+    nobody_takes_leads,  # noqa: F401  (autouse)
     owner_of,
+    person,
     set_paused,
     takers,
     timers_of,
 )
 from mail.conftest import smtp_port, smtp_server  # noqa: F401  (the real SMTP server fixtures)
 
-from marketing_site.booking import calendar
 from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
 from marketing_site.core import db, deadline
 from marketing_site.core.clock import frozen
@@ -36,26 +34,7 @@ from marketing_site.leads import mails as lead_mails
 from marketing_site.leads.service import LeadKind, SubmissionContext, application_submit, lead_submit
 from marketing_site.mail import sender
 
-API = SubmissionContext(client_id="203.0.113.9")
 MONDAY_10_MUSCAT = datetime(2027, 3, 1, 6, 0, tzinfo=UTC)  # a working Monday in Oman (company calendar)
-_phones = itertools.count(random.randrange(1_000_000, 8_000_000))
-
-
-@pytest.fixture(autouse=True)
-def _nobody_takes_leads_before_or_after():
-    calendar.install()
-    clear_routing()
-    yield
-    clear_routing()
-
-
-def person() -> dict[str, str]:
-    """A new visitor: their own email and phone (a shared one would make them a returning person)."""
-    return {"email": f"{uuid.uuid4().hex[:10]}@school.example", "phone": f"+92 300 {next(_phones)}"}
-
-
-def demo_lead(**who: str) -> int:
-    return lead_submit(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], **(who or person())}, API)
 
 
 def test_twenty_concurrent_leads_go_round_the_three_salespeople_none_twice_none_lost_the_paused_one_skipped():

@@ -7,28 +7,31 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import uuid
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-import pytest
-from leads.lead_payloads import VALID
-from leads.takers import add_staff, audit_of, clear_routing, mails_of, owner_of, takers, timers_of
+from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
+    add_staff,
+    audit_of,
+    demo_lead,
+    mails_of,
+    nobody_takes_leads,
+    owner_of,
+    takers,
+    timers_of,
+)
 from sqlalchemy import select
 
 from marketing_site.admin import lead_work
-from marketing_site.booking import calendar
 from marketing_site.booking.models import DemoHost, WorkingHours
 from marketing_site.core import db
 from marketing_site.core.clock import as_utc, frozen
 from marketing_site.leads import reminders
 from marketing_site.leads.models import Lead
 from marketing_site.leads.routing_models import RoutingRules
-from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.mail.models import OutboxMail
 from marketing_site.staff.models import StaffUser
 
-API = SubmissionContext(client_id="203.0.113.11")
 ROOT = Path(__file__).resolve().parents[2]
 MONDAY_10_MUSCAT = datetime(2027, 3, 1, 6, 0, tzinfo=UTC)
 FIRE_IN_PROCESS = """
@@ -44,23 +47,6 @@ with frozen(datetime.fromisoformat(sys.argv[2])):  # the sender's clock, handed 
     while reminders.fire_due(limit=2):
         pass
 """
-
-
-@pytest.fixture(autouse=True)
-def _routing():
-    calendar.install()
-    clear_routing()
-    yield
-    clear_routing()
-
-
-def demo_lead(phone_digits: int | None = None) -> int:
-    phone = f"+92 302 {phone_digits or uuid.uuid4().int % 9_000_000 + 1_000_000}"
-    return lead_submit(
-        LeadKind.SCHEDULE_DEMO,
-        {**VALID["ScheduleDemo"], "email": f"{uuid.uuid4().hex[:10]}@school.example", "phone": phone},
-        API,
-    )
 
 
 def fire_in_two_processes(database_url: str, at: datetime) -> None:
