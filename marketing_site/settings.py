@@ -121,7 +121,8 @@ class Settings(BaseSettings):
     # A mail is tried this many times, waiting MAIL_RETRY_SECONDS × 2^(tries-1) between, then marked dead.
     mail_max_attempts: int = Field(8, alias="MAIL_MAX_ATTEMPTS", ge=1)
     mail_retry_seconds: float = Field(30.0, alias="MAIL_RETRY_SECONDS", gt=0)
-    # Run the sender inside every backend worker; false when `python -m marketing_site.mail.sender` runs apart.
+    # Run the background loops (mail, lead timers, webhooks) inside every backend worker; false when
+    # `python -m marketing_site.background` runs them apart.
     mail_sender_in_backend: bool = Field(True, alias="MAIL_SENDER_IN_BACKEND")
     # Speed to lead (docs/speed-to-lead.md). The shared SALES_EMAIL / HR_EMAIL copy of a lead whose owner was
     # notified at their own address; a lead nobody takes always goes there.
