@@ -48,7 +48,7 @@ def start(db_session: Session, lead_id: int, team: Role, owner_id: int | None, s
     """Both timers of a lead that waits from ``start_at``; returns when the owner's reminder is due."""
     due = _due(db_session, team, owner_id, start_at)
     db_session.execute(
-        insert(LeadTimer),
+        insert(LeadTimer).returning(col(LeadTimer.id)),  # one multi-row INSERT (see mails.queue_lead_mails)
         [
             {"lead_id": lead_id, "stage": stage, "owner_id": owner_id, "due_at": at, "status": TimerStatus.WAITING}
             for stage, at in due.items()
