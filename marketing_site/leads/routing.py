@@ -171,15 +171,23 @@ def _turn(db_session: Session, team: Role) -> int:
     )
 
 
-def record(db_session: Session, lead: AnyLead, modules: Sequence[str], assignment: Assignment, now: datetime) -> None:
-    """A new lead's assignment: its audit entry, its timers and its owner's mail (same transaction)."""
+def record(
+    db_session: Session,
+    lead: AnyLead,
+    modules: Sequence[str],
+    assignment: Assignment,
+    now: datetime,
+    send_at: datetime | None = None,
+) -> None:
+    """A new lead's assignment: its audit entry, its timers and its owner's mail (same transaction; ``send_at``:
+    the mail waits with the lead's others)."""
     owner = assignment.owner
     if owner is not None:
         audit(db_session, None, "assign", lead.id, f"{owner.id} ({assignment.rule})")
     answer_by = timers.start(db_session, stored_id(lead), team_of(lead.kind), owner.id if owner else None, now)
     if owner is not None and assignment.rule is not Rule.BOOKED_HOST:  # a host's notice is the booking's mail
         week = work_calendar.week_of(db_session, owner.id)
-        owner_mails.queue_owner_mail(db_session, lead, modules, owner.email, week.local(answer_by))
+        owner_mails.queue_owner_mail(db_session, lead, modules, owner.email, week.local(answer_by), send_at)
 
 
 def reassign(
@@ -194,6 +202,7 @@ def reassign(
         db_session, actor_id, "owner", lead.id, f"{lead.owner_id or 'nobody'} -> {owner.id if owner else 'nobody'}{why}"
     )
     db_session.execute(update(Lead).where(col(Lead.id) == lead.id).values(owner_id=owner.id if owner else None))
+    owner_mails.withdraw_unsent_notice(db_session, stored_id(lead))  # the previous owner's, if it has not left
     answer_by = timers.re_aim(db_session, stored_id(lead), team_of(lead.kind), owner.id if owner else None, now)
     if owner is not None and rule is not Rule.BOOKED_HOST and owner.id != actor_id:  # a host's: the booking's mail
         modules = (

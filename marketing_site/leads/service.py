@@ -185,10 +185,17 @@ def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
     return values, ticked
 
 
-def lead_write(db_session: Session, prepared: PreparedLead, *, booked_host: int | None = None) -> WrittenLead:
+def lead_write(
+    db_session: Session,
+    prepared: PreparedLead,
+    mails: lead_mails.RequestMails = lead_mails.AT_ONCE,
+    *,
+    booked_host: int | None = None,
+) -> WrittenLead:
     """Add the lead, its owner, its ticked flags, its mails, timers and webhooks to ``db_session``'s transaction
     (not committed: a caller such as the demo booking adds its own rows, then ``lead_commit``; its
-    ``booked_host`` takes the lead by the routing rules). Returns the stored row.
+    ``booked_host`` takes the lead by the routing rules). Returns the stored row. ``mails``: when its mails go
+    out and the free-time link they offer (a demo request; the booking package says).
 
     Rows go in as plain INSERTs (the table's column defaults apply), not ORM objects: building and
     flushing those cost a third of a lead's CPU time, and every lead pays it (``make bench-load``).
@@ -213,9 +220,9 @@ def lead_write(db_session: Session, prepared: PreparedLead, *, booked_host: int 
             )
     modules = next((chosen for group, chosen in prepared.ticked.items() if group.table is LeadModule), ())
     owner_email = assignment.owner.email if assignment and assignment.owner else None
-    lead_mails.queue_lead_mails(db_session, lead, modules, owner_email)  # same transaction: no lead without its mails
+    lead_mails.queue_lead_mails(db_session, lead, modules, mails, owner_email)  # no lead without its mails
     if assignment is not None:
-        routing.record(db_session, lead, modules, assignment, now)
+        routing.record(db_session, lead, modules, assignment, now, mails.send_at)
         events.lead_created(db_session, lead, modules)
     return lead
 

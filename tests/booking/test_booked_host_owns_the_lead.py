@@ -92,3 +92,15 @@ def test_the_crm_hears_of_the_lead_the_booking_and_the_status_in_that_order():
     ]
     assert '"previousStatus":"new","status":"demo_booked"' in events[1]["payload"].replace(" ", "")
     assert f'"id":{booking.id}' in events[2]["payload"].replace(" ", "") and "Aisha Rahman" in events[2]["payload"]
+
+
+def test_a_request_whose_visitor_picks_a_time_at_once_notifies_the_host_not_the_rotations_pick():
+    [seller] = takers(1)
+    slot = round_the_clock_slots("Sana Malik")[0]
+    host_id = parse_slot_id(slot)[0]
+    lead_id = service.demo_request(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], **person()}, API, picker=True)
+    [notice] = mails_of(lead_id, "owner")  # it waits with the request's mails for a time picked meanwhile
+    assert (owner_of(lead_id), notice.recipient, notice.status) == (seller.id, seller.email, "queued")
+    service.book_for_lead(lead_id, slot, "UTC")
+    assert owner_of(lead_id) == host_id
+    assert [mail.status for mail in mails_of(lead_id, "owner")] == ["withdrawn"]  # the host's notice: the booking's

@@ -156,11 +156,11 @@ def test_the_owner_is_mailed_at_their_own_address_with_one_tap_call_and_mail_lin
         lead_id = demo_lead(**visitor, firstName="<b>Amina</b>")
         asyncio.run(drain())
     [mail] = inbox.to(owner.email)
-    assert mail["Subject"] == "New demo booking: <b>Amina</b> Khan (Greenfield School) (yours)"
+    assert mail["Subject"] == "New demo request (yours): <b>Amina</b> Khan (Greenfield School)"
     text, html = mail.get_body(("plain",)).get_content(), mail.get_body(("html",)).get_content()
     phone = "+92300" + visitor["phone"][-7:]
     assert f"Call: tel:{phone}" in text and f'href="tel:{phone}"' in html
-    assert f"Write: mailto:{visitor['email']}?subject=Your%20demo%20booking" in text
+    assert f"Write: mailto:{visitor['email']}?subject=Your%20demo%20request" in text
     assert "Please answer by Mon 01 Mar 11:00 (Asia/Muscat)" in text  # 1 working hour, the company's calendar
     assert "&lt;b&gt;Amina&lt;/b&gt;" in html and "<b>Amina" not in html
     assert f"http://localhost:8000/admin/leads/{lead_id}" in text
