@@ -23,11 +23,6 @@ def utc_now() -> datetime:
     return _clock()
 
 
-def as_utc(moment: datetime) -> datetime:
-    """SQLite hands stored instants back without their zone; they were written in UTC."""
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
-
-
 @contextmanager
 def frozen(at: datetime) -> Iterator[Callable[[timedelta], None]]:
     """Every ``utc_now`` returns ``at`` (aware) until the block ends; the yielded ``advance(delta)`` moves it on."""
@@ -42,3 +37,8 @@ def frozen(at: datetime) -> Iterator[Callable[[timedelta], None]]:
         yield advance
     finally:
         _clock = _system_clock
+
+
+def as_utc(moment: datetime) -> datetime:
+    """SQLite hands stored instants back without their zone; they were written in UTC."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
