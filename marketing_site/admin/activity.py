@@ -75,14 +75,19 @@ def _sentence(entry: AuditEntry, reader: _Reader) -> str:
         if entry.actor_id is None:
             return f"Status changed from {before} to {after}"
         return f"{actor} moved it from {before} to {after}"
-    if entry.action == "owner" and change:
-        after = change["after"]
+    if entry.action == "assign":  # a new lead's owner by the routing rules: "<id> (<rule>)"
+        owner, _, rule = entry.detail.partition(" (")
+        return f"Given to {reader.whom(owner)}" + (f" ({rule.rstrip(')')})" if rule else "")
+    if entry.action == "owner" and change:  # "<before> -> <after>", and " (<rule>)" when the rules chose
+        after, _, rule = change["after"].partition(" (")
+        why = f" ({rule.rstrip(')')})" if rule else ""
         if after.isdigit() and int(after) == entry.actor_id:
-            return f"{actor} took the lead"
+            return f"{actor} took the lead{why}"
         if not after.isdigit():
-            return f"{actor} took {reader.whom(change['before'])} off the lead (no owner now)"
-        return f"{actor} gave the lead to {reader.whom(after)}"
+            return f"{actor} took {reader.whom(change['before'])} off the lead (no owner now){why}"
+        return f"{actor} gave the lead to {reader.whom(after)}{why}"
     simple = {
+        "call": "logged a call",
         "note": "added a note",
         "unread": "marked it unread",
         "release": "released it from quarantine into the inbox",

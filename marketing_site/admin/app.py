@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import tempfile
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any, TextIO, cast
 from urllib.parse import urlencode
@@ -31,10 +32,13 @@ from marketing_site.admin import (
     export,
     inbox_query,
     inbox_view,
+    lead_routing,
     lead_view,
     lead_work,
     preferences,
+    response_times,
     signin_pages,
+    speed_pages,
     static_files,
     users,
 )
@@ -45,6 +49,7 @@ from marketing_site.admin.middleware import StaffAreaRules
 from marketing_site.admin.rendering import NO_STORE, after, clock_of, render, viewer_of
 from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase
 from marketing_site.admin.staff_db import staff_session
+from marketing_site.admin.staff_names import staff_name
 from marketing_site.booking.views import BookingView
 from marketing_site.content.forms import SCHOOL_TYPE_OPTIONS
 from marketing_site.core.columns import stored_id
@@ -57,12 +62,19 @@ from marketing_site.staff.models import StaffUser
 
 def _inbox_view(viewer: Viewer, chosen: inbox_query.InboxFilter) -> dict[str, Any]:
     staff = users.staff_users()
+    by_id = {stored_id(member): member for member in staff}
     with staff_session() as db_session:
         leads, total = inbox_query.inbox_page(db_session, chosen, viewer)
         counted, unread = inbox_query.counts(db_session, viewer.role)
         days = inbox_query.per_day(db_session, viewer)
+        standing = response_times.clocks(db_session, leads, viewer.clock.now)
+        late = response_times.late_per_owner(db_session, viewer.role, viewer.clock.now)
         return {
-            "rows": inbox_view.rows(db_session, leads, {stored_id(member): member for member in staff}, viewer.clock),
+            "rows": inbox_view.rows(db_session, leads, by_id, viewer.clock, standing),
+            "late": [
+                (owner_id, staff_name(by_id[owner_id]) if owner_id in by_id else "nobody", number)
+                for owner_id, number in late.items()
+            ],
             "total": total,
             "summary": inbox_view.summary(counted, unread, viewer.role),
             "chart": chart.build(days, kinds_seen(viewer.role), viewer.clock),
@@ -98,6 +110,8 @@ async def inbox(request: Request, user: StaffUser) -> Response:
         chosen = inbox_query.InboxFilter.from_query(request.query_params)
     except inbox_query.BadFilter as bad:
         return PlainTextResponse(str(bad), status_code=400)
+    if not request.query_params and await run_in_threadpool(lead_routing.takes_leads, stored_id(user)):
+        chosen = replace(chosen, owner=inbox_query.ME)  # "My leads": the default of whoever takes leads
     viewer = viewer_of(request, user)
     view = await run_in_threadpool(_inbox_view, viewer, chosen)
     return render(
@@ -321,6 +335,8 @@ ROUTES = [
     Route("/export.csv", export_csv, methods=["GET"]),
     Route("/leads/{lead_id:int}", lead_page, methods=["GET"]),
     Route("/leads/{lead_id:int}/update", _lead_action(_update, "status", "owner"), methods=["POST"]),
+    Route("/leads/{lead_id:int}/call", _lead_action(lead_work.call_log, done="call"), methods=["POST"]),
+    Route("/leads/{lead_id:int}/reassign", _lead_action(lead_work.lead_reassign, done="reassigned"), methods=["POST"]),
     Route(
         "/leads/{lead_id:int}/note",
         _lead_action(lead_work.note_add, "body", done="note"),
@@ -356,6 +372,7 @@ ROUTES = [
     Route("/erase", erase, methods=["POST"]),
     *account_pages.ROUTES,
     *booking_pages.ROUTES,
+    *speed_pages.ROUTES,
 ]
 
 

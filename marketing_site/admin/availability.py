@@ -21,7 +21,7 @@ from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.admin.week_text import WEEKDAYS, HoursInvalid, Stretch, day_text, read_week
 from marketing_site.booking import meeting
 from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
-from marketing_site.booking.slots import weekend
+from marketing_site.core.closed_days import weekend
 from marketing_site.mail.render import STAFF_LANGUAGE
 from marketing_site.staff.models import StaffUser
 

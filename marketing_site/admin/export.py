@@ -153,7 +153,7 @@ def _per_lead(db_session: Session, chosen: InboxFilter, viewer: Viewer) -> dict[
         .where(*where)
         .group_by(col(LeadNote.lead_id))
     )
-    found[NOTES] = dict(notes.tuples().all())
+    found[NOTES] = {row[0]: row[1] for row in notes}
     return found
 
 

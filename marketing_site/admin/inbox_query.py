@@ -12,7 +12,7 @@ from dataclasses import dataclass, fields, replace
 from datetime import date, timedelta
 from typing import Any
 
-from sqlalchemy import Select, and_, case, exists, func, or_, select, text
+from sqlalchemy import Select, case, func, or_, select, text
 from sqlalchemy.sql.elements import ColumnElement, UnaryExpression
 from sqlmodel import Session, col
 
@@ -167,9 +167,10 @@ def conditions(chosen: InboxFilter, viewer: Viewer) -> list[ColumnElement[bool]]
     if chosen.school_type:
         where.append(func.lower(col(Lead.school_type)) == chosen.school_type.lower())
     if chosen.module:
-        where.append(
-            exists().where(and_(col(LeadModule.lead_id) == col(Lead.id), col(LeadModule.module) == chosen.module))
+        ticked = select(col(LeadModule.lead_id)).where(
+            col(LeadModule.lead_id) == col(Lead.id), col(LeadModule.module) == chosen.module
         )
+        where.append(ticked.correlate(Lead).exists())  # only the lead is outside (the export joins lead_module)
     if chosen.source:
         where.append(
             or_(
@@ -271,5 +272,5 @@ def mail_counts(db_session: Session, kinds: tuple[str, ...]) -> dict[str, int]:
         .join(Lead, col(Lead.id) == col(OutboxMail.lead_id))
         .where(col(Lead.kind).in_(kinds))
         .group_by(col(OutboxMail.status))
-    ).tuples()
-    return dict(rows.all())
+    ).all()
+    return {row[0]: row[1] for row in rows}

@@ -1,6 +1,6 @@
 """The inbox as a salesperson scans it: one card per lead (a row on a wide screen) with its name, school,
-kind, country, age and owner in words, and badges, each one short fact worth a glance (unread, the demo's
-time, a cancelled demo). Other features add their own badges in ``badges``.
+kind, country, age and owner in words, and badges, each one short fact worth a glance (unread, a new lead's
+time to answer, the demo's time, a cancelled demo): ``badges`` is where a fact worth a badge is added.
 
 Also the inbox's summary (leads per kind and per status of each pipeline the viewer works) and the lists its
 filters offer: the pipelines' statuses and the colleagues who may own the leads the viewer sees.
@@ -16,7 +16,9 @@ from sqlmodel import Session, col, select
 
 from marketing_site.admin.inbox_query import country_name
 from marketing_site.admin.local_time import StaffClock
-from marketing_site.admin.roles import kinds_seen, may_own
+from marketing_site.admin.response_times import Clock as Standing
+from marketing_site.admin.response_times import Response
+from marketing_site.admin.roles import kinds_seen, may_take
 from marketing_site.admin.staff_names import staff_name
 from marketing_site.booking.models import BookingStatus, DemoBooking
 from marketing_site.core.clock import as_utc
@@ -33,7 +35,8 @@ PIPELINE_NAMES: dict[Pipeline, str] = {LeadStatus: "Sales pipeline", HrStatus: "
 @dataclass(frozen=True)
 class Badge:
     text: str
-    tone: str  # "info", "good", "warn" or "quiet": its colour in the stylesheet
+    tone: str  # "info", "good", "warn", "late" or "quiet": its colour in the stylesheet
+    title: str = ""  # more, on hover
 
 
 @dataclass(frozen=True)
@@ -47,6 +50,7 @@ class InboxRow:
     received: str  # "Tue 25 Nov, 09:34 (Muscat)"
     age: str  # "2 h ago"
     badges: list[Badge]
+    escalated: bool  # the admins were told it is late: one click hands it to the next in the rotation
 
 
 def status_label(kind: str, status: str) -> str:
@@ -63,7 +67,7 @@ def pipelines(role: str) -> list[Pipeline]:
 
 def possible_owners(staff: list[StaffUser], kinds: tuple[str, ...]) -> list[StaffUser]:
     """The colleagues who may own a lead of any of ``kinds`` (a team's own, and admins)."""
-    return [member for member in staff if any(may_own(member.role, kind) for kind in kinds)]
+    return [member for member in staff if any(may_take(member.role, LeadKind(kind).team) for kind in kinds)]
 
 
 def _demos(db_session: Session, lead_ids: list[int]) -> dict[int, tuple[datetime, str]]:
@@ -75,8 +79,19 @@ def _demos(db_session: Session, lead_ids: list[int]) -> dict[int, tuple[datetime
     return {lead_id: (starts_at, status) for lead_id, starts_at, status in rows}
 
 
-def badges(lead: Lead, demo: tuple[datetime, str] | None, clock: StaffClock) -> list[Badge]:
+RESPONSE_TONES = {Response.ON_TIME: "quiet", Response.DUE_SOON: "warn", Response.LATE: "late"}
+
+
+def badges(
+    lead: Lead, demo: tuple[datetime, str] | None, clock: StaffClock, standing: Standing | None = None
+) -> list[Badge]:
+    """Unread; a new lead's time to answer (on time, due soon, late, escalated); the demo's time or its end."""
     found = [Badge("Unread", "info")] if lead.seen_at is None else []
+    if standing is not None:
+        due = f"reminder due {clock.when(standing.due_at)}"
+        found.append(Badge(standing.response, RESPONSE_TONES[standing.response], due))
+        if standing.escalated:
+            found.append(Badge("escalated", "late", "the admins were told"))
     if demo and demo[1] == BookingStatus.BOOKED:
         tone = "good" if as_utc(demo[0]) > clock.now else "quiet"  # a demo still ahead, or one given
         found.append(Badge(f"Demo {clock.when(demo[0])}", tone))
@@ -85,8 +100,14 @@ def badges(lead: Lead, demo: tuple[datetime, str] | None, clock: StaffClock) -> 
     return found
 
 
-def rows(db_session: Session, leads: list[Lead], staff: Mapping[int, StaffUser], clock: StaffClock) -> list[InboxRow]:
-    demos = _demos(db_session, [stored_id(lead) for lead in leads])
+def rows(
+    db_session: Session,
+    leads: list[Lead],
+    staff: Mapping[int, StaffUser],
+    clock: StaffClock,
+    standing: Mapping[int, Standing] | None = None,
+) -> list[InboxRow]:
+    demos, standing = _demos(db_session, [stored_id(lead) for lead in leads]), standing or {}
     return [
         InboxRow(
             lead=lead,
@@ -97,7 +118,8 @@ def rows(db_session: Session, leads: list[Lead], staff: Mapping[int, StaffUser],
             owner=staff_name(staff[lead.owner_id]) if lead.owner_id is not None and lead.owner_id in staff else "",
             received=clock.when(lead.created_at),
             age=clock.ago(lead.created_at),
-            badges=badges(lead, demos.get(stored_id(lead)), clock),
+            badges=badges(lead, demos.get(stored_id(lead)), clock, standing.get(stored_id(lead))),
+            escalated=stored_id(lead) in standing and standing[stored_id(lead)].escalated,
         )
         for lead in leads
     ]

@@ -51,6 +51,8 @@ NOTICES = {
     "released": "Saved: released into the inbox",
     "deleted": "Deleted",
     "resent": "Saved: the mail goes out again",
+    "call": "Saved: call logged",
+    "reassigned": "Saved: handed to the next in the rotation",
     "moved": "Saved: the demo moved; visitor and host get the new invitation",
     "cancelled": "Saved: the demo is cancelled; visitor and host get the cancellation",
 }

@@ -16,11 +16,6 @@ def kinds_seen(role: str) -> tuple[str, ...]:
     return KINDS_SEEN[Role(role)]
 
 
-def may_own(role: str, kind: str) -> bool:
-    """A lead is owned by someone of its team (or an admin): job applications by hr, demo leads by sales."""
-    return kind in kinds_seen(role)
-
-
 def may_download_resumes(role: str) -> bool:
     return Role(role) in (Role.HR, Role.ADMIN)
 
@@ -51,3 +46,13 @@ def may_change_booking_rules(role: str) -> bool:
 def may_manage_staff(role: str) -> bool:
     """The staff list (and, later, accounts) is the admins'."""
     return Role(role) is Role.ADMIN
+
+
+def may_route_leads(role: str) -> bool:
+    """Who takes leads, the response times, and the webhook endpoints are the admins'."""
+    return Role(role) is Role.ADMIN
+
+
+def may_take(role: str, team: Role) -> bool:
+    """A salesperson takes demo leads, HR applications; an admin may take either."""
+    return Role(role) in (team, Role.ADMIN)

@@ -25,7 +25,7 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from marketing_site.booking import history, mails, tokens
+from marketing_site.booking import events, history, mails, tokens
 from marketing_site.booking.errors import (
     AlreadyBooked,
     BookingCancelled,
@@ -42,6 +42,8 @@ from marketing_site.booking.slots import any_free, host_weeks, next_free_slots, 
 from marketing_site.booking.views import BookingView, booking_view
 from marketing_site.core import db
 from marketing_site.core.clock import as_utc, utc_now
+from marketing_site.leads import events as lead_events
+from marketing_site.leads import routing, timers
 from marketing_site.leads import service as lead_service
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.mails import RequestMails
@@ -130,7 +132,7 @@ def lead_book(
     with _offering_next_slots(starts_at, visitor_time_zone, now):
         try:
             with db.write_session() as db_session:
-                lead = lead_service.lead_write(db_session, prepared)
+                lead = lead_service.lead_write(db_session, prepared, booked_host=host_id)
                 _book(db_session, lead.id, lead.quarantined, host_id, starts_at, visitor_time_zone, now)
                 lead_id = lead_service.lead_commit(db_session, prepared, lead.id)[0]
         except (SlotInPast, SlotOutsideAvailability) as refused:
@@ -196,6 +198,8 @@ def booking_reschedule(
         mails.withdraw_reminders(db_session, booking_id)
         mails.queue_invitations(db_session, view, BookingChange.MOVED, held=lead.quarantined)
         mails.queue_reminders(db_session, view, now, held=lead.quarantined)
+        if not lead.quarantined:
+            events.demo_changed(db_session, view, BookingChange.MOVED)
         db_session.commit()
     return view
 
@@ -216,11 +220,15 @@ def booking_cancel(
             history.status_change(db_session, booking.lead_id, lead.status, LeadStatus.DEMO_CANCELLED, actor_id)
             lead.status = LeadStatus.DEMO_CANCELLED
             db_session.add(lead)
+            if not lead.quarantined:
+                lead_events.status_changed(db_session, lead, LeadStatus.DEMO_BOOKED, LeadStatus.DEMO_CANCELLED)
         booking.status, booking.sequence, booking.updated_at = BookingStatus.CANCELLED, booking.sequence + 1, now
         db_session.flush()
         view = booking_view(db_session, booking)
         mails.withdraw_reminders(db_session, booking_id)
         mails.queue_invitations(db_session, view, BookingChange.CANCELLED, held=lead.quarantined)
+        if not lead.quarantined:
+            events.demo_changed(db_session, view, BookingChange.CANCELLED)
         db_session.commit()
     return view
 
@@ -268,7 +276,8 @@ def _book(
     now: datetime,
 ) -> DemoBooking:
     """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed); a
-    quarantined lead's mails are held.
+    quarantined lead's mails are held. The host becomes the lead's owner by the routing rules, and the lead, no
+    longer new, stops its timers.
 
     A lead has one booking row: a cancelled one is booked again in place, as a new calendar event (a new UID;
     SEQUENCE keeps rising, so a form from a page of the old demo stays refused). The lead's own mails that
@@ -304,6 +313,7 @@ def _book(
         )
     db_session.add(booking)
     _flush_or_taken(db_session, booking)
+    previous_status = db_session.execute(select(col(Lead.status)).where(col(Lead.id) == lead_id)).scalar_one()
     db_session.execute(
         update(Lead).where(col(Lead.id) == lead_id).values(status=LeadStatus.DEMO_BOOKED)
     )  # lead may be detached
@@ -312,6 +322,12 @@ def _book(
     mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=quarantined)
     mails.queue_reminders(db_session, view, now, held=quarantined)
     mails.tell_sales(db_session, view)
+    if not quarantined:
+        lead = db_session.get_one(Lead, lead_id)
+        timers.stop(db_session, lead_id)
+        routing.host_takes_over(db_session, lead, host_id, now)
+        lead_events.status_changed(db_session, lead, previous_status, LeadStatus.DEMO_BOOKED)
+        events.demo_changed(db_session, view, BookingChange.BOOKED)
     return booking
 
 

@@ -29,6 +29,9 @@ def test_every_page_is_for_a_phone_and_runs_nothing_inline_under_a_strict_policy
         "/admin/erase",
         "/admin/users",
         "/admin/preferences",
+        "/admin/account",
+        "/admin/routing",
+        "/admin/webhooks",
     ]
     pages = {path: admin.get(path) for path in paths} | {"/admin/signin": client().get("/admin/signin")}
     for path, answer in pages.items():
