@@ -17,8 +17,6 @@ from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-# Folders a web server or Reflex's /_upload route may serve: a résumé must never land in one.
-PUBLIC_FOLDERS = tuple(PROJECT_ROOT / name for name in ("assets", ".web", "uploaded_files"))
 # json_schema_extra marker: APP_ENV=prod refuses to start while such a setting is not given.
 PRODUCTION_REQUIRED: dict[str, Any] = {"production_required": True}
 
@@ -84,8 +82,6 @@ class Settings(BaseSettings):
     max_resume_bytes: int = Field(5 * 1024 * 1024, alias="RESUME_MAX_BYTES", ge=1024)
     # Seconds a lead form waits for the server's answer before telling the visitor to press again (build time).
     form_timeout_seconds: float = Field(15.0, alias="LEAD_FORM_TIMEOUT_SECONDS", gt=0)
-    # Where résumés are stored: outside every public folder, served to staff only as attachments.
-    resume_dir: Path = Field(PROJECT_ROOT / "var" / "resumes", alias="RESUME_DIR")
     # Staff area (/admin on the backend): signs the session cookie; the same on every worker, secret.
     # Empty outside production means a random one per start (signing in again after a restart).
     staff_session_secret: str = Field("", alias="STAFF_SESSION_SECRET", json_schema_extra=PRODUCTION_REQUIRED)
@@ -132,14 +128,6 @@ class Settings(BaseSettings):
     def _comma_separated(cls, value: Any) -> Any:
         if isinstance(value, str):
             return tuple(origin.strip().rstrip("/") for origin in value.split(",") if origin.strip())
-        return value
-
-    @field_validator("resume_dir")
-    @classmethod
-    def _private_folder(cls, value: Path) -> Path:
-        resolved = value.resolve()
-        if any(resolved.is_relative_to(folder.resolve()) for folder in PUBLIC_FOLDERS):
-            raise ValueError("must not be inside a folder the site serves (assets, .web, uploaded_files)")
         return value
 
     @model_validator(mode="after")

@@ -86,7 +86,6 @@ def stack(database: str) -> Iterator[Stack]:
             "SITE_URL": SITE_URL,
             "LEAD_RATE_LIMIT_PER_MINUTE": "1000000000",
             "LEAD_MIN_SUBMIT_SECONDS": "0",
-            "RESUME_DIR": str(scratch / "resumes"),
             "APP_ENV": "prod",
             "REDIS_URL": "",
             "STAFF_SESSION_SECRET": "bench-only-" + "x" * 32,

@@ -11,14 +11,14 @@ import math
 import secrets
 import tempfile
 from collections.abc import Callable
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 
 from marketing_site.admin import (
@@ -37,7 +37,6 @@ from marketing_site.admin.rendering import NO_STORE, render
 from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase, may_manage_staff
 from marketing_site.admin.staff_db import staff_session
 from marketing_site.core.columns import max_length
-from marketing_site.leads import uploads
 from marketing_site.leads.models import Lead
 from marketing_site.settings import settings
 from marketing_site.staff.models import StaffUser
@@ -153,7 +152,7 @@ def _fields(lead: Lead) -> list[tuple[str, str]]:
     return [
         (name.replace("_", " ").capitalize(), str(value))
         for name, value in lead.model_dump().items()
-        if value is not None and name not in ("resume_file", "resume_filename")
+        if value is not None and name != "resume_filename"
     ]
 
 
@@ -207,19 +206,22 @@ def _update(lead_id: int, user: StaffUser, status: str, owner: str) -> None:
 @staff_only(allowed=may_download_resumes, page=False)
 async def resume(request: Request, user: StaffUser) -> Response:
     try:
-        lead = await run_in_threadpool(lead_work.lead_get, request.path_params["lead_id"], user)
+        stored = await run_in_threadpool(lead_work.lead_resume, request.path_params["lead_id"], user)
     except lead_work.LeadNotFound:
         return PlainTextResponse("No such lead", status_code=404)
-    path = uploads.stored_path(lead.resume_file) if lead.resume_file else None
-    if path is None:
+    if stored is None:
         return PlainTextResponse("No résumé stored", status_code=404)
-    return FileResponse(
-        path,
-        media_type=uploads.CONTENT_TYPES[path.suffix],
-        filename=lead.resume_filename or path.name,
-        content_disposition_type="attachment",
-        headers={"X-Content-Type-Options": "nosniff", **NO_STORE},
+    return Response(
+        stored.content,
+        media_type=stored.content_type,
+        headers={"Content-Disposition": attachment(stored.filename), "X-Content-Type-Options": "nosniff", **NO_STORE},
     )
+
+
+def attachment(filename: str) -> str:
+    """Content-Disposition for a download under ``filename`` (RFC 6266; non-ASCII names as RFC 5987)."""
+    quoted = quote(filename)
+    return f"attachment; filename*=utf-8''{quoted}" if quoted != filename else f'attachment; filename="{filename}"'
 
 
 @staff_only(allowed=may_erase)

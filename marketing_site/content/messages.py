@@ -39,6 +39,10 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "resume.empty": "That résumé file is empty. Please choose the file again.",
         "resume.too_large": "Your résumé is too large. Please upload a file of {size} or less.",
         "resume.wrong_type": "Please upload your résumé as a PDF or Word document (.pdf, .doc or .docx).",
+        "resume.active_content": (
+            "Your résumé holds macros, scripts or web content we can't accept. "
+            "Please save it as a plain PDF or Word document and upload that."
+        ),
         "upload.length_required": "Content-Length required.",
         "upload.too_large": "Upload too large.",
         "upload.no_file_name": "Each uploaded file needs a file name.",

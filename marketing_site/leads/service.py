@@ -115,39 +115,33 @@ def lead_check(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
 
 
 def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, context: SubmissionContext) -> int:
-    """Careers: like lead_submit, plus the résumé file, which never outlives a failed save."""
+    """Careers: like lead_submit, plus the résumé, stored in the same transaction as the lead."""
     replayed = _replayed(LeadKind.CAREERS.value, context)
     if replayed is not None:
         return replayed
     quarantined = antispam.screen(context.client_id, context.honeypot, context.form_started_at)
     errors: dict[str, str] = {}
     values: dict[str, Any] = {}
+    extension = ""
     try:
         values, _ = _validated(LeadKind.CAREERS, data, context)
     except LeadValidationError as invalid:
         errors.update(invalid.errors)
     try:
         if resume is not None:
-            uploads.check(resume)
+            extension = uploads.check(resume)
     except LeadValidationError as invalid:
         errors.update(invalid.errors)
     if errors:
         raise LeadValidationError(errors)
-    stored = uploads.store(resume) if resume is not None else None
-    if stored is not None:
-        values.update(resume_file=stored.path.name, resume_filename=stored.original_filename)
+    if resume is not None:
+        values["resume_filename"] = uploads.download_name(resume.filename, extension)
     prepared = PreparedLead({**values, "quarantined": quarantined}, {}, context, LeadKind.CAREERS.value)
-    try:
-        with db.write_session() as db_session:
-            lead = lead_write(db_session, prepared)
-            lead_id, created = lead_commit(db_session, prepared, lead.id)
-    except BaseException:
-        if stored is not None:
-            uploads.discard(stored)
-        raise
-    if stored is not None and not created:
-        uploads.discard(stored)
-    return lead_id
+    with db.write_session() as db_session:
+        lead = lead_write(db_session, prepared)
+        if resume is not None:
+            uploads.resume_write(db_session, lead.id, resume, extension)
+        return lead_commit(db_session, prepared, lead.id)[0]
 
 
 def _replayed(endpoint: str, context: SubmissionContext) -> int | None:

@@ -84,7 +84,6 @@ def fault_stack(private_postgres: PrivatePostgres) -> Iterator[FaultStack]:
                 "SITE_URL": SITE_URL,
                 "LEAD_RATE_LIMIT_PER_MINUTE": "100000",
                 "LEAD_MIN_SUBMIT_SECONDS": "0",
-                "RESUME_DIR": str(scratch / "resumes"),
                 "APP_ENV": "prod",
                 "STAFF_SESSION_SECRET": "fault-tests-only-" + "x" * 32,
                 "BOOKING_TOKEN_SECRET": "fault-tests-only-" + "b" * 32,
