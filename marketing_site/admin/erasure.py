@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from sqlalchemy import func, select
+from sqlmodel import Session
 
 from marketing_site.admin.audit import audit
 from marketing_site.admin.staff_db import staff_write_session
@@ -47,7 +48,7 @@ def applications_expire(months: int) -> int:
     return len(leads)
 
 
-def _delete(db_session, leads: list[Lead]) -> None:
+def _delete(db_session: Session, leads: list[Lead]) -> None:
     """Delete the rows; notes, mails, modules and résumés cascade in the database."""
     for lead in leads:
         db_session.delete(lead)

@@ -41,7 +41,7 @@ def _pdf_has_pages(content: bytes) -> bool:
 def _has_word_stream(content: bytes) -> bool:
     """An OLE2 compound file holding the WordDocument stream every .doc has."""
     with olefile.OleFileIO(io.BytesIO(content)) as compound:
-        return compound.exists("WordDocument")
+        return bool(compound.exists("WordDocument"))
 
 
 def _has_document_xml(content: bytes) -> bool:

@@ -12,7 +12,6 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from sqlalchemy import insert, select
 from sqlmodel import Session
 
 from marketing_site.content.messages import message
@@ -75,17 +74,12 @@ def size_text(count: int) -> str:
 
 def resume_write(db_session: Session, lead_id: int, upload: ResumeUpload, extension: str) -> None:
     """Add the checked résumé to the lead's transaction (committed with it, or not at all)."""
-    db_session.execute(
-        insert(LeadResume.__table__),
-        {"lead_id": lead_id, "extension": extension, "size": len(upload.content), "content": upload.content},
-    )
+    db_session.add(LeadResume(lead_id=lead_id, extension=extension, size=len(upload.content), content=upload.content))
 
 
 def resume_read(db_session: Session, lead_id: int, filename: str | None) -> StoredResume | None:
     """The lead's résumé under its download name, or None when it has none."""
-    row = db_session.execute(
-        select(LeadResume.extension, LeadResume.content).where(LeadResume.lead_id == lead_id)
-    ).one_or_none()
+    row = db_session.get(LeadResume, lead_id)
     if row is None:
         return None
     return StoredResume(download_name(filename or "", row.extension), row.extension, row.content)
