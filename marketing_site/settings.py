@@ -10,6 +10,7 @@ must be given explicitly when APP_ENV=prod.
 
 from __future__ import annotations
 
+import ipaddress
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -116,6 +117,21 @@ class Settings(BaseSettings):
     # Public address of the visitor's booking page on the backend (the links in booking mails).
     booking_url: str = Field("http://localhost:8000/booking", alias="BOOKING_URL")
 
+    # Health and metrics (marketing_site/web/health.py; docs/deployment.md, Probes and metrics).
+    # /metrics answers these addresses or networks directly (never through a proxy), comma-separated.
+    metrics_allowed_addresses: Annotated[tuple[str, ...], NoDecode] = Field(
+        ("127.0.0.1", "::1"), alias="METRICS_ALLOWED_ADDRESSES"
+    )
+    # /metrics also answers a request with "Authorization: Bearer <this>" from anywhere; empty: no token.
+    metrics_token: str = Field("", alias="METRICS_TOKEN")
+    # Where the workers count their metrics (prometheus-client's multiprocess files), emptied at start;
+    # empty means a fresh temporary folder per start. Per backend: never share it between two backends.
+    metrics_dir: str = Field("", alias="METRICS_DIR")
+    # /readyz gives the database this long to answer (a probe every second needs the answer within one).
+    readiness_database_seconds: float = Field(0.8, alias="READINESS_DATABASE_SECONDS", gt=0)
+    # /readyz calls the outbox stalled when a due mail has waited this long (with SMTP_HOST set).
+    outbox_stall_seconds: float = Field(900.0, alias="OUTBOX_STALL_SECONDS", gt=0)
+
     @field_validator("site_url", "staff_url", "booking_url")
     @classmethod
     def _web_address(cls, value: str) -> str:
@@ -128,6 +144,15 @@ class Settings(BaseSettings):
     def _comma_separated(cls, value: Any) -> Any:
         if isinstance(value, str):
             return tuple(origin.strip().rstrip("/") for origin in value.split(",") if origin.strip())
+        return value
+
+    @field_validator("metrics_allowed_addresses", mode="before")
+    @classmethod
+    def _networks(cls, value: Any) -> Any:
+        if isinstance(value, str):
+            value = tuple(part.strip() for part in value.split(",") if part.strip())
+        for network in value:
+            ipaddress.ip_network(network, strict=False)  # ValueError names the bad entry
         return value
 
     @model_validator(mode="after")

@@ -37,7 +37,7 @@ TOKEN_LIMIT = 3000  # characters per quoted value, under nginx's 4 KB configurat
 class Site:
     root: Path  # the export as nginx reads it
     backend_url: str  # the backend's public address, as baked into the export (REFLEX_API_URL)
-    upstream: str = "127.0.0.1:8000"  # where nginx reaches the backend
+    upstream: str = "127.0.0.1:8000"  # where nginx reaches the backends: host:port, comma-separated
     server_name: str = "_"
     api_server_name: str = "_"
     listen: str = "80"
@@ -145,7 +145,11 @@ def render_api(site: Site) -> str:
             "tls": _tls(site),
             "redirect_to_https": _redirect(site, site.api_server_name),
             "hsts": STRICT_TRANSPORT_SECURITY,
-            "upstream": site.upstream,
+            "upstream_servers": "\n".join(
+                f"    server {server.strip()} max_fails=1 fail_timeout=5s;"
+                for server in site.upstream.split(",")
+                if server.strip()
+            ),
         },
     )
 
@@ -163,7 +167,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--root", type=Path, required=True, help="the export's folder as nginx reads it")
     parser.add_argument("--backend-url", default=get_config().api_url, help="public backend address (REFLEX_API_URL)")
-    parser.add_argument("--upstream", default=Site.upstream, help="host:port nginx proxies the backend to")
+    parser.add_argument(
+        "--upstream", default=Site.upstream, help="host:port of each backend nginx proxies to, comma-separated"
+    )
     parser.add_argument("--server-name", default=Site.server_name)
     parser.add_argument("--api-server-name", default=Site.api_server_name)
     parser.add_argument("--listen", default=Site.listen)

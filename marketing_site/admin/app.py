@@ -36,6 +36,7 @@ from marketing_site.admin.guard import BASE, after_signin, staff_only
 from marketing_site.admin.rendering import NO_STORE, render
 from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase, may_manage_staff
 from marketing_site.admin.staff_db import staff_session
+from marketing_site.core import metrics
 from marketing_site.core.columns import max_length
 from marketing_site.leads.models import Lead
 from marketing_site.settings import settings
@@ -57,11 +58,13 @@ async def signin(request: Request) -> Response:
     try:
         auth.check_csrf(request, form.get(auth.CSRF_FIELD))
     except auth.CsrfRefused:
+        metrics.signin_failed("expired_form")
         return render(
             request, "signin.html", None, 403, email=email, next=wanted, error="The form expired; please try again."
         )
     address = client_address(request)
     if await run_in_threadpool(signin_throttle.signin_blocked, email, address):
+        metrics.signin_failed("throttled")
         return render(
             request,
             "signin.html",
@@ -73,6 +76,7 @@ async def signin(request: Request) -> Response:
         )
     user = await run_in_threadpool(users.authenticate, email, password)
     if user is None:
+        metrics.signin_failed("wrong_password")
         await run_in_threadpool(signin_throttle.signin_failed, email, address)
         return render(request, "signin.html", None, 401, email=email, next=wanted, error="Wrong email or password.")
     auth.sign_in(request, user)
