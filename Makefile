@@ -1,11 +1,14 @@
 # Two commands on a fresh machine: `make run` (serve the site) and `make test` (the whole suite).
-.PHONY: run test bench bench-load bench-inbox bench-slots mail-catcher a11y export mutation
+.PHONY: run test prod bench bench-load bench-inbox bench-slots mail-catcher a11y export mutation
 
 run:
 	@bash scripts/run.sh
 
 test:
 	@bash scripts/test.sh $(PYTEST_ARGS)
+
+prod:
+	@bash scripts/prod.sh $(PROD_ARGS)
 
 bench:
 	@bash scripts/bench.sh

@@ -32,7 +32,6 @@ from scripts.bench_load_forms import run_forms
 from scripts.harness.backend import Backend
 from scripts.harness.build import ROOT, tool_env
 from scripts.harness.database import migrate
-from scripts.harness.ports import free_port
 from scripts.harness.private_postgres import PrivatePostgres
 from scripts.harness.private_redis import PrivateRedis
 
@@ -101,7 +100,7 @@ def stack(database: str) -> Iterator[Stack]:
             label = "PostgreSQL + Redis, workers"
         env = tool_env(settings)
         migrate(env)
-        backend = Backend(free_port(), env, scratch / "backend.log").start()
+        backend = Backend(None, env, scratch / "backend.log").start()
         cleanup.callback(backend.stop)
         if database != "sqlite":
             label = f"PostgreSQL + Redis, {backend.worker_count()} workers"

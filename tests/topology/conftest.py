@@ -1,0 +1,73 @@
+"""Topology tests: deploy/Procfile's processes as production runs them (two backends in their own working
+folders, the mail sender apart, nginx in front) on a private PostgreSQL and Redis.
+
+They start servers of their own, so they carry the ``topology`` marker and run once per ``make test``:
+in the first (SQLite) pass, skipped in the PostgreSQL pass, like tests/faults.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from marketing_site.core import db
+from scripts.harness.build import tool_env
+from scripts.harness.database import migrate
+from scripts.harness.private_postgres import PrivatePostgres, postgres_bin_dir
+from scripts.harness.private_redis import PrivateRedis
+from scripts.harness.topology import Topology, topology
+
+SETTINGS = {
+    "LEAD_RATE_LIMIT_PER_MINUTE": "1000000",  # every client comes from 127.0.0.1
+    "LEAD_MIN_SUBMIT_SECONDS": "1",  # the time trap is on: a form's start must reach its submit
+}
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "topology: starts two backends, the sender and nginx on private servers (slow)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.topology)
+            if os.environ.get("TEST_DATABASE_URL"):
+                item.add_marker(pytest.mark.skip(reason="topology tests run once, in the SQLite pass"))
+
+
+@pytest.fixture(scope="session")
+def stack() -> Iterator[Topology]:
+    missing = [
+        name
+        for name, found in (("postgresql", postgres_bin_dir()), ("redis-server", shutil.which("redis-server")))
+        if not found
+    ]
+    if missing:
+        message = f"topology tests need Debian's {' and '.join(missing)}"
+        pytest.fail(message) if os.environ.get("CI") else pytest.skip(message)
+    run_dir = Path(tempfile.mkdtemp(prefix="topology-"))
+    try:
+        with PrivatePostgres() as postgres, PrivateRedis() as redis_server:
+            database_url = postgres.create_database("topology")
+            migrate(tool_env({"DATABASE_URL": database_url}))
+            with topology(database_url, redis_server.url, run_dir, settings=SETTINGS) as running:
+                yield running
+    finally:
+        shutil.rmtree(run_dir, ignore_errors=True)
+
+
+@contextmanager
+def this_process_on(database_url: str, session_database: str) -> Iterator[None]:
+    """Point this test process's engine at the topology's database for seeding, then back."""
+    db.configure_engine(database_url)
+    try:
+        yield
+    finally:
+        db.configure_engine(session_database)
