@@ -42,6 +42,7 @@ from marketing_site.leads.models import Lead
 from marketing_site.settings import settings
 from marketing_site.staff.models import StaffUser
 from marketing_site.web.answers import client_address
+from marketing_site.web.outage_page import DatabaseOutagePage
 
 SESSION_COOKIE = "staff_session"
 
@@ -277,6 +278,7 @@ def build_admin() -> Starlette:
     staff_area = Starlette(
         routes=ROUTES,
         middleware=[
+            Middleware(DatabaseOutagePage),  # first: it also answers for the session's own lookups
             Middleware(
                 SessionMiddleware,
                 secret_key=session_secret(),
@@ -285,7 +287,7 @@ def build_admin() -> Starlette:
                 path=BASE,
                 same_site="strict",
                 https_only=settings.environment == "prod",
-            )
+            ),
         ],
     )
     return Starlette(

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from marketing_site.admin.audit import audit
-from marketing_site.admin.staff_db import staff_write_session
+from marketing_site.admin.staff_db import BULK_WORK_SECONDS, staff_write_session
 from marketing_site.core.clock import utc_now
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import LeadKind
@@ -35,7 +35,7 @@ def applications_expire(months: int) -> int:
     if months <= 0:
         return 0
     cutoff = utc_now() - timedelta(days=months * DAYS_PER_MONTH)
-    with staff_write_session() as db_session:
+    with staff_write_session(BULK_WORK_SECONDS) as db_session:
         leads = list(
             db_session.execute(
                 select(Lead).where(Lead.kind == LeadKind.CAREERS.value, Lead.created_at < cutoff)

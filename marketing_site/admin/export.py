@@ -8,7 +8,7 @@ from typing import TextIO
 
 from marketing_site.admin.audit import audit
 from marketing_site.admin.inbox_query import InboxFilter, filtered
-from marketing_site.admin.staff_db import staff_session, staff_write_session
+from marketing_site.admin.staff_db import BULK_WORK_SECONDS, staff_session, staff_write_session
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import UTM_KEYS
 from marketing_site.staff.models import StaffUser
@@ -60,7 +60,7 @@ def write_export(chosen: InboxFilter, user: StaffUser, out: TextIO) -> int:
     out.write("\ufeff")
     writer.writerow(COLUMNS)
     written = 0
-    with staff_session() as db_session:
+    with staff_session(BULK_WORK_SECONDS) as db_session:
         selected = filtered(chosen, user.role, *(getattr(Lead, column) for column in COLUMNS))
         for row in db_session.execute(selected.execution_options(yield_per=BATCH)):
             writer.writerow([cell(value) for value in row])

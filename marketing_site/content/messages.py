@@ -49,6 +49,9 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         # Refusals of a whole submission
         "lead.rejected": "We couldn't accept this submission right now. Please wait a minute and try again.",
         "lead.not_stored": "We could not save the request just now and nothing was stored. Please try again shortly.",
+        # The staff area's and the booking page's answer while the database is unreachable
+        "outage.title": "We can't reach our records right now",
+        "outage.text": "Please try again in a minute.",
         "api.json_only": "Send the lead as JSON with Content-Type: application/json.",
         "api.idempotency_key": "The Idempotency-Key header must be 1-200 visible ASCII characters.",
         "api.not_an_object": "The request body must be a JSON object.",

@@ -24,7 +24,6 @@ if str(ROOT) not in sys.path:
 from scripts.harness.backend import Backend  # noqa: E402
 from scripts.harness.build import tool_env  # noqa: E402
 from scripts.harness.database import migrate  # noqa: E402
-from scripts.harness.ports import free_port  # noqa: E402
 from scripts.harness.private_postgres import PrivatePostgres, postgres_bin_dir  # noqa: E402
 from scripts.harness.private_redis import PrivateRedis  # noqa: E402
 
@@ -68,6 +67,7 @@ class FaultStack:
     redis: PrivateRedis
     backend: Backend
     database_url: str
+    env: dict[str, str]  # the backend's settings (for the commands a test runs against its database)
     site_url: str = SITE_URL
 
 
@@ -90,9 +90,9 @@ def fault_stack(private_postgres: PrivatePostgres) -> Iterator[FaultStack]:
             }
         )
         migrate(env)
-        backend = Backend(free_port(), env, scratch / "backend.log").start()
+        backend = Backend(None, env, scratch / "backend.log").start()
         try:
-            yield FaultStack(private_postgres, redis_server, backend, database_url)
+            yield FaultStack(private_postgres, redis_server, backend, database_url, env)
         finally:
             backend.stop()
             shutil.rmtree(scratch, ignore_errors=True)
