@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 def outage_page(accept_language: str) -> HTMLResponse:
     language = preferred_language(accept_language)
     with speaking(language.code):
-        title, text = html.escape(message("outage.title")), html.escape(message("outage.text"))
+        title, text = (html.escape(message(part), quote=False) for part in ("outage.title", "outage.text"))
     page = (
         f'<!doctype html>\n<html lang="{language.code}" dir="{language.direction}">\n<head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
