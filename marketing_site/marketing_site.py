@@ -36,6 +36,8 @@ app = rx.App(
     # submitted says so calmly itself (components/submit_bar.jsx), and nothing else needs the server.
     toaster=None,
 )
+if app._api is None:  # rx.App builds it on creation
+    raise RuntimeError("Reflex built no Starlette app to refuse malformed uploads on")
 refuse_malformed_uploads(app._api)  # Reflex's own Starlette app, where its /_upload route lives
 app.app_wraps.pop((5, "Overlay"))
 fall_back_to_memory(app)  # forms keep answering while Redis is unreachable

@@ -159,7 +159,7 @@ class Settings(BaseSettings):
     def _production_has_what_it_needs(self) -> Settings:
         if self.environment == "prod":
             missing = [
-                field.alias
+                field.alias or name  # every setting has one: its environment variable
                 for name, field in type(self).model_fields.items()
                 if field.json_schema_extra == PRODUCTION_REQUIRED and name not in self.model_fields_set
             ]

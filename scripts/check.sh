@@ -8,3 +8,5 @@ ruff check --quiet .
 ruff format --check --quiet .
 step "lint-imports (packages depend downwards only: pyproject.toml [tool.importlinter])"
 lint-imports --no-cache > /dev/null || lint-imports --no-cache
+step "mypy (strict on the rule-holding packages: pyproject.toml [tool.mypy])"
+mypy

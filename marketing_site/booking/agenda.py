@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from marketing_site.booking.models import BookingStatus, DemoBooking, DemoHost
 from marketing_site.booking.views import BookingView, booking_view
@@ -23,7 +23,7 @@ def agenda(
     query = (
         select(DemoBooking)
         .where(DemoBooking.starts_at >= start, DemoBooking.starts_at < end)
-        .order_by(DemoBooking.starts_at, DemoBooking.host_id)
+        .order_by(col(DemoBooking.starts_at), col(DemoBooking.host_id))
     )
     if host_id is not None:
         query = query.where(DemoBooking.host_id == host_id)

@@ -27,7 +27,7 @@ class BookingError(Exception):
         cls.field = field or cls.field
 
     def __init__(self, **values: object) -> None:
-        super().__init__(message(self.message_id, **values))
+        super().__init__(message(self.message_id, None, **values))  # in the language being spoken
 
 
 class BadWindow(BookingError):

@@ -51,4 +51,5 @@ def invitation(booking: BookingView, method: str) -> str:
     event.add("attendee", _address(booking.host_email, booking.host_name, "REQ-PARTICIPANT"))
     event.add("transp", "OPAQUE" if method == REQUEST else "TRANSPARENT")
     calendar.add_component(event)
-    return calendar.to_ical().decode()
+    ical: bytes = calendar.to_ical()  # icalendar leaves it untyped
+    return ical.decode()

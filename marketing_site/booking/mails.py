@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from sqlalchemy import update
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from marketing_site.booking.invitation import CANCEL, REQUEST, invitation
 from marketing_site.booking.models import BookingChange
@@ -32,7 +32,7 @@ _templates = MailTemplates("marketing_site.booking")
 def queue_invitations(db_session: Session, booking: BookingView, change: BookingChange, held: bool = False) -> None:
     """The visitor's and the host's mail about ``change`` (booked, moved, cancelled), each with the invitation."""
     method = CANCEL if change is BookingChange.CANCELLED else REQUEST
-    calendar = {"calendar_body": invitation(booking, method), "calendar_method": method}
+    calendar_body = invitation(booking, method)
     status = OutboxStatus.HELD if held else OutboxStatus.QUEUED
     language = BY_CODE.get(booking.language, DEFAULT)
     when = describe(*booking.for_visitor(), language.code)
@@ -55,7 +55,8 @@ def queue_invitations(db_session: Session, booking: BookingView, change: Booking
             message_id=new_message_id(),
             subject=subject_line(message(f"booking.mail.subject.{change}", language.code, when=when)),
             **visitor,
-            **calendar,
+            calendar_body=calendar_body,
+            calendar_method=method,
         )
     )
     host_when = describe(*booking.in_zone(booking.host_time_zone), STAFF_LANGUAGE)
@@ -70,7 +71,8 @@ def queue_invitations(db_session: Session, booking: BookingView, change: Booking
             message_id=new_message_id(),
             subject=subject_line(f"Demo {change}: {booking.visitor_name}, {host_when}"),
             **host,
-            **calendar,
+            calendar_body=calendar_body,
+            calendar_method=method,
         )
     )
 
@@ -111,9 +113,9 @@ def withdraw_reminders(db_session: Session, booking_id: int) -> None:
     db_session.execute(
         update(OutboxMail)
         .where(
-            OutboxMail.booking_id == booking_id,
-            OutboxMail.audience == Audience.REMINDER,
-            OutboxMail.status.in_((OutboxStatus.QUEUED, OutboxStatus.HELD)),
+            col(OutboxMail.booking_id) == booking_id,
+            col(OutboxMail.audience) == Audience.REMINDER,
+            col(OutboxMail.status).in_((OutboxStatus.QUEUED, OutboxStatus.HELD)),
         )
         .values(status=OutboxStatus.WITHDRAWN)
     )

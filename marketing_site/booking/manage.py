@@ -8,12 +8,14 @@ refused, and a form from a page that is out of date (the demo moved meanwhile) c
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import date, timedelta
 from pathlib import Path
 
 from itsdangerous import BadSignature, URLSafeSerializer
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Mount, Route
@@ -55,7 +57,9 @@ def _language(booking: BookingView) -> Language:
     return BY_CODE.get(booking.language, DEFAULT)
 
 
-def _render(request: Request, template: str, language: Language, status_code: int = 200, **values) -> Response:
+def _render(
+    request: Request, template: str, language: Language, status_code: int = 200, /, **values: object
+) -> Response:
     with speaking(language.code):
         return templates.TemplateResponse(
             request,
@@ -82,7 +86,7 @@ def _problem(request: Request, refused: Exception, language: Language | None = N
     return _render(request, "problem.html", language, status, text=text)
 
 
-def _page_view(booking: BookingView, from_day: date | None) -> dict:
+def _page_view(booking: BookingView, from_day: date | None) -> dict[str, object]:
     """What the page shows: the demo in the visitor's zone and, while it lies ahead, a week of other free times."""
     visitor_zone = slots.zone(booking.visitor_time_zone)
     today = utc_now().astimezone(visitor_zone).date()
@@ -134,7 +138,10 @@ def _booking(token: str) -> BookingView:
     return service.booking_get(tokens.booking_id_from_token(token))
 
 
-def _action(change):
+Change = Callable[[BookingView, int, FormData], str]  # moves or cancels the booking; returns what it did
+
+
+def _action(change: Change) -> Callable[[Request], Awaitable[Response]]:
     async def act(request: Request) -> Response:
         token = request.path_params["token"]
         form = await request.form()
@@ -169,12 +176,12 @@ def _action(change):
     return act
 
 
-def _reschedule(booking: BookingView, sequence: int, form) -> str:
+def _reschedule(booking: BookingView, sequence: int, form: FormData) -> str:
     service.booking_reschedule(booking.id, str(form.get("slot", "")), seen_sequence=sequence)
     return BookingChange.MOVED
 
 
-def _cancel(booking: BookingView, sequence: int, _form) -> str:
+def _cancel(booking: BookingView, sequence: int, _form: FormData) -> str:
     service.booking_cancel(booking.id, seen_sequence=sequence)
     return BookingChange.CANCELLED
 

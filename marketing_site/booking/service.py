@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from marketing_site.booking import mails
 from marketing_site.booking.errors import (
@@ -59,7 +59,7 @@ def book_for_lead(lead_id: int, slot_id: str, visitor_time_zone: str, now: datet
         lead = db_session.get(Lead, lead_id)
         if lead is None:
             raise LeadNotFound()
-        booking = _book(db_session, lead, host_id, starts_at, visitor_time_zone, now)
+        booking = _book(db_session, lead_id, lead.quarantined, host_id, starts_at, visitor_time_zone, now)
         view = booking_view(db_session, booking)
         db_session.commit()
     return view
@@ -88,8 +88,7 @@ def _lead_book(
     except BookingError as bad:
         errors[bad.field] = str(bad)
     try:
-        visitor_time_zone = data.get("timeZone")
-        zone(visitor_time_zone)
+        visitor_time_zone = zone(data.get("timeZone")).key  # the name asked for
     except BookingError as bad:
         errors[bad.field] = str(bad)
     if errors:
@@ -106,7 +105,7 @@ def _lead_book(
         try:
             with db.write_session() as db_session:
                 lead = lead_service.lead_write(db_session, prepared)
-                _book(db_session, lead, host_id, starts_at, visitor_time_zone, now)
+                _book(db_session, lead.id, lead.quarantined, host_id, starts_at, visitor_time_zone, now)
                 lead_id = lead_service.lead_commit(db_session, prepared, lead.id)[0]
         except (SlotInPast, SlotOutsideAvailability) as refused:
             raise LeadValidationError({refused.field: str(refused)}) from None
@@ -130,14 +129,14 @@ def booking_reschedule(
         booking = _live_booking(db_session, booking_id, seen_sequence)
         if host_id != booking.host_id:
             raise SlotOutsideAvailability()
-        lead = db_session.get(Lead, booking.lead_id)
-        demo = _place(db_session, host_id, starts_at, now, exclude_booking_id=booking.id)
+        lead = db_session.get_one(Lead, booking.lead_id)
+        demo = _place(db_session, host_id, starts_at, now, exclude_booking_id=booking_id)
         booking.starts_at, booking.ends_at = starts_at, starts_at + demo
         booking.sequence += 1
         booking.updated_at = now
         _flush_or_taken(db_session, booking)
         view = booking_view(db_session, booking)
-        mails.withdraw_reminders(db_session, booking.id)
+        mails.withdraw_reminders(db_session, booking_id)
         mails.queue_invitations(db_session, view, BookingChange.MOVED, held=lead.quarantined)
         mails.queue_reminders(db_session, view, now, held=lead.quarantined)
         db_session.commit()
@@ -150,11 +149,11 @@ def booking_cancel(booking_id: int, seen_sequence: int | None = None, now: datet
     now = as_utc(now or utc_now())
     with db.write_session() as db_session:
         booking = _live_booking(db_session, booking_id, seen_sequence)
-        lead = db_session.get(Lead, booking.lead_id)
+        lead = db_session.get_one(Lead, booking.lead_id)
         booking.status, booking.sequence, booking.updated_at = BookingStatus.CANCELLED, booking.sequence + 1, now
         db_session.flush()
         view = booking_view(db_session, booking)
-        mails.withdraw_reminders(db_session, booking.id)
+        mails.withdraw_reminders(db_session, booking_id)
         mails.queue_invitations(db_session, view, BookingChange.CANCELLED, held=lead.quarantined)
         db_session.commit()
     return view
@@ -195,15 +194,22 @@ def _offering_next_slots(
 
 
 def _book(
-    db_session: Session, lead: Lead, host_id: int, starts_at: datetime, visitor_time_zone: str, now: datetime
+    db_session: Session,
+    lead_id: int,
+    quarantined: bool,
+    host_id: int,
+    starts_at: datetime,
+    visitor_time_zone: str,
+    now: datetime,
 ) -> DemoBooking:
-    """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed)."""
-    if db_session.exec(select(DemoBooking.id).where(DemoBooking.lead_id == lead.id)).first() is not None:
+    """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed);
+    a quarantined lead's mails are held."""
+    if db_session.exec(select(DemoBooking.id).where(DemoBooking.lead_id == lead_id)).first() is not None:
         raise AlreadyBooked()
     demo = _place(db_session, host_id, starts_at, now)
     booking = DemoBooking(
         uid=f"{uuid.uuid4()}@demo-booking",
-        lead_id=lead.id,
+        lead_id=lead_id,
         host_id=host_id,
         starts_at=starts_at,
         ends_at=starts_at + demo,
@@ -214,11 +220,11 @@ def _book(
     db_session.add(booking)
     _flush_or_taken(db_session, booking)
     db_session.execute(
-        update(Lead).where(Lead.id == lead.id).values(status=LeadStatus.DEMO_BOOKED)
+        update(Lead).where(col(Lead.id) == lead_id).values(status=LeadStatus.DEMO_BOOKED)
     )  # lead may be detached
     view = booking_view(db_session, booking)
-    mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=lead.quarantined)
-    mails.queue_reminders(db_session, view, now, held=lead.quarantined)
+    mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=quarantined)
+    mails.queue_reminders(db_session, view, now, held=quarantined)
     return booking
 
 

@@ -21,7 +21,7 @@ from itertools import accumulate
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import holidays
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from marketing_site.booking.errors import MalformedSlotId, UnknownTimeZone
 from marketing_site.booking.models import BookingSettings, BookingStatus, DayOff, DemoBooking, DemoHost, WorkingHours
@@ -137,18 +137,18 @@ class HostWeek:
 
 def host_weeks(db_session: Session, host_id: int | None = None) -> list[HostWeek]:
     """Every active host (or the one asked for) with their hours and days off, in three queries."""
-    query = select(DemoHost).where(DemoHost.active).order_by(DemoHost.display_name, DemoHost.staff_user_id)
+    query = select(DemoHost).where(DemoHost.active).order_by(col(DemoHost.display_name), col(DemoHost.staff_user_id))
     if host_id is not None:
         query = query.where(DemoHost.staff_user_id == host_id)
     hosts = db_session.exec(query).all()
     ids = [host.staff_user_id for host in hosts]
     hours: dict[int, dict[int, list[tuple[int, int]]]] = defaultdict(lambda: defaultdict(list))
     for stretch in db_session.exec(
-        select(WorkingHours).where(WorkingHours.host_id.in_(ids)).order_by(WorkingHours.start_minute)
+        select(WorkingHours).where(col(WorkingHours.host_id).in_(ids)).order_by(col(WorkingHours.start_minute))
     ):
         hours[stretch.host_id][stretch.weekday].append((stretch.start_minute, stretch.end_minute))
     days_off: dict[int, set[date]] = defaultdict(set)
-    for off in db_session.exec(select(DayOff).where(DayOff.host_id.in_(ids))):
+    for off in db_session.exec(select(DayOff).where(col(DayOff.host_id).in_(ids))):
         days_off[off.host_id].add(off.day)
     return [HostWeek(host, dict(hours[host.staff_user_id]), frozenset(days_off[host.staff_user_id])) for host in hosts]
 
@@ -180,11 +180,11 @@ def taken(
         select(DemoBooking.host_id, DemoBooking.starts_at, DemoBooking.ends_at)
         .where(
             DemoBooking.status == BookingStatus.BOOKED,
-            DemoBooking.host_id.in_(list(by_id)),
+            col(DemoBooking.host_id).in_(list(by_id)),
             DemoBooking.starts_at >= start - timedelta(days=1),
             DemoBooking.starts_at < end + timedelta(days=1),
         )
-        .order_by(DemoBooking.host_id, DemoBooking.starts_at)
+        .order_by(col(DemoBooking.host_id), col(DemoBooking.starts_at))
     )
     if exclude_booking_id is not None:
         query = query.where(DemoBooking.id != exclude_booking_id)

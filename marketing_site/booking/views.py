@@ -14,6 +14,7 @@ from sqlmodel import Session
 
 from marketing_site.booking.models import DemoBooking, DemoHost
 from marketing_site.booking.slots import as_utc, slot_id
+from marketing_site.core.columns import stored_id
 from marketing_site.leads.models import Lead, display_name
 from marketing_site.staff.models import StaffUser
 
@@ -51,11 +52,12 @@ class BookingView:
 
 
 def booking_view(db_session: Session, booking: DemoBooking) -> BookingView:
-    host = db_session.get(DemoHost, booking.host_id)
-    staff = db_session.get(StaffUser, booking.host_id)
-    lead = db_session.get(Lead, booking.lead_id)
+    """The view of a stored booking (its host, staff account and lead exist: foreign keys)."""
+    host = db_session.get_one(DemoHost, booking.host_id)
+    staff = db_session.get_one(StaffUser, booking.host_id)
+    lead = db_session.get_one(Lead, booking.lead_id)
     return BookingView(
-        id=booking.id,
+        id=stored_id(booking),
         uid=booking.uid,
         lead_id=booking.lead_id,
         host_id=booking.host_id,

@@ -14,7 +14,10 @@ from marketing_site.content.messages import message
 
 def offset(moment: datetime) -> str:
     """UTC+01:00, UTC+05:30, UTC-03:00: the zone's offset at that moment (so DST shows)."""
-    minutes = int(moment.utcoffset().total_seconds() // 60)
+    shift = moment.utcoffset()
+    if shift is None:
+        raise ValueError(f"{moment} has no time zone")
+    minutes = int(shift.total_seconds() // 60)
     sign = "+" if minutes >= 0 else "-"
     return f"UTC{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 

@@ -16,8 +16,10 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Unpack
 
 from reflex.plugins import Plugin
+from reflex_base.plugins.base import PostBuildContext
 
 SCRIPT_HASHES_FILE = "csp-hashes.json"  # beside the export; the CSP (web/security_headers.py) reads it
 _SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S)
@@ -51,5 +53,5 @@ def write_script_hashes(static_dir: Path) -> list[str]:
 class CspHashesPlugin(Plugin):
     """Writes csp-hashes.json into the export (list it after HydrateAfterPaintPlugin)."""
 
-    def post_build(self, **context):
+    def post_build(self, **context: Unpack[PostBuildContext]) -> None:
         write_script_hashes(Path(context["static_dir"]))

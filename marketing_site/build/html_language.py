@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Unpack
 
 from reflex.plugins import Plugin
 from reflex_base.constants import ReactRouter
+from reflex_base.plugins.base import PostBuildContext
 
 from marketing_site.i18n.languages import LANGUAGES, Language, language_of_path
 
@@ -66,7 +68,7 @@ class HtmlLanguagePlugin(Plugin):
     """Writes each language's 404 file, then applies `with_language` to every exported HTML page,
     by the language of its address."""
 
-    def post_build(self, **context):
+    def post_build(self, **context: Unpack[PostBuildContext]) -> None:
         static_dir = Path(context["static_dir"])
         write_not_found_pages(static_dir)
         for page in static_dir.rglob("*.html"):

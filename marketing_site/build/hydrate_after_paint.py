@@ -20,8 +20,10 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Unpack
 
 from reflex.plugins import Plugin
+from reflex_base.plugins.base import PostBuildContext
 
 _PRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]+)"/>')
 _BOOT_SCRIPT = re.compile(r'<script type="module" async="">(.*?)</script>', re.S)
@@ -50,9 +52,9 @@ class BootScriptChanged(RuntimeError):
     """React Router's output no longer has the shape this step rewrites; fail the build loudly."""
 
 
-def boot_steps(boot: str) -> list[list]:
+def boot_steps(boot: str) -> list[list[object]]:
     """React Router's boot module as data for BOOT_RUNNER: its imports and route table, in order."""
-    steps: list[list] = []
+    steps: list[list[object]] = []
     for line in filter(None, (line.strip() for line in boot.splitlines())):
         if match := _NAMESPACE_IMPORT.match(line):
             steps.append(["import", json.loads(match[2]), match[1]])
@@ -60,9 +62,10 @@ def boot_steps(boot: str) -> list[list]:
             steps.append(["import", json.loads(match[1]), None])
         elif match := _ROUTE_MODULES.match(line):
             entries = [_ROUTE_ENTRY.match(entry) for entry in match[1].split(",")]
-            if not all(entries):
+            matched = [entry for entry in entries if entry is not None]
+            if len(matched) < len(entries):
                 raise BootScriptChanged(f"unexpected route table in React Router's boot script: {line!r}")
-            steps.append(["routes", {json.loads(entry[1]): entry[2] for entry in entries}])
+            steps.append(["routes", {json.loads(entry[1]): entry[2] for entry in matched}])
         else:
             raise BootScriptChanged(f"unexpected statement in React Router's boot script: {line!r}")
     return steps
@@ -89,7 +92,7 @@ def hydrate_after_paint(html: str) -> str:
 class HydrateAfterPaintPlugin(Plugin):
     """Applies `hydrate_after_paint` to every exported HTML page."""
 
-    def post_build(self, **context):
+    def post_build(self, **context: Unpack[PostBuildContext]) -> None:
         for page in Path(context["static_dir"]).rglob("*.html"):
             html = page.read_text(encoding="utf-8")
             page.write_text(hydrate_after_paint(html), encoding="utf-8")

@@ -13,9 +13,11 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Unpack
 
 from babel import Locale
 from reflex.plugins import Plugin
+from reflex_base.plugins.base import PostBuildContext
 
 from marketing_site.content.forms import PHONE_FIELD_WORDS
 from marketing_site.i18n.languages import DEFAULT, LANGUAGES, Language
@@ -43,7 +45,7 @@ def phone_labels(language: Language) -> dict[str, str]:
 class PhoneLabelsPlugin(Plugin):
     """Writes each other language's phone-countries.json into the export."""
 
-    def post_build(self, **context):
+    def post_build(self, **context: Unpack[PostBuildContext]) -> None:
         static_dir = Path(context["static_dir"])
         for language in LANGUAGES:
             if language != DEFAULT:

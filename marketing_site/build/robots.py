@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Unpack
 
 from reflex import constants
-from reflex.plugins import Plugin
+from reflex.plugins import Plugin, PreCompileContext
 
 from marketing_site.settings import settings
 
@@ -25,5 +26,5 @@ def _robots_task() -> tuple[str, str]:
 class RobotsTxtPlugin(Plugin):
     """Adds /robots.txt to the exported site, next to sitemap.xml."""
 
-    def pre_compile(self, **context):
+    def pre_compile(self, **context: Unpack[PreCompileContext]) -> None:
         context["add_save_task"](_robots_task)

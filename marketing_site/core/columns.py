@@ -3,10 +3,11 @@ column is NULL (never asked) rather than "" (left empty) on both databases."""
 
 from __future__ import annotations
 
-from typing import Any
+from functools import cache
+from typing import Any, Protocol, cast
 
 from annotated_types import MaxLen
-from sqlalchemy import DateTime
+from sqlalchemy import DateTime, Table, inspect
 from sqlmodel import Field, SQLModel
 
 
@@ -28,3 +29,23 @@ def max_length(model: type[SQLModel], column: str) -> int:
         if isinstance(rule, MaxLen):
             return rule.max_length
     raise LookupError(f"{model.__name__}.{column} declares no max_length")
+
+
+@cache
+def table_of(model: type[SQLModel]) -> Table:
+    """The model's Core table, for the plain INSERTs that skip the ORM's per-object work.
+
+    SQLModel sets ``__table__`` without declaring it, and SQLAlchemy types a mapper's table as any
+    FROM clause; a table model maps exactly one ``Table``."""
+    return cast(Table, inspect(model).local_table)
+
+
+class _Keyed(Protocol):
+    id: int | None
+
+
+def stored_id(row: _Keyed) -> int:
+    """A stored (flushed) row's primary key: SQLModel types ``id`` optional, as it is None until the INSERT."""
+    if row.id is None:
+        raise ValueError(f"{type(row).__name__} is not stored yet")
+    return row.id

@@ -12,6 +12,7 @@ tools, tests reading back) wait as long as the database needs. URLs are pointed 
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -19,13 +20,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar, TypeVarTuple
 
 import anyio
 import psycopg
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
 from sqlmodel import Session, create_engine
 
 from marketing_site.core import deadline
@@ -48,6 +50,7 @@ MAX_BACKEND_WORKERS = 8  # Reflex's ceiling (reflex.utils.processes.MAX_BACKEND_
 COMMIT_MARGIN_SECONDS = 0.25  # slack for the COMMIT's own trip on top of the idle-in-transaction timeout
 ANSWER_GRACE_SECONDS = 0.5  # the caller waits this long past the deadline for the thread's own error
 T = TypeVar("T")
+Args = TypeVarTuple("Args")
 
 
 @dataclass(frozen=True)
@@ -108,8 +111,13 @@ def reflex_environment() -> dict[str, str]:
     }
 
 
-_engine: Engine | None = None
-_limits: Limits | None = None
+@dataclass(frozen=True)
+class _Database:
+    engine: Engine
+    limits: Limits
+
+
+_database: _Database | None = None  # this process's engine and the limits it was built with
 _sqlite_writer = threading.Lock()  # this process's SQLite writers take turns here, not in SQLite's busy sleeps
 
 
@@ -149,7 +157,9 @@ def build_engine(url: str, limits: Limits | None = None) -> Engine:
     return engine
 
 
-def _watch_and_ping(connection, _record, _proxy) -> None:
+def _watch_and_ping(
+    connection: psycopg.Connection[Any], _record: ConnectionPoolEntry, _proxy: PoolProxiedConnection
+) -> None:
     """Pre-ping under the watchdog (SQLAlchemy's own pre-ping runs before any event could bound it)."""
     ends = deadline.current.get()
     if ends is not None:
@@ -174,7 +184,9 @@ def _sqlite_engine(url: str, path: str | None, limits: Limits | None) -> Engine:
     return engine
 
 
-def _sqlite_pragmas(dbapi_connection, _record, *, busy_ms: int, synchronous: str) -> None:
+def _sqlite_pragmas(
+    dbapi_connection: sqlite3.Connection, _record: ConnectionPoolEntry, *, busy_ms: int, synchronous: str
+) -> None:
     cursor = dbapi_connection.cursor()
     cursor.execute(f"PRAGMA busy_timeout={busy_ms}")  # first: switching to WAL may wait for another writer
     cursor.execute("PRAGMA journal_mode=WAL")
@@ -185,21 +197,28 @@ def _sqlite_pragmas(dbapi_connection, _record, *, busy_ms: int, synchronous: str
 
 def configure_engine(url: str, limits: Limits | None = None) -> Engine:
     """Point this process at another database (tests, scripts); disposes the previous engine."""
-    global _engine, _limits
-    if _engine is not None:
-        _engine.dispose()
-    _limits = limits or Limits.from_settings()
-    _engine = build_engine(url, _limits)
-    return _engine
+    return _configure(url, limits).engine
+
+
+def _configure(url: str, limits: Limits | None = None) -> _Database:
+    global _database
+    if _database is not None:
+        _database.engine.dispose()
+    chosen = limits or Limits.from_settings()
+    _database = _Database(build_engine(url, chosen), chosen)
+    return _database
+
+
+def _configured() -> _Database:
+    return _database if _database is not None else _configure(settings.database_url)
 
 
 def get_engine() -> Engine:
-    return _engine if _engine is not None else configure_engine(settings.database_url)
+    return _configured().engine
 
 
 def limits() -> Limits:
-    get_engine()
-    return _limits
+    return _configured().limits
 
 
 class BoundedSession(Session):
@@ -227,9 +246,9 @@ def session() -> Iterator[Session]:
 def write_session() -> Iterator[Session]:
     """``session()`` for a transaction that writes: on SQLite this process's writers take turns on a lock
     (no busy-handler sleeps: the p99 cause under load); PostgreSQL locks rows itself."""
-    with _deadline_set():
+    with _deadline_set() as ends:
         sqlite = get_engine().dialect.name == "sqlite"
-        if sqlite and not _sqlite_writer.acquire(timeout=max(deadline.remaining(), 0.0)):
+        if sqlite and not _sqlite_writer.acquire(timeout=max(ends - time.monotonic(), 0.0)):
             raise DatabaseTimeout("another write held the database for the whole deadline")
         try:
             with session() as db_session:
@@ -240,19 +259,21 @@ def write_session() -> Iterator[Session]:
 
 
 @contextmanager
-def _deadline_set() -> Iterator[None]:
-    """Keep the caller's deadline; without one, this block gets DATABASE_SUBMIT_TIMEOUT of its own."""
-    if deadline.current.get() is not None:
-        yield
+def _deadline_set() -> Iterator[float]:
+    """Keep the caller's deadline; without one, this block gets DATABASE_SUBMIT_TIMEOUT of its own (yielded)."""
+    ends = deadline.current.get()
+    if ends is not None:
+        yield ends
         return
-    token = deadline.current.set(time.monotonic() + limits().submit_timeout)
+    ends = time.monotonic() + limits().submit_timeout
+    token = deadline.current.set(ends)
     try:
-        yield
+        yield ends
     finally:
         deadline.current.reset(token)
 
 
-async def run_bounded(call: Callable[..., T], *args, seconds: float | None = None) -> T:
+async def run_bounded(call: Callable[[*Args], T], *args: *Args, seconds: float | None = None) -> T:
     """``call(*args)`` in a worker thread with DATABASE_SUBMIT_TIMEOUT (or ``seconds``) for all its database work.
 
     The deadline starts now, so time spent waiting for a thread counts; the event loop stays free.

@@ -100,7 +100,7 @@ class RedisRateLimiter:
         key, pipeline = self._key(client_id), self._client.pipeline()
         pipeline.zremrangebyscore(key, "-inf", time.time() - self.window)
         pipeline.zcard(key)
-        return pipeline.execute()[1]
+        return int(pipeline.execute()[1])  # ZCARD's count
 
     def record(self, client_id: str) -> None:
         key, pipeline = self._key(client_id), self._client.pipeline()

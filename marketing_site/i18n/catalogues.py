@@ -25,4 +25,10 @@ def catalogue(language: Language) -> Mapping[str, str]:
     if language == DEFAULT:
         return MappingProxyType({})
     with (LOCALES / f"{language.code}.po").open("rb") as po:
-        return MappingProxyType({message.id: message.string for message in read_po(po) if message.id})
+        return MappingProxyType(
+            {
+                message.id: message.string
+                for message in read_po(po)
+                if message.id and isinstance(message.id, str) and isinstance(message.string, str)  # no plural forms
+            }
+        )

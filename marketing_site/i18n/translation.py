@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import reflex as rx
+from reflex.components.base.bare import Bare
 from reflex_base.vars.base import LiteralVar
 
 from marketing_site import routes
@@ -85,7 +86,7 @@ def _swap(value: Any, translate: Callable[[str], str]) -> Any:
 
 def _copy_props(component: rx.Component) -> Iterator[tuple[str, Any]]:
     """(name, value) of the component's props that may carry copy, children text included."""
-    if type(component).__name__ == "Bare":
+    if isinstance(component, Bare):
         yield "contents", component.contents
         return
     for name in type(component).get_props():

@@ -11,11 +11,12 @@ from sqlalchemy import insert
 from sqlmodel import Session
 
 from marketing_site.content.messages import message
+from marketing_site.core.columns import table_of
 from marketing_site.i18n.languages import BY_CODE, DEFAULT
-from marketing_site.leads.models import Lead, display_name
+from marketing_site.leads.models import WrittenLead, display_name
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
-from marketing_site.mail.render import STAFF_LANGUAGE, MailTemplates, new_message_id, subject_line
+from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id, subject_line
 from marketing_site.settings import settings
 
 SUMMARY_FIELDS = (
@@ -32,7 +33,7 @@ SUMMARY_FIELDS = (
     ("Page", "source_page"),
 )
 
-OUTBOX = OutboxMail.__table__
+OUTBOX = table_of(OutboxMail)
 _templates = MailTemplates("marketing_site.leads")
 
 
@@ -40,7 +41,7 @@ def lead_link(lead_id: int) -> str:
     return f"{settings.staff_url}/leads/{lead_id}"
 
 
-def queue_lead_mails(db_session: Session, lead: Lead, modules: tuple[str, ...] = ()) -> None:
+def queue_lead_mails(db_session: Session, lead: WrittenLead, modules: tuple[str, ...] = ()) -> None:
     """Add the staff and visitor mails of a flushed lead; held (not sent) while the lead is quarantined.
 
     One INSERT of plain rows, not ORM objects: building and flushing those cost more than rendering
@@ -59,7 +60,7 @@ def queue_lead_mails(db_session: Session, lead: Lead, modules: tuple[str, ...] =
     visitor, visitor_subject = _visitor_mail(lead, name, careers)
     status = OutboxStatus.HELD if lead.quarantined else OutboxStatus.QUEUED
     staff_subject = subject_line(f"New {kind_label}: {name}" + (f" ({lead.school})" if lead.school else ""))
-    rows = [
+    rows: list[dict[str, object]] = [
         dict(
             audience=Audience.STAFF,
             recipient=settings.hr_email if careers else settings.sales_email,
@@ -77,7 +78,7 @@ def queue_lead_mails(db_session: Session, lead: Lead, modules: tuple[str, ...] =
     )
 
 
-def _visitor_mail(lead: Lead, name: str, careers: bool) -> tuple[dict[str, str], str]:
+def _visitor_mail(lead: WrittenLead, name: str, careers: bool) -> tuple[MailBodies, str]:
     """The confirmation in the language the visitor used (the lead's), right to left where it reads so."""
     language = BY_CODE.get(lead.language, DEFAULT)
     kind = message(f"mail.kind.{lead.kind}", language.code)

@@ -10,6 +10,7 @@ holds; the API's spelling (``studnetSmart``, ``nStudent``, ``tSchool``) lives in
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Protocol
 
 from sqlalchemy import Index, LargeBinary, Text, UniqueConstraint, desc
 from sqlalchemy import false as sa_false
@@ -91,7 +92,27 @@ class Lead(SQLModel, table=True):
     quarantined: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
 
 
-def display_name(lead: Lead) -> str:
+class NamedLead(Protocol):
+    """What ``display_name`` reads: a ``Lead``, or the row ``lead_write`` returns."""
+
+    full_name: str | None
+    first_name: str | None
+    last_name: str | None
+
+
+class WrittenLead(NamedLead, Protocol):
+    """A lead just written, as ``leads.service.lead_write`` hands it on: the INSERT's RETURNING row, which
+    carries every column of ``Lead`` under the same name, its id set. These are the ones its readers use."""
+
+    id: int
+    kind: str
+    language: str
+    email: str
+    school: str | None
+    quarantined: bool
+
+
+def display_name(lead: NamedLead) -> str:
     """The visitor's name as staff and mails show it (one name field, or first and last)."""
     return lead.full_name or " ".join(part for part in (lead.first_name, lead.last_name) if part)
 

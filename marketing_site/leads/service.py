@@ -14,21 +14,22 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Row, insert
+from sqlalchemy import insert
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, SQLModel
 
 from marketing_site.content import messages
 from marketing_site.core import db, metrics
 from marketing_site.core.clock import utc_now
+from marketing_site.core.columns import table_of
 from marketing_site.leads import antispam, idempotency, uploads, validation
 from marketing_site.leads import mails as lead_mails
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
-from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule
+from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule, WrittenLead
 from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, UTM_KEYS, FlagGroup, LeadKind, lead_form
 from marketing_site.leads.uploads import ResumeUpload
 
-LEAD = Lead.__table__
+LEAD = table_of(Lead)
 
 __all__ = [
     "UTM_KEYS",
@@ -202,7 +203,7 @@ def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
     return values, ticked
 
 
-def lead_write(db_session: Session, prepared: PreparedLead) -> Row[Any]:
+def lead_write(db_session: Session, prepared: PreparedLead) -> WrittenLead:
     """Add the lead, its ticked flags and its mails to ``db_session``'s transaction (not committed: a caller
     such as the demo booking adds its own rows, then ``lead_commit``). Returns the stored row.
 
@@ -216,7 +217,7 @@ def lead_write(db_session: Session, prepared: PreparedLead) -> Row[Any]:
     for group, chosen in prepared.ticked.items():
         if chosen:
             db_session.execute(
-                insert(group.table.__table__), [{"lead_id": lead.id, group.attribute: value} for value in chosen]
+                insert(table_of(group.table)), [{"lead_id": lead.id, group.attribute: value} for value in chosen]
             )
     modules = next((chosen for group, chosen in prepared.ticked.items() if group.table is LeadModule), ())
     lead_mails.queue_lead_mails(db_session, lead, modules)  # same transaction: no lead without its mails
@@ -230,7 +231,7 @@ def lead_commit(db_session: Session, prepared: PreparedLead, lead_id: int) -> tu
     try:
         if context.idempotency_key:
             db_session.execute(
-                insert(IdempotencyRecord.__table__),
+                insert(table_of(IdempotencyRecord)),
                 idempotency.record(prepared.endpoint, context.idempotency_key, lead_id),
             )
         db_session.commit()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterable, Mapping
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import phonenumbers
 from babel import Locale
@@ -137,7 +137,9 @@ def parse_phone(text: str) -> str:
     except phonenumbers.NumberParseException:
         raise InvalidField(_phone_message(DEFAULT_REGION if not text.startswith("+") else "")) from None
     if not phonenumbers.is_valid_number(number):
-        raise InvalidField(_phone_message(phonenumbers.region_code_for_country_code(number.country_code)))
+        # parse() always sets the country code; the stubs type it optional, as on a bare PhoneNumber().
+        country_code = cast(int, number.country_code)
+        raise InvalidField(_phone_message(phonenumbers.region_code_for_country_code(country_code)))
     return phonenumbers.format_number(number, PhoneNumberFormat.E164)
 
 
@@ -155,7 +157,7 @@ def _phone_message(region: str) -> str:
 def _country_name(region: str) -> str:
     """The region's name in the language being spoken, from CLDR like the forms' country names
     (phonenumbers' geocoder has English only, and no name at all for some regions, e.g. AU)."""
-    return Locale.parse(spoken_language()).territories.get(region, region)
+    return str(Locale.parse(spoken_language()).territories.get(region, region))  # Babel's locale data is untyped
 
 
 def _choose(text: str, spec: InputField) -> str:

@@ -11,17 +11,20 @@ import email
 import email.message
 import email.policy
 import time
+from typing import cast
 
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import SMTP, Envelope, Session
 
 
-def parsed(envelope) -> email.message.EmailMessage:
+def parsed(envelope: Envelope) -> email.message.EmailMessage:
     """The mail an aiosmtpd envelope carries, as a modern EmailMessage (get_body, header access)."""
-    return email.message_from_bytes(envelope.content, policy=email.policy.default)
+    content = cast(bytes, envelope.content)  # bytes, as the Controller keeps decode_data off; typed for either
+    return email.message_from_bytes(content, policy=email.policy.default)
 
 
 class PrintingHandler:
-    async def handle_DATA(self, _server, _session, envelope) -> str:
+    async def handle_DATA(self, _server: SMTP, _session: Session, envelope: Envelope) -> str:
         received = parsed(envelope)
         text = received.get_body(preferencelist=("plain",))
         print(
@@ -33,7 +36,7 @@ class PrintingHandler:
         return "250 Message accepted"
 
 
-def start(handler, port: int) -> Controller:
+def start(handler: object, port: int) -> Controller:
     """A running SMTP server on 127.0.0.1:``port`` (aiosmtpd refuses port 0: pick a free one first)."""
     controller = Controller(handler, hostname="127.0.0.1", port=port)
     controller.start()

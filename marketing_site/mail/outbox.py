@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from sqlalchemy import case, select, update
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from marketing_site.core import db
 from marketing_site.core.clock import utc_now
@@ -44,26 +44,26 @@ def lease() -> timedelta:
 def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedMail]:
     now = utc_now()
     due = (
-        select(OutboxMail.id)
-        .where(OutboxMail.status == OutboxStatus.QUEUED, OutboxMail.next_attempt_at <= now)
-        .order_by(OutboxMail.id)
+        select(col(OutboxMail.id))
+        .where(col(OutboxMail.status) == OutboxStatus.QUEUED, col(OutboxMail.next_attempt_at) <= now)
+        .order_by(col(OutboxMail.id))
         .limit(limit)
         .with_for_update(skip_locked=True)
     )
     claim = (
         update(OutboxMail)
-        .where(OutboxMail.id.in_(due.scalar_subquery()))
-        .values(next_attempt_at=now + lease(), attempts=OutboxMail.attempts + 1)
+        .where(col(OutboxMail.id).in_(due.scalar_subquery()))
+        .values(next_attempt_at=now + lease(), attempts=col(OutboxMail.attempts) + 1)
         .returning(
-            OutboxMail.id,
-            OutboxMail.recipient,
-            OutboxMail.subject,
-            OutboxMail.text_body,
-            OutboxMail.html_body,
-            OutboxMail.message_id,
-            OutboxMail.attempts,
-            OutboxMail.calendar_body,
-            OutboxMail.calendar_method,
+            col(OutboxMail.id),
+            col(OutboxMail.recipient),
+            col(OutboxMail.subject),
+            col(OutboxMail.text_body),
+            col(OutboxMail.html_body),
+            col(OutboxMail.message_id),
+            col(OutboxMail.attempts),
+            col(OutboxMail.calendar_body),
+            col(OutboxMail.calendar_method),
         )
     )
     with db.write_session() as db_session:
@@ -89,11 +89,11 @@ def _fitted_error(error: str) -> str:
     return error[: max_length(OutboxMail, "last_error")]
 
 
-def _set(mail_id: int, **values) -> None:
+def _set(mail_id: int, **values: object) -> None:
     with db.write_session() as db_session:
         db_session.execute(
             update(OutboxMail)
-            .where(OutboxMail.id == mail_id, OutboxMail.status == OutboxStatus.QUEUED)
+            .where(col(OutboxMail.id) == mail_id, col(OutboxMail.status) == OutboxStatus.QUEUED)
             .values(**values)
         )
         db_session.commit()
@@ -101,9 +101,9 @@ def _set(mail_id: int, **values) -> None:
 
 def requeue(db_session: Session, mail_id: int) -> bool:
     """Send a mail again now (staff's "resend"), keeping its Message-ID; False if it is not the lead's to resend."""
-    result = db_session.execute(
+    result = db_session.exec(
         update(OutboxMail)
-        .where(OutboxMail.id == mail_id, OutboxMail.status != OutboxStatus.HELD)
+        .where(col(OutboxMail.id) == mail_id, col(OutboxMail.status) != OutboxStatus.HELD)
         .values(status=OutboxStatus.QUEUED, attempts=0, next_attempt_at=utc_now(), last_error="")
     )
     return result.rowcount == 1
@@ -114,9 +114,9 @@ def release_held(db_session: Session, lead_id: int) -> None:
     now = utc_now()
     db_session.execute(
         update(OutboxMail)
-        .where(OutboxMail.lead_id == lead_id, OutboxMail.status == OutboxStatus.HELD)
+        .where(col(OutboxMail.lead_id) == lead_id, col(OutboxMail.status) == OutboxStatus.HELD)
         .values(
             status=OutboxStatus.QUEUED,
-            next_attempt_at=case((OutboxMail.next_attempt_at > now, OutboxMail.next_attempt_at), else_=now),
+            next_attempt_at=case((col(OutboxMail.next_attempt_at) > now, OutboxMail.next_attempt_at), else_=now),
         )
     )

@@ -7,7 +7,7 @@ from __future__ import annotations
 import uuid
 from email.utils import parseaddr
 from functools import cache
-from typing import Any
+from typing import Any, TypedDict
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
@@ -17,6 +17,13 @@ from marketing_site.mail.models import OutboxMail
 from marketing_site.settings import settings
 
 STAFF_LANGUAGE = DEFAULT.code  # the staff area and its mails are in English
+
+
+class MailBodies(TypedDict):
+    """An outbox row's two bodies, passed on as its keyword arguments."""
+
+    text_body: str
+    html_body: str
 
 
 class MailTemplates:
@@ -32,7 +39,7 @@ class MailTemplates:
             auto_reload=False,
         )
 
-    def render(self, name: str, **values: Any) -> dict[str, str]:
+    def render(self, name: str, **values: Any) -> MailBodies:
         """The outbox row's two bodies."""
         return {
             "text_body": self._environment.get_template(f"mail_{name}.txt").render(**values),

@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
+from sqlmodel import col
 
 from marketing_site.core import db
 from marketing_site.core.clock import utc_now
@@ -38,15 +39,15 @@ def p75_by_route(db_session: Session, since: datetime) -> list[Percentile]:
     SQLite and PostgreSQL both run (window functions; ceil(3n/4) in integer arithmetic)."""
     ranked = (
         select(
-            WebVital.route,
-            WebVital.metric,
-            WebVital.value,
+            col(WebVital.route),
+            col(WebVital.metric),
+            col(WebVital.value),
             func.row_number()
-            .over(partition_by=(WebVital.route, WebVital.metric), order_by=WebVital.value)
+            .over(partition_by=(col(WebVital.route), col(WebVital.metric)), order_by=col(WebVital.value))
             .label("rank"),
-            func.count().over(partition_by=(WebVital.route, WebVital.metric)).label("samples"),
+            func.count().over(partition_by=(col(WebVital.route), col(WebVital.metric))).label("samples"),
         )
-        .where(WebVital.created_at >= since)
+        .where(col(WebVital.created_at) >= since)
         .subquery()
     )
     query = (

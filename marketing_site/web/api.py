@@ -56,7 +56,7 @@ def _docs() -> HTMLResponse:
     """Swagger UI (outside production) with a policy of its own: it loads from its CDN and runs one
     inline script, which the site's policy (security_headers.py) would refuse."""
     page = get_swagger_ui_html(openapi_url=routes.API_DOCUMENT, title="Lead capture API")
-    scripts = " ".join(f"'sha256-{digest}'" for digest in sorted(inline_script_hashes(page.body.decode())))
+    scripts = " ".join(f"'sha256-{digest}'" for digest in sorted(inline_script_hashes(bytes(page.body).decode())))
     page.headers["Content-Security-Policy"] = (
         f"default-src 'none'; script-src {SWAGGER_CDN} {scripts}; style-src {SWAGGER_CDN} 'unsafe-inline'; "
         "img-src https://fastapi.tiangolo.com data:; connect-src 'self'; "

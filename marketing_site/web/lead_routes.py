@@ -5,6 +5,7 @@ Every malformed input gets a 4xx answer, never a 500 (the checks are ``answers.p
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -37,7 +38,7 @@ def add_routes(app: FastAPI) -> None:
         app.add_api_route(routes.lead_api(kind.value), _other_method, methods=OTHER_METHODS, include_in_schema=False)
 
 
-def _endpoint(kind: LeadKind):
+def _endpoint(kind: LeadKind) -> Callable[[Request], Awaitable[JSONResponse]]:
     async def submit(request: Request) -> JSONResponse:
         return await _submit(kind, request)
 

@@ -153,7 +153,7 @@ _TIME_ZONE = {
     "maxLength": 64,
     "description": "An IANA time zone, e.g. Europe/London or Asia/Karachi.",
 }
-_SLOT = {
+_SLOT: dict[str, Any] = {
     "type": "object",
     "required": ["id", "start", "end", "host"],
     "properties": {

@@ -23,6 +23,7 @@ import dataclasses
 import logging
 import sys
 from collections.abc import AsyncIterator
+from types import TracebackType
 from typing import Any
 
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -71,11 +72,14 @@ class StateManagerRedisOrMemory(StateManagerRedis):
         await _released(in_redis, (None, None, None))
 
     async def close(self) -> None:
-        await self._memory.close()
-        await super().close()
+        await self._memory.close()  # type: ignore[no-untyped-call]  # Reflex leaves close() unannotated
+        await super().close()  # type: ignore[no-untyped-call]
 
 
-async def _released(in_redis: contextlib.AsyncExitStack, exc_info: tuple) -> None:
+ExcInfo = tuple[type[BaseException], BaseException, TracebackType] | tuple[None, None, None]  # sys.exc_info()
+
+
+async def _released(in_redis: contextlib.AsyncExitStack, exc_info: ExcInfo) -> None:
     """Save and unlock in Redis; if Redis went away meanwhile, the answer has already gone out: log it.
 
     Waited for, not cancelled: Reflex's release awaits Redis again in its own clean-up, so a cancelled
@@ -93,7 +97,7 @@ async def _released(in_redis: contextlib.AsyncExitStack, exc_info: tuple) -> Non
     _log_release_fault(release)
 
 
-def _log_release_fault(release: asyncio.Future) -> None:
+def _log_release_fault(release: asyncio.Future[bool | None]) -> None:
     if not release.cancelled() and isinstance(fault := release.exception(), REDIS_FAULTS):
         log.warning("Redis went away during an event (%s): its state was not saved", fault)
     elif not release.cancelled() and release.exception() is not None:
