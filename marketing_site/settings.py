@@ -10,6 +10,7 @@ must be given explicitly when APP_ENV=prod.
 
 from __future__ import annotations
 
+import base64
 import ipaddress
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -20,6 +21,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 # json_schema_extra marker: APP_ENV=prod refuses to start while such a setting is not given.
 PRODUCTION_REQUIRED: dict[str, Any] = {"production_required": True}
+FERNET_KEY_BYTES = 32
 
 
 class SettingsError(RuntimeError):
@@ -83,12 +85,19 @@ class Settings(BaseSettings):
     max_resume_bytes: int = Field(5 * 1024 * 1024, alias="RESUME_MAX_BYTES", ge=1024)
     # Seconds a lead form waits for the server's answer before telling the visitor to press again (build time).
     form_timeout_seconds: float = Field(15.0, alias="LEAD_FORM_TIMEOUT_SECONDS", gt=0)
-    # Staff area (/admin on the backend): signs the session cookie; the same on every worker, secret.
-    # Empty outside production means a random one per start (signing in again after a restart).
+    # Staff area (/admin on the backend): signs the sign-in form's CSRF token; the same on every worker, secret.
+    # Empty outside production means a random one per start (an open sign-in form is reloaded after a restart).
     staff_session_secret: str = Field("", alias="STAFF_SESSION_SECRET", json_schema_extra=PRODUCTION_REQUIRED)
-    # A staff session ends after this many minutes without a request.
+    # A staff session ends after this many minutes without a request...
     staff_idle_minutes: int = Field(60, alias="STAFF_IDLE_MINUTES", ge=1)
-    # Sign-in attempts allowed per account and per address in 15 minutes; further ones are refused.
+    # ...and this many hours after signing in, however active.
+    staff_session_hours: int = Field(12, alias="STAFF_SESSION_HOURS", ge=1, le=24 * 30)
+    # Encrypts the staff's authenticator-app secrets at rest: Fernet keys (Fernet.generate_key()), comma-separated;
+    # the first encrypts, every one decrypts (rotation). Losing it voids every enrolled authenticator app.
+    # Empty outside production: a fixed development key.
+    staff_factor_key: str = Field("", alias="STAFF_FACTOR_KEY", json_schema_extra=PRODUCTION_REQUIRED)
+    # Failed sign-ins from one address in 15 minutes before it is refused; as many failures for one account
+    # slow down further attempts on it (from devices it never signed in from) by a doubling delay.
     staff_signin_attempts: int = Field(5, alias="STAFF_SIGNIN_ATTEMPTS", ge=1)
     # Public address of the staff area, for the links in notification mails.
     staff_url: str = Field("http://localhost:8000/admin", alias="STAFF_URL")
@@ -138,6 +147,18 @@ class Settings(BaseSettings):
         if not value.startswith(("http://", "https://")):
             raise ValueError("must start with http:// or https://")
         return value.rstrip("/")
+
+    @field_validator("staff_factor_key")
+    @classmethod
+    def _fernet_keys(cls, value: str) -> str:
+        for key in filter(None, (part.strip() for part in value.split(","))):
+            try:
+                decoded = base64.urlsafe_b64decode(key.encode("ascii"))
+            except (ValueError, UnicodeEncodeError):
+                decoded = b""
+            if len(decoded) != FERNET_KEY_BYTES:
+                raise ValueError("each key must be a Fernet key: 32 bytes, url-safe base64 (Fernet.generate_key())")
+        return value
 
     @field_validator("extra_origins", mode="before")
     @classmethod

@@ -15,6 +15,7 @@ PRODUCTION = {
     "SITE_URL": "https://www.school.example",
     "DATABASE_URL": "postgresql+psycopg://site@db.internal/site",
     "STAFF_SESSION_SECRET": "s" * 40,
+    "STAFF_FACTOR_KEY": "a2V5LWZvci10aGUtc2V0dGluZ3MtdGVzdC0tMzJieXQ=",
     "BOOKING_TOKEN_SECRET": "b" * 40,
 }
 
@@ -48,10 +49,10 @@ def test_a_number_out_of_range_names_its_variable(variable, value):
 
 def test_production_refuses_to_start_without_its_required_settings():
     assert (
-        "APP_ENV=prod needs SITE_URL, DATABASE_URL, STAFF_SESSION_SECRET, BOOKING_TOKEN_SECRET set explicitly"
-        in refusal(APP_ENV="prod")
+        "APP_ENV=prod needs SITE_URL, DATABASE_URL, STAFF_SESSION_SECRET, STAFF_FACTOR_KEY, BOOKING_TOKEN_SECRET set"
+        " explicitly" in refusal(APP_ENV="prod")
     )
-    assert "needs DATABASE_URL, STAFF_SESSION_SECRET, BOOKING_TOKEN_SECRET set" in refusal(
+    assert "needs DATABASE_URL, STAFF_SESSION_SECRET, STAFF_FACTOR_KEY, BOOKING_TOKEN_SECRET set" in refusal(
         APP_ENV="prod", SITE_URL=PRODUCTION["SITE_URL"]
     )
     started = load_settings(**PRODUCTION)
@@ -64,6 +65,11 @@ def test_several_workers_need_one_shared_session_secret():
     assert load_settings(
         REDIS_URL="redis://127.0.0.1:6379/0", STAFF_SESSION_SECRET="s" * 40, BOOKING_TOKEN_SECRET="b" * 40
     ).redis_url
+
+
+@pytest.mark.parametrize("value", ["not-a-key", "c2hvcnQ=", PRODUCTION["STAFF_FACTOR_KEY"] + ",x"])
+def test_a_malformed_factor_key_is_refused(value):
+    assert "STAFF_FACTOR_KEY: Value error, each key must be a Fernet key" in refusal(STAFF_FACTOR_KEY=value)
 
 
 def test_development_starts_with_nothing_set():

@@ -1,18 +1,22 @@
-"""``python -m marketing_site.admin create-user EMAIL --role sales|hr|admin``: the only way staff accounts appear
-(also ``list-users``, and ``expire``, the retention rule for job applications, to run daily from cron).
+"""``python -m marketing_site.admin``: staff accounts from the server's command line, where there is no admin yet.
 
-The password is asked twice on the terminal (or read from standard input with --password-stdin), never
-taken from the command line, where it would land in the shell history.
+- ``create-user EMAIL --role sales|hr|admin`` invites: it mails the one-time set-password link (valid 24 h)
+  and prints it, for a first admin without mail yet. ``--password-stdin`` sets the password from standard
+  input instead (scripts, tests); never from an argument, where it would land in the shell history.
+  Either way the second factor is set up at the first sign-in.
+- ``reset-factors EMAIL`` removes an account's sign-in methods and ends its sessions (the last admin lost
+  their phone); ``list-users``; ``expire``, the retention rule for job applications, to run daily from cron.
 """
 
 from __future__ import annotations
 
 import argparse
-import getpass
 import sys
 
+from marketing_site.admin import accounts
 from marketing_site.admin.erasure import applications_expire
-from marketing_site.admin.users import StaffUserError, staff_user_create, staff_users
+from marketing_site.admin.users import StaffUserError, normalised_email, staff_user_create, staff_users
+from marketing_site.booking import models as booking_tables  # noqa: F401 (outbox_mail's key names demo_booking)
 from marketing_site.settings import settings
 from marketing_site.staff.models import Role
 
@@ -20,11 +24,13 @@ from marketing_site.staff.models import Role
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m marketing_site.admin", description="Staff accounts of /admin")
     commands = parser.add_subparsers(dest="command", required=True)
-    create = commands.add_parser("create-user", help="create a staff account")
+    create = commands.add_parser("create-user", help="invite a staff member (or set their password from stdin)")
     create.add_argument("email")
     create.add_argument("--role", required=True, choices=[role.value for role in Role])
     create.add_argument("--password-stdin", action="store_true", help="read the password from standard input")
-    commands.add_parser("list-users", help="list staff accounts and their roles")
+    reset = commands.add_parser("reset-factors", help="remove an account's sign-in methods and end its sessions")
+    reset.add_argument("email")
+    commands.add_parser("list-users", help="list staff accounts, their roles and states")
     commands.add_parser("expire", help="delete job applications older than APPLICATION_RETENTION_MONTHS (run daily)")
     args = parser.parse_args(argv)
     if args.command == "expire":
@@ -32,23 +38,24 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "list-users":
         for user in staff_users():
-            print(f"{user.email}\t{user.role}")
+            state = "disabled" if not user.active else ("invited" if not user.password_hash else "active")
+            print(f"{user.email}\t{user.role}\t{state}")
         return 0
-    password = sys.stdin.readline().rstrip("\n") if args.password_stdin else _ask_password()
     try:
-        user = staff_user_create(args.email, password, args.role)
+        if args.command == "reset-factors":
+            accounts.factors_reset(None, accounts.account_by_email(args.email).id or 0)
+            print(f"Sign-in methods of {normalised_email(args.email)} removed; set up again at the next sign-in")
+        elif args.password_stdin:
+            user = staff_user_create(args.email, sys.stdin.readline().rstrip("\n"), args.role)
+            print(f"Created {user.email} ({user.role}); sign in at {settings.staff_url} and set up the second factor")
+        else:
+            user, token = accounts.account_invite(None, args.email, args.role)
+            print(f"Invited {user.email} ({user.role}); the mail holds this link, valid 24 hours:")
+            print(f"{settings.staff_url}/invitation/{token}")
     except StaffUserError as refused:
-        print(f"Not created: {refused}", file=sys.stderr)
+        print(f"Not done: {refused}", file=sys.stderr)
         return 1
-    print(f"Created {user.email} ({user.role}); sign in at /admin")
     return 0
-
-
-def _ask_password() -> str:
-    first = getpass.getpass("Password: ")
-    if first != getpass.getpass("Again: "):
-        raise SystemExit("The two passwords differ; nothing was created.")
-    return first
 
 
 if __name__ == "__main__":

@@ -8,86 +8,36 @@ request carrying the signed session cookie. Handlers stay thin: guard, call a se
 from __future__ import annotations
 
 import math
-import secrets
 import tempfile
 from collections.abc import Callable
 from urllib.parse import quote, urlencode
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.middleware import Middleware
-from starlette.middleware.sessions import SessionMiddleware
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 
 from marketing_site.admin import (
+    account_pages,
     agenda,
-    auth,
     booking_pages,
     erasure,
     export,
     inbox_query,
     lead_work,
-    signin_throttle,
+    signin_pages,
     users,
 )
-from marketing_site.admin.guard import BASE, after_signin, staff_only
+from marketing_site.admin.guard import BASE, staff_only
+from marketing_site.admin.middleware import StaffAreaRules
 from marketing_site.admin.rendering import NO_STORE, render
-from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase, may_manage_staff
+from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase
 from marketing_site.admin.staff_db import staff_session
-from marketing_site.core import metrics
-from marketing_site.core.columns import max_length
 from marketing_site.leads.models import Lead
 from marketing_site.settings import settings
 from marketing_site.staff.models import StaffUser
-from marketing_site.web.answers import client_address
 from marketing_site.web.outage_page import DatabaseOutagePage
-
-SESSION_COOKIE = "staff_session"
-
-
-async def signin_form(request: Request) -> Response:
-    return render(request, "signin.html", None, email="", next=after_signin(request.query_params.get("next")))
-
-
-async def signin(request: Request) -> Response:
-    form = await request.form()
-    email = str(form.get("email", ""))[: max_length(StaffUser, "email")]
-    password = str(form.get("password", ""))[: users.MAX_PASSWORD_CHARS]
-    wanted = after_signin(form.get("next"))
-    try:
-        auth.check_csrf(request, form.get(auth.CSRF_FIELD))
-    except auth.CsrfRefused:
-        metrics.signin_failed("expired_form")
-        return render(
-            request, "signin.html", None, 403, email=email, next=wanted, error="The form expired; please try again."
-        )
-    address = client_address(request)
-    if await run_in_threadpool(signin_throttle.signin_blocked, email, address):
-        metrics.signin_failed("throttled")
-        return render(
-            request,
-            "signin.html",
-            None,
-            429,
-            email=email,
-            next=wanted,
-            error="Too many failed sign-ins. Wait 15 minutes and try again.",
-        )
-    user = await run_in_threadpool(users.authenticate, email, password)
-    if user is None:
-        metrics.signin_failed("wrong_password")
-        await run_in_threadpool(signin_throttle.signin_failed, email, address)
-        return render(request, "signin.html", None, 401, email=email, next=wanted, error="Wrong email or password.")
-    auth.sign_in(request, user)
-    return RedirectResponse(wanted, status_code=303)
-
-
-@staff_only
-async def signout(request: Request, _user: StaffUser) -> Response:
-    auth.sign_out(request)
-    return RedirectResponse(f"{BASE}/signin", status_code=303)
 
 
 def _inbox_view(user: StaffUser, chosen: inbox_query.InboxFilter) -> dict:
@@ -113,7 +63,10 @@ def _inbox_view(user: StaffUser, chosen: inbox_query.InboxFilter) -> dict:
 
 @staff_only
 async def inbox(request: Request, user: StaffUser) -> Response:
-    chosen = inbox_query.InboxFilter.from_query(request.query_params)
+    try:
+        chosen = inbox_query.InboxFilter.from_query(request.query_params)
+    except inbox_query.BadFilter as bad:
+        return PlainTextResponse(str(bad), status_code=400)
     view = await run_in_threadpool(_inbox_view, user, chosen)
     staff = await run_in_threadpool(users.staff_users)
     return render(
@@ -134,7 +87,10 @@ async def inbox(request: Request, user: StaffUser) -> Response:
 
 @staff_only(page=False)
 async def export_csv(request: Request, user: StaffUser) -> Response:
-    chosen = inbox_query.InboxFilter.from_query(request.query_params)
+    try:
+        chosen = inbox_query.InboxFilter.from_query(request.query_params)
+    except inbox_query.BadFilter as bad:
+        return PlainTextResponse(str(bad), status_code=400)
     # Not a with-block: the response streams the spool after this returns; chunks() closes it when done.
     spool = tempfile.SpooledTemporaryFile(max_size=8 * 1024 * 1024, mode="w+", encoding="utf-8", newline="")  # noqa: SIM115
     await run_in_threadpool(export.write_export, chosen, user, spool)
@@ -205,7 +161,10 @@ def _lead_action(work: Callable[..., None], *fields: str, then: str = "lead"):
 
 
 def _update(lead_id: int, user: StaffUser, status: str, owner: str) -> None:
-    lead_work.lead_update(lead_id, user, status=status, owner_id=int(owner) if owner.isdigit() else None)
+    owner_id = inbox_query.whole_number(owner)
+    if owner and owner_id is None:
+        raise lead_work.WorkRefused("Unknown owner")
+    lead_work.lead_update(lead_id, user, status=status, owner_id=owner_id)
 
 
 @staff_only(allowed=may_download_resumes, page=False)
@@ -241,15 +200,8 @@ async def erase(request: Request, user: StaffUser) -> Response:
     return render(request, "erase.html", user, erased=erased)
 
 
-@staff_only(allowed=may_manage_staff)
-async def staff_list(request: Request, user: StaffUser) -> Response:
-    return render(request, "users.html", user, staff_users=await run_in_threadpool(users.staff_users))
-
-
 ROUTES = [
-    Route("/signin", signin_form, methods=["GET"]),
-    Route("/signin", signin, methods=["POST"]),
-    Route("/signout", signout, methods=["POST"]),
+    *signin_pages.ROUTES,
     Route("/", inbox, methods=["GET"]),
     Route("/export.csv", export_csv, methods=["GET"]),
     Route("/leads/{lead_id:int}", lead_page, methods=["GET"]),
@@ -264,32 +216,16 @@ ROUTES = [
     Route("/leads/{lead_id:int}/resume", resume, methods=["GET"]),
     Route("/erase", erase_form, methods=["GET"]),
     Route("/erase", erase, methods=["POST"]),
-    Route("/users", staff_list, methods=["GET"]),
+    *account_pages.ROUTES,
     *booking_pages.ROUTES,
 ]
 
 
-def session_secret() -> str:
-    """The configured secret (required in production); a random one per start in development."""
-    return settings.staff_session_secret or secrets.token_urlsafe(32)
-
-
 def build_admin() -> Starlette:
-    staff_area = Starlette(
-        routes=ROUTES,
-        middleware=[
-            Middleware(DatabaseOutagePage),  # first: it also answers for the session's own lookups
-            Middleware(
-                SessionMiddleware,
-                secret_key=session_secret(),
-                session_cookie=SESSION_COOKIE,
-                max_age=settings.staff_idle_minutes * 60,
-                path=BASE,
-                same_site="strict",
-                https_only=settings.environment == "prod",
-            ),
-        ],
-    )
+    staff_area = Starlette(routes=ROUTES)
+    staff_area.router.redirect_slashes = False  # its redirect trusts the Host header; StaffAreaRules redirects
+    staff_area.add_middleware(StaffAreaRules, router=staff_area.router)
+    staff_area.add_middleware(DatabaseOutagePage)  # outermost: it also answers for the session's own lookups
     return Starlette(
         routes=[
             Route(BASE, lambda _request: RedirectResponse(f"{BASE}/", status_code=307)),

@@ -13,7 +13,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from marketing_site.admin import agenda, availability, booking_rules
+from marketing_site.admin import agenda, availability, booking_rules, inbox_query
 from marketing_site.admin.guard import BASE, staff_only
 from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.rendering import render
@@ -134,10 +134,10 @@ async def rules_save(request: Request, user: StaffUser) -> Response:
 async def demos(request: Request, user: StaffUser) -> Response:
     span = request.query_params.get("span", "week")
     span = span if span in agenda.SPANS else "week"
-    try:
-        first_day = date.fromisoformat(request.query_params.get("day", ""))
-    except ValueError:
-        first_day = date.today()
+    asked = request.query_params.get("day", "")
+    first_day = inbox_query.day_within_range(asked) if asked else date.today()
+    if first_day is None:
+        return PlainTextResponse("day: a date between 2000-01-01 and 2999-12-31 as YYYY-MM-DD", status_code=400)
     per_host = await run_in_threadpool(agenda.upcoming, first_day, span)
     return render(request, "demos.html", user, per_host=per_host, span=span, first_day=first_day)
 

@@ -17,6 +17,8 @@ from marketing_site.leads.statuses import LeadStatus
 from marketing_site.mail.models import OutboxMail
 
 PAGE_SIZE = 50
+MAX_PAGE = 1_000_000
+FIRST_DAY, LAST_DAY = date(2000, 1, 1), date(2999, 12, 31)
 CHART_DAYS = 90
 SORTS = {
     "newest": (Lead.created_at.desc(), Lead.id.desc()),
@@ -47,11 +49,19 @@ class InboxFilter:
 
     @classmethod
     def from_query(cls, query: Mapping[str, str]) -> InboxFilter:
+        """The filter asked for; BadFilter (a 400) for a page, date or owner no lead can match."""
         values = {item.name: query.get(item.name, "").strip()[:200] for item in fields(cls) if item.name != "page"}
         values["sort"] = values["sort"] if values["sort"] in SORTS else "newest"
         values["status"] = values["status"] if values["status"] in set(LeadStatus) else ""
-        page = query.get("page", "1")
-        return cls(**values, page=max(int(page), 1) if page.isdigit() else 1)
+        for name in ("since", "until"):
+            if values[name] and day_within_range(values[name]) is None:
+                raise BadFilter(f"{name}: a date between {FIRST_DAY} and {LAST_DAY} as YYYY-MM-DD")
+        if values["owner"] not in ("", "none") and whole_number(values["owner"]) is None:
+            raise BadFilter("owner: a staff member's number or none")
+        page = whole_number(query.get("page", "1").strip() or "1", MAX_PAGE)
+        if page is None or page < 1:
+            raise BadFilter(f"page: a whole number from 1 to {MAX_PAGE}")
+        return cls(**values, page=page)
 
     def query_string(self, **changes) -> dict[str, str]:
         """The filter as query parameters (for links to other pages and the export), without empty ones."""
@@ -59,11 +69,24 @@ class InboxFilter:
         return {item.name: str(getattr(changed, item.name)) for item in fields(self) if getattr(changed, item.name)}
 
 
-def _day(text: str) -> date | None:
+class BadFilter(ValueError):
+    """A filter value that cannot name any lead; the message says which and what it takes."""
+
+
+def whole_number(text: str, largest: int = 2**31 - 1) -> int | None:
+    """``text`` as a number of ASCII digits up to ``largest`` (a row id's range by default), or None."""
+    if not (text.isascii() and text.isdigit()) or len(text) > len(str(largest)) or int(text) > largest:
+        return None
+    return int(text)
+
+
+def day_within_range(text: str) -> date | None:
+    """An ISO date within the years a lead can have (far years overflow the date arithmetic), or None."""
     try:
-        return date.fromisoformat(text)
+        day = date.fromisoformat(text) if text.isascii() and len(text) == len("YYYY-MM-DD") else None
     except ValueError:
         return None
+    return day if day is not None and FIRST_DAY <= day <= LAST_DAY else None
 
 
 def conditions(chosen: InboxFilter, role: str) -> list:
@@ -75,11 +98,11 @@ def conditions(chosen: InboxFilter, role: str) -> list:
         where.append(Lead.status == chosen.status)
     if chosen.owner == "none":
         where.append(Lead.owner_id.is_(None))
-    elif chosen.owner.isdigit():
-        where.append(Lead.owner_id == int(chosen.owner))
-    if since := _day(chosen.since):
+    elif (owner := whole_number(chosen.owner)) is not None:
+        where.append(Lead.owner_id == owner)
+    if since := day_within_range(chosen.since):
         where.append(Lead.created_at >= datetime.combine(since, time.min, UTC))
-    if until := _day(chosen.until):
+    if until := day_within_range(chosen.until):
         where.append(Lead.created_at < datetime.combine(until + timedelta(days=1), time.min, UTC))
     if chosen.country:
         where.append(Lead.country == chosen.country)

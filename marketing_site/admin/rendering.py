@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -20,7 +21,14 @@ templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
 NO_STORE = {"Cache-Control": "no-store"}  # leads never rest in a browser's or proxy's cache
 
 
-def render(request: Request, template: str, user: StaffUser | None, status_code: int = 200, **values) -> Response:
+def render(
+    request: Request,
+    template: str,
+    user: StaffUser | None,
+    status_code: int = 200,
+    headers: dict[str, str] | None = None,
+    **values: Any,
+) -> Response:
     return templates.TemplateResponse(
         request,
         template,
@@ -36,5 +44,5 @@ def render(request: Request, template: str, user: StaffUser | None, status_code:
             **values,
         },
         status_code=status_code,
-        headers=NO_STORE,
+        headers={**NO_STORE, **(headers or {})},
     )

@@ -31,10 +31,10 @@ from marketing_site.booking.errors import (
     SlotTaken,
 )
 from marketing_site.booking.models import BookingChange, BookingStatus, DemoBooking, DemoHost
-from marketing_site.booking.slots import as_utc, host_weeks, next_free_slots, parse_slot_id, rules, taken, zone
+from marketing_site.booking.slots import host_weeks, next_free_slots, parse_slot_id, rules, taken, zone
 from marketing_site.booking.views import BookingView, booking_view
 from marketing_site.core import db, metrics
-from marketing_site.core.clock import utc_now
+from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.leads import service as lead_service
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.models import Lead

@@ -26,7 +26,7 @@ from sqlmodel import Session, col, select
 from marketing_site.booking.errors import MalformedSlotId, UnknownTimeZone
 from marketing_site.booking.models import BookingSettings, BookingStatus, DayOff, DemoBooking, DemoHost, WorkingHours
 from marketing_site.core import db
-from marketing_site.core.clock import utc_now
+from marketing_site.core.clock import as_utc, utc_now
 
 UTC = UTC
 SLOT_ID_PATTERN = r"([0-9]{1,9})-([0-9]{8}T[0-9]{4})Z"
@@ -67,13 +67,8 @@ def zone(name: object) -> ZoneInfo:
         raise UnknownTimeZone()
     try:
         return ZoneInfo(name)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, OSError):  # OSError: a folder of zones ("US", "Etc"), not a zone
         raise UnknownTimeZone() from None
-
-
-def as_utc(moment: datetime) -> datetime:
-    """SQLite hands stored instants back without their zone; they were written in UTC."""
-    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)
 
 
 def rules(db_session: Session) -> BookingSettings:

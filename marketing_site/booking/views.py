@@ -13,7 +13,8 @@ from zoneinfo import ZoneInfo
 from sqlmodel import Session
 
 from marketing_site.booking.models import DemoBooking, DemoHost
-from marketing_site.booking.slots import as_utc, slot_id
+from marketing_site.booking.slots import slot_id
+from marketing_site.core.clock import as_utc
 from marketing_site.core.columns import stored_id
 from marketing_site.leads.models import Lead, display_name
 from marketing_site.staff.models import StaffUser

@@ -37,3 +37,8 @@ def frozen(at: datetime) -> Iterator[Callable[[timedelta], None]]:
         yield advance
     finally:
         _clock = _system_clock
+
+
+def as_utc(moment: datetime) -> datetime:
+    """SQLite hands stored instants back without their zone; they were written in UTC."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment.astimezone(UTC)

@@ -70,7 +70,7 @@ BOOKING_CONFLICTS = Counter(
 )
 SIGNIN_FAILURES = Counter(
     "staff_signin_failures",
-    "Staff sign-ins refused, by reason (wrong_password, throttled, expired_form).",
+    "Staff sign-in steps refused, by reason: wrong_credentials (a password, code or passkey), throttled.",
     ["reason"],
     registry=None,
 )

@@ -33,6 +33,7 @@ class Audience(enum.StrEnum):
     VISITOR = "visitor"  # the person who sent the lead
     HOST = "host"  # the salesperson giving the demo
     REMINDER = "reminder"  # the visitor, before their demo
+    ACCOUNT = "account"  # a staff member, about their own account (invitation, sign-ins, sign-in methods)
 
 
 class OutboxMail(SQLModel, table=True):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from datetime import datetime
 
+import sqlalchemy as sa
 from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
@@ -25,9 +26,15 @@ class StaffUser(SQLModel, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     email: str = Field(max_length=254, unique=True)
-    password_hash: str = Field(max_length=255)  # argon2 (pwdlib)
+    password_hash: str = Field(max_length=255)  # argon2 (pwdlib); "" until the invitation sets one
     role: str = Field(max_length=10)  # a Role value
     created_at: datetime = timestamp(default_factory=utc_now, nullable=False)
+    # A disabled account cannot sign in and has no sessions; its leads, notes and audit entries stay.
+    active: bool = Field(default=True, sa_column_kwargs={"server_default": sa.true()})
+    last_signin_at: datetime | None = timestamp(default=None, nullable=True)
+    # The one-time set-password link of an invitation (or of a password reset by an admin): its SHA-256.
+    invitation_hash: str = Field(default="", max_length=64, sa_column_kwargs={"server_default": ""})
+    invitation_expires_at: datetime | None = timestamp(default=None, nullable=True)
 
 
 class AuditEntry(SQLModel, table=True):

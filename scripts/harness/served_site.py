@@ -44,6 +44,8 @@ def served_site(settings: dict[str, str] | None = None) -> Iterator[ServedSite]:
                     "SITE_URL": site_url,
                     "REFLEX_API_URL": f"http://127.0.0.1:{backend_port}",
                     "BOOKING_URL": f"http://127.0.0.1:{backend_port}/booking",  # the links in booking mails
+                    # The staff area by name: a passkey's relying party cannot be an IP address.
+                    "STAFF_URL": f"http://localhost:{backend_port}/admin",
                     "DATABASE_URL": database_url,
                     # Production scale-out: several workers sharing state in Redis (set for the PostgreSQL pass).
                     "REDIS_URL": os.environ.get("TEST_SITE_REDIS_URL", ""),

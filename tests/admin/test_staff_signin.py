@@ -5,16 +5,18 @@ from __future__ import annotations
 import io
 import re
 import time
+from datetime import UTC, datetime, timedelta
 
-import itsdangerous.timed
 import pytest
 from leads.lead_payloads import VALID
-from staff_client import PASSWORD, client, csrf, signed_in, token_of
+from staff_client import PASSWORD, client, csrf, phone_code, second_factor, signed_in, token_of
 from starlette.testclient import TestClient
 
 from marketing_site.admin import app as admin_app
+from marketing_site.admin import auth, signin_pages
 from marketing_site.admin.__main__ import main as admin_command
 from marketing_site.admin.users import StaffUserError, authenticate, staff_user_create
+from marketing_site.core.clock import frozen
 from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.settings import settings
 
@@ -23,7 +25,7 @@ def test_every_admin_route_refuses_a_visitor_who_is_not_signed_in():
     lead_id = lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], SubmissionContext("stranger"))
     stranger = client()
     token = csrf(stranger.get("/admin/signin").text)  # even with a valid anonymous CSRF token
-    public = {"/signin"}
+    public = signin_pages.PUBLIC
     walked = 0
     for route in admin_app.ROUTES:
         if route.path in public:
@@ -34,7 +36,7 @@ def test_every_admin_route_refuses_a_visitor_who_is_not_signed_in():
             walked += 1
             assert answer.status_code in (303, 401), (method, path)
             if answer.status_code == 303:
-                assert answer.headers["location"].startswith("/admin/signin?next=%2Fadmin%2F")
+                assert answer.headers["location"].startswith("/admin/signin")
             assert "ProductVideo" not in answer.text and VALID["ProductVideo"]["email"] not in answer.text
     assert walked == len([route for route in admin_app.ROUTES if route.path not in public])
 
@@ -51,7 +53,8 @@ def test_sign_in_sets_a_strict_httponly_cookie_and_sign_out_ends_the_session(sta
     assert right.status_code == 303
     cookie = right.headers["set-cookie"]
     assert "staff_session=" in cookie and "httponly" in cookie.lower() and "samesite=strict" in cookie.lower()
-    assert "path=/admin" in cookie.lower() and f"max-age={settings.staff_idle_minutes * 60}" in cookie.lower()
+    assert "path=/;" in cookie.lower() and f"max-age={settings.staff_session_hours * 3600}" in cookie.lower()
+    assert second_factor(browser, phone_code(user)).status_code == 303
     assert browser.get("/admin/").status_code == 200
     browser.post("/admin/signout", data={"csrf_token": token_of(browser)})
     assert browser.get("/admin/").status_code == 303
@@ -69,22 +72,37 @@ def test_a_link_from_a_mail_leads_to_its_lead_after_signing_in_and_nowhere_else(
         "/admin/signin",
         data={"email": user.email, "password": PASSWORD, "csrf_token": csrf(form), "next": f"/admin/leads/{lead_id}"},
     )
-    assert signed.headers["location"] == f"/admin/leads/{lead_id}"
+    step = browser.get(signed.headers["location"]).text
+    assert f'name="next" value="/admin/leads/{lead_id}"' in step
+    done = browser.post(
+        "/admin/second-factor",
+        data={"code": phone_code(user), "csrf_token": csrf(step), "next": f"/admin/leads/{lead_id}"},
+    )
+    assert done.headers["location"] == f"/admin/leads/{lead_id}"
     for elsewhere in ("https://evil.example/", "//evil.example/admin/", "/admin/\\evil", "/admin//evil.example"):
         other = client()
         token = csrf(other.get("/admin/signin").text)
         answer = other.post(
             "/admin/signin", data={"email": user.email, "password": PASSWORD, "csrf_token": token, "next": elsewhere}
         )
-        assert answer.headers["location"] == "/admin/", elsewhere
+        assert answer.headers["location"] == "/admin/second-factor?next=%2Fadmin%2F", elsewhere
 
 
-def test_the_cookie_is_secure_in_production(monkeypatch):
-    monkeypatch.setattr(
-        admin_app, "settings", settings.model_copy(update={"environment": "prod", "staff_session_secret": "x" * 40})
+def test_in_production_every_cookie_is_secure_and_host_prefixed(monkeypatch, staff):
+    user = staff("sales")
+    monkeypatch.setattr(auth, "settings", settings.model_copy(update={"environment": "prod"}))
+    browser = TestClient(admin_app.build_admin(), base_url="https://testserver", follow_redirects=False)
+    page = browser.get("/admin/signin")
+    presession = page.headers["set-cookie"]
+    assert presession.startswith("__Host-staff_presession=") and "secure" in presession.lower()
+    answer = browser.post(
+        "/admin/signin", data={"email": user.email, "password": PASSWORD, "csrf_token": csrf(page.text)}
     )
-    page = TestClient(admin_app.build_admin(), base_url="https://testserver").get("/admin/signin")
-    assert "secure" in page.headers["set-cookie"].lower()
+    session = answer.headers["set-cookie"]
+    assert (
+        session.startswith("__Host-staff_session=") and "; secure" in session.lower() and "path=/;" in session.lower()
+    )
+    assert "domain" not in session.lower()
 
 
 def test_a_form_without_the_session_token_changes_nothing(as_role):
@@ -135,12 +153,14 @@ def test_failed_sign_ins_from_one_address_are_refused_across_accounts(staff):
     )
 
 
-def test_the_session_ends_after_the_idle_time(staff, monkeypatch):
-    browser = signed_in(staff("sales"))
-    assert browser.get("/admin/").status_code == 200
-    later = time.time() + settings.staff_idle_minutes * 60 + 5
-    monkeypatch.setattr(itsdangerous.timed.time, "time", lambda: later)
-    assert browser.get("/admin/").status_code == 303
+def test_the_session_ends_after_the_idle_time_but_not_while_in_use(staff):
+    with frozen(datetime.now(UTC)) as advance:
+        browser = signed_in(staff("sales"))
+        for _ in range(3):  # three times the idle limit, a request every 0.9 of it
+            advance(timedelta(minutes=settings.staff_idle_minutes * 0.9))
+            assert browser.get("/admin/").status_code == 200
+        advance(timedelta(minutes=settings.staff_idle_minutes, seconds=1))
+        assert browser.get("/admin/").status_code == 303
 
 
 def test_accounts_need_a_real_password_and_a_known_role_and_store_only_an_argon2_hash(staff):

@@ -2,30 +2,11 @@
 
 from __future__ import annotations
 
-import email.message
-from dataclasses import dataclass, field
-
 import pytest
+from mail.smtp_fixtures import Inbox, smtp_port, smtp_server  # noqa: F401 (fixtures)
 
 from marketing_site.core import rate_limit
 from marketing_site.leads import antispam
-from marketing_site.mail import catcher, outbox, sender
-from marketing_site.settings import settings
-from scripts.harness.ports import free_port
-
-
-@dataclass
-class Inbox:
-    """What the SMTP server accepted: (envelope recipients, parsed message) per mail."""
-
-    received: list[tuple[list[str], email.message.EmailMessage]] = field(default_factory=list)
-
-    async def handle_DATA(self, _server, _session, envelope) -> str:
-        self.received.append((list(envelope.rcpt_tos), catcher.parsed(envelope)))
-        return "250 Message accepted"
-
-    def to(self, address: str) -> list[email.message.EmailMessage]:
-        return [message for recipients, message in self.received if address in recipients]
 
 
 @pytest.fixture(autouse=True)
@@ -33,37 +14,3 @@ def _generous_rate_limiter(database_url):
     antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1_000_000))
     yield
     antispam.use_rate_limiter(None)
-
-
-@pytest.fixture
-def smtp_port(monkeypatch) -> int:
-    """A free loopback port the sender is pointed at (nothing listens until ``smtp_server`` starts)."""
-    port = free_port()
-    configured = settings.model_copy(
-        update={
-            "smtp_host": "127.0.0.1",
-            "smtp_port": port,
-            "smtp_security": "none",
-            "smtp_timeout_seconds": 5.0,
-            "mail_retry_seconds": 0.05,
-            "mail_max_attempts": 3,
-        }
-    )
-    monkeypatch.setattr(sender, "settings", configured)
-    monkeypatch.setattr(outbox, "settings", configured)
-    return port
-
-
-@pytest.fixture
-def smtp_server(smtp_port):
-    """Start a real SMTP server on ``smtp_port``; call it again after ``stop()`` to bring it back."""
-    running: list = []
-
-    def start() -> Inbox:
-        inbox = Inbox()
-        running.append(catcher.start(inbox, smtp_port))
-        return inbox
-
-    yield start
-    for controller in running:
-        controller.stop()
