@@ -89,6 +89,7 @@ def stack(database: str) -> Iterator[Stack]:
             "REDIS_URL": "",
             "STAFF_SESSION_SECRET": "bench-only-" + "x" * 32,
             "BOOKING_TOKEN_SECRET": "bench-only-" + "b" * 32,
+            "STAFF_FACTOR_KEY": "YmVuY2gtb25seS1zdGFmZi1mYWN0b3Ita2V5LTMyYnk=",
         }
         if database == "sqlite":
             label, settings["DATABASE_URL"] = "SQLite, 1 worker", f"sqlite:///{scratch / 'bench.db'}"

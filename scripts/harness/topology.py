@@ -8,6 +8,7 @@ tests (tests/topology) start each line themselves, so they can kill one backend 
 
 from __future__ import annotations
 
+import base64
 import os
 import re
 import secrets
@@ -49,10 +50,12 @@ def backend_folder(run_dir: Path, port: int) -> Path:
 
 
 def shared_secrets() -> dict[str, str]:
-    """The secrets every backend must share (sessions, booking links), from the environment or new ones."""
+    """The secrets every backend must share (sign-in forms, booking links, the staff's authenticator keys),
+    from the environment or new ones."""
     return {
-        name: os.environ.get(name) or secrets.token_urlsafe(32)
-        for name in ("STAFF_SESSION_SECRET", "BOOKING_TOKEN_SECRET")
+        "STAFF_SESSION_SECRET": os.environ.get("STAFF_SESSION_SECRET") or secrets.token_urlsafe(32),
+        "BOOKING_TOKEN_SECRET": os.environ.get("BOOKING_TOKEN_SECRET") or secrets.token_urlsafe(32),
+        "STAFF_FACTOR_KEY": os.environ.get("STAFF_FACTOR_KEY") or base64.urlsafe_b64encode(os.urandom(32)).decode(),
     }
 
 

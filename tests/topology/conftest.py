@@ -11,12 +11,10 @@ import os
 import shutil
 import tempfile
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from marketing_site.core import db
 from scripts.harness.build import tool_env
 from scripts.harness.database import migrate
 from scripts.harness.private_postgres import PrivatePostgres, postgres_bin_dir
@@ -61,13 +59,3 @@ def stack() -> Iterator[Topology]:
                 yield running
     finally:
         shutil.rmtree(run_dir, ignore_errors=True)
-
-
-@contextmanager
-def this_process_on(database_url: str, session_database: str) -> Iterator[None]:
-    """Point this test process's engine at the topology's database for seeding, then back."""
-    db.configure_engine(database_url)
-    try:
-        yield
-    finally:
-        db.configure_engine(session_database)

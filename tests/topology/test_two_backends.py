@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 import aiohttp
 import httpx
 from booking.hosts import round_the_clock_slots
-from conftest import this_process_on
 from leads.lead_payloads import VALID
+from other_database import this_process_on
 from prometheus_client.parser import text_string_to_metric_families
 from samples import PDF
 from sqlalchemy import create_engine, text
