@@ -85,7 +85,7 @@ class Settings(BaseSettings):
     max_resume_bytes: int = Field(5 * 1024 * 1024, alias="RESUME_MAX_BYTES", ge=1024)
     # Seconds a lead form waits for the server's answer before telling the visitor to press again (build time).
     form_timeout_seconds: float = Field(15.0, alias="LEAD_FORM_TIMEOUT_SECONDS", gt=0)
-    # Staff area (/admin on the backend): signs the sign-in form's CSRF token; the same on every worker, secret.
+    # Signs the staff sign-in form's CSRF token and the lead forms' start; the same on every worker, secret.
     # Empty outside production means a random one per start (an open sign-in form is reloaded after a restart).
     staff_session_secret: str = Field("", alias="STAFF_SESSION_SECRET", json_schema_extra=PRODUCTION_REQUIRED)
     # A staff session ends after this many minutes without a request...

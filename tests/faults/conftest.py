@@ -83,7 +83,7 @@ def fault_stack(private_postgres: PrivatePostgres) -> Iterator[FaultStack]:
                 "REDIS_URL": redis_server.url,
                 "SITE_URL": SITE_URL,
                 "LEAD_RATE_LIMIT_PER_MINUTE": "100000",
-                "LEAD_MIN_SUBMIT_SECONDS": "0",
+                "LEAD_MIN_SUBMIT_SECONDS": "1",  # the time trap on: a form must outlive a store switch
                 "APP_ENV": "prod",
                 "STAFF_SESSION_SECRET": "fault-tests-only-" + "x" * 32,
                 "BOOKING_TOKEN_SECRET": "fault-tests-only-" + "b" * 32,
