@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import signal
 import subprocess
 import sys
 from contextlib import ExitStack
@@ -99,10 +100,10 @@ def main() -> int:
             sys.executable, "-m", "honcho", "start", "-f", str(PROCFILE), "-d", str(ROOT), "-e", str(env_file),
             "-p", str(args.backend_port), "-c", f"backend={args.backends}",
         ]  # fmt: skip
-        try:
-            return subprocess.run(command, cwd=ROOT, env=env).returncode
-        except KeyboardInterrupt:  # honcho stops its processes on the same Ctrl-C
-            return 0
+        honcho = subprocess.Popen(command, cwd=ROOT, env=env)
+        for stop in (signal.SIGINT, signal.SIGTERM):  # honcho stops every process, then the servers above go
+            signal.signal(stop, lambda _signal, _frame: honcho.send_signal(signal.SIGTERM))
+        return honcho.wait()
 
 
 if __name__ == "__main__":

@@ -41,7 +41,7 @@ class SubmitBar(rx.Component):
     answered: rx.Var[int]
     alert: rx.Var[str]
     start_token: rx.Var[str]
-    start_field: rx.Var[str]
+    start_name: rx.Var[str]
     offline: rx.Var[bool]
     label: rx.Var[str]
     busy_label: rx.Var[str]
@@ -86,7 +86,7 @@ def submit_bar(
     A second form of the same state (the slot picker) passes its own ``answered`` and ``alert``; a lead
     form its state's ``start_token``, which the bar keeps and posts back (a lost server state cannot clear it)."""
     start = {"on_start": state.start} if start_on_mount else {}
-    signed = {"start_token": start_token, "start_field": forms.START_TOKEN_NAME} if start_token is not None else {}
+    signed = {"start_token": start_token, "start_name": forms.START_TOKEN_NAME} if start_token is not None else {}
     return SubmitBar.create(
         answered=state.answered if answered is None else answered,
         alert=state.alert if alert is None else alert,
