@@ -5,23 +5,20 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
-import subprocess
-import sys
 import uuid
 from pathlib import Path
 
 import httpx
 import pyotp
+import staff_http
 from playwright.sync_api import Page, expect
 from sqlalchemy import text
 
 from marketing_site.admin.app import ROUTES
 from marketing_site.admin.signin_pages import PUBLIC
 
-ROOT = Path(__file__).resolve().parents[2]
-PASSWORD = "browser staff password"
+PASSWORD = staff_http.PASSWORD  # the password create_staff gives
 DEMO = {
     "firstName": "Amina",
     "lastName": "Khan",
@@ -39,17 +36,7 @@ DEMO = {
 
 def create_staff(served, role: str) -> str:
     """A staff account made the documented way: the command, on the served backend's database."""
-    email = f"{role}-{uuid.uuid4().hex[:8]}@vendor.example"
-    subprocess.run(
-        [sys.executable, "-m", "marketing_site.admin", "create-user", email, "--role", role, "--password-stdin"],
-        input=PASSWORD + "\n",
-        text=True,
-        check=True,
-        cwd=ROOT,
-        env={**os.environ, **served.env},
-        capture_output=True,
-    )
-    return email
+    return staff_http.create_staff(served.env, role)
 
 
 def api_lead(served, kind: str, **fields) -> int:

@@ -5,15 +5,11 @@ a plain page in the visitor's language within 5 s, 503 with Retry-After, never a
 from __future__ import annotations
 
 import asyncio
-import re
 import time
-import uuid
 
 import httpx
 import pytest
-from booking.hosts import round_the_clock_slots
-from leads.lead_payloads import VALID
-from other_database import this_process_on
+from running_stack import demo_booked
 from sqlalchemy import create_engine, text
 from staff_http import create_staff, signed_in
 
@@ -50,28 +46,9 @@ def visited(fault_stack, database_url):
     backend = fault_stack.backend.url
     email = create_staff(fault_stack.env, "admin")
     session = signed_in(backend, email)
-    with this_process_on(fault_stack.database_url, database_url):  # a host, straight into its database
-        slot = round_the_clock_slots("Sana Malik")[0]
-    booked = httpx.post(
-        f"{backend}/api/demo-bookings",
-        json={
-            **VALID["ScheduleDemo"],
-            "email": f"{uuid.uuid4().hex[:8]}@school.edu",
-            "slotId": slot,
-            "timeZone": "UTC",
-        },
-        headers={"Origin": fault_stack.site_url},
-        timeout=10,
-    )
-    assert booked.status_code == 201, booked.text
-    mail = scalar(
-        fault_stack.database_url,
-        "SELECT text_body FROM outbox_mail WHERE booking_id = :b AND audience = 'visitor'",
-        b=booked.json()["booking"]["id"],
-    )
-    token = re.search(r"/booking/(\S+)", mail).group(1)
+    lead_id, token = demo_booked(backend, fault_stack.database_url, database_url, fault_stack.site_url)
     me = scalar(fault_stack.database_url, "SELECT id FROM staff_user WHERE email = :e", e=email)
-    pages = [page.format(lead=booked.json()["id"], me=me) for page in STAFF_PAGES]
+    pages = [page.format(lead=lead_id, me=me) for page in STAFF_PAGES]
     return session, pages, f"/booking/{token}"
 
 

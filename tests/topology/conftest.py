@@ -7,17 +7,17 @@ in the first (SQLite) pass, skipped in the PostgreSQL pass, like tests/faults.
 
 from __future__ import annotations
 
-import os
 import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from private_servers import mark_and_run_once, require_servers
 
 from scripts.harness.build import tool_env
 from scripts.harness.database import migrate
-from scripts.harness.private_postgres import PrivatePostgres, postgres_bin_dir
+from scripts.harness.private_postgres import PrivatePostgres
 from scripts.harness.private_redis import PrivateRedis
 from scripts.harness.topology import Topology, topology
 
@@ -32,24 +32,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    here = Path(__file__).parent
-    for item in items:
-        if here in item.path.parents:
-            item.add_marker(pytest.mark.topology)
-            if os.environ.get("TEST_DATABASE_URL"):
-                item.add_marker(pytest.mark.skip(reason="topology tests run once, in the SQLite pass"))
+    mark_and_run_once(items, Path(__file__).parent, "topology")
 
 
 @pytest.fixture(scope="session")
 def stack() -> Iterator[Topology]:
-    missing = [
-        name
-        for name, found in (("postgresql", postgres_bin_dir()), ("redis-server", shutil.which("redis-server")))
-        if not found
-    ]
-    if missing:
-        message = f"topology tests need Debian's {' and '.join(missing)}"
-        pytest.fail(message) if os.environ.get("CI") else pytest.skip(message)
+    require_servers("topology")
     run_dir = Path(tempfile.mkdtemp(prefix="topology-"))
     try:
         with PrivatePostgres() as postgres, PrivateRedis() as redis_server:

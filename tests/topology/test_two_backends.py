@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import re
 import time
 import uuid
 from collections import Counter
@@ -16,10 +15,9 @@ from dataclasses import dataclass, field
 
 import aiohttp
 import httpx
-from booking.hosts import round_the_clock_slots
-from leads.lead_payloads import VALID
-from other_database import this_process_on
+from leads.lead_payloads import CAREERS, VALID
 from prometheus_client.parser import text_string_to_metric_families
+from running_stack import demo_booked
 from samples import PDF
 from sqlalchemy import create_engine, text
 from staff_http import create_staff, signed_in
@@ -28,9 +26,10 @@ from marketing_site.state.careers import CareersState
 from scripts.bench_load_forms import Visitor, answered
 
 SITE = "http://localhost:3000"  # the topology's SITE_URL: the one origin its backends accept
-CAREERS = CareersState.get_full_name()
+CAREERS_STATE = CareersState.get_full_name()
 CAREERS_PAGE = {"pathname": "/careers", "asPath": "/careers"}
 TRAP_SECONDS = 1.2  # past the topology's LEAD_MIN_SUBMIT_SECONDS
+ANSWER_LIMIT = 15.0  # a request asked this long before the kill may still have been on the killed backend
 
 
 def rows(database_url: str, sql: str, **values) -> list:
@@ -42,26 +41,12 @@ def rows(database_url: str, sql: str, **values) -> list:
         engine.dispose()
 
 
-def careers_form(email: str) -> dict[str, str]:
-    return {
-        "firstName": "Sara",
-        "lastName": "Iqbal",
-        "email": email,
-        "mobile": "+96891234567",
-        "country": "Oman",
-        "city": "Muscat",
-        "position": "physics",
-        "skillDescription": "",
-        "training": "B.Ed",
-    }
-
-
 async def apply_with_resume(backend_url: str, email: str, filename: str, content: bytes) -> dict:
     """The careers page as the browser runs it: the form starts over the websocket, then the form and the
     file go to Reflex's /_upload (upload.js: the handler's other arguments first, then the file); the
     answer streams the state's updates, one JSON line each."""
     async with aiohttp.ClientSession() as session:
-        visitor = Visitor(session, backend_url, SITE, state=CAREERS, router_data=CAREERS_PAGE)
+        visitor = Visitor(session, backend_url, SITE, state=CAREERS_STATE, router_data=CAREERS_PAGE)
         await visitor.connect()
         try:
             await visitor.call("start", {"browser": {"referrer": ""}}, done=lambda delta: "started_at" in delta)
@@ -69,8 +54,8 @@ async def apply_with_resume(backend_url: str, email: str, filename: str, content
             async with httpx.AsyncClient(timeout=30) as http:
                 answer = await http.post(
                     f"{backend_url}/_upload",
-                    headers={"Reflex-Client-Token": visitor.token, "Reflex-Event-Handler": f"{CAREERS}.apply"},
-                    data={"__reflex_event_args": json.dumps({"form_data": careers_form(email)})},
+                    headers={"Reflex-Client-Token": visitor.token, "Reflex-Event-Handler": f"{CAREERS_STATE}.apply"},
+                    data={"__reflex_event_args": json.dumps({"form_data": {**CAREERS, "email": email}})},
                     files={"files": (filename, content, "application/octet-stream")},
                 )
         finally:
@@ -78,7 +63,7 @@ async def apply_with_resume(backend_url: str, email: str, filename: str, content
     assert answer.status_code == 200, answer.text
     merged: dict = {}
     for line in answer.text.strip().splitlines():
-        delta = (json.loads(line).get("delta") or {}).get(CAREERS, {})
+        delta = (json.loads(line).get("delta") or {}).get(CAREERS_STATE, {})
         merged.update({key.split("_rx_state_")[0]: value for key, value in delta.items()})
     return merged
 
@@ -109,26 +94,7 @@ def test_a_staff_session_and_a_booking_link_work_on_both_backends(stack, databas
         inbox = httpx.get(f"{backend.url}/admin/", headers=session, timeout=10)
         assert inbox.status_code == 200 and "Inbox" in inbox.text, backend.url
 
-    with this_process_on(stack.settings["DATABASE_URL"], database_url):
-        slot = round_the_clock_slots("Sana Malik")[0]
-    booked = httpx.post(
-        f"{stack.api_url}/api/demo-bookings",
-        json={
-            **VALID["ScheduleDemo"],
-            "email": f"{uuid.uuid4().hex[:8]}@school.edu",
-            "slotId": slot,
-            "timeZone": "UTC",
-        },
-        headers={"Origin": SITE},
-        timeout=10,
-    )
-    assert booked.status_code == 201, booked.text
-    mails = rows(
-        stack.settings["DATABASE_URL"],
-        "SELECT text_body FROM outbox_mail WHERE booking_id = :b AND audience = 'visitor'",
-        b=booked.json()["booking"]["id"],
-    )
-    link = re.search(rf"{re.escape(stack.settings['BOOKING_URL'])}/(\S+)", mails[0].text_body).group(1)
+    _, link = demo_booked(stack.api_url, stack.settings["DATABASE_URL"], database_url, SITE)
     for backend in stack.backends:
         page = httpx.get(f"{backend.url}/booking/{link}", timeout=10)
         assert page.status_code == 200 and "Sana Malik" in page.text, backend.url
@@ -179,7 +145,7 @@ class Clients:
     _stopping: asyncio.Event = field(default_factory=asyncio.Event)
 
     async def run(self, count: int) -> None:
-        async with httpx.AsyncClient(base_url=self.api_url, timeout=15) as http:
+        async with httpx.AsyncClient(base_url=self.api_url, timeout=ANSWER_LIMIT) as http:
             await asyncio.gather(*(self._client(http) for _ in range(count)))
 
     async def _client(self, http: httpx.AsyncClient) -> None:
@@ -232,10 +198,12 @@ def test_a_backend_killed_under_load_loses_no_lead_and_rejoins(stack):
 
     asyncio.run(scenario())
 
-    failed = [(asked, status) for _, asked, status in clients.answers if status != 201]
-    assert all(moments["killed"] - 1 < asked < moments["killed"] + 2 for asked, _ in failed), (
-        f"answers other than 201 away from the kill: {failed[:5]} (killed at {moments['killed']})"
-    )
+    away = [
+        (round(asked - moments["killed"], 2), status)
+        for _, asked, status in clients.answers
+        if status != 201 and not moments["killed"] - ANSWER_LIMIT < asked < moments["killed"] + 2
+    ]
+    assert not away, f"answers other than 201 away from the kill (seconds after it, status): {away[:10]} {moments}"
     while_down = [asked for _, asked, status in clients.answers if status == 201 and asked > moments["killed"] + 2]
     assert len([asked for asked in while_down if asked < moments["restarting"]]) > 24, "nginx did not use the other"
     stored = Counter(
