@@ -18,6 +18,7 @@ from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.roles import may_host_demos
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.admin.week_text import WEEKDAYS, HoursInvalid, Stretch, day_text, read_week
+from marketing_site.booking import meeting
 from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
 from marketing_site.staff.models import StaffUser
 
@@ -88,9 +89,21 @@ def hosts() -> list[tuple[StaffUser, DemoHost | None]]:
         return [(staff, host) for staff, host in rows if may_host_demos(staff.role)]
 
 
-def host_save(actor: StaffUser, staff_id: int, display_name: str, time_zone: str, country: str, active: bool) -> None:
-    """Create or update the host's public name, zone and country."""
+def host_save(
+    actor: StaffUser,
+    staff_id: int,
+    display_name: str,
+    time_zone: str,
+    country: str,
+    active: bool,
+    meeting_link: str = "",
+) -> None:
+    """Create or update the host's public name, zone, country and meeting link (how visitors join)."""
     display_name, country = " ".join(display_name.split()), country.strip().upper()
+    try:
+        meeting_link = meeting.checked(meeting_link)
+    except meeting.MeetingLinkInvalid as invalid:
+        raise WorkRefused(str(invalid)) from None
     if not display_name or len(display_name) > MAX_NAME_LENGTH:
         raise WorkRefused(f"The name visitors see needs between 1 and {MAX_NAME_LENGTH} characters")
     if time_zone not in time_zones():
@@ -101,6 +114,7 @@ def host_save(actor: StaffUser, staff_id: int, display_name: str, time_zone: str
         _staff(db_session, staff_id)
         host = db_session.get(DemoHost, staff_id) or DemoHost(staff_user_id=staff_id, display_name=display_name)
         host.display_name, host.time_zone, host.country, host.active = display_name, time_zone, country, active
+        host.meeting_link = meeting_link
         db_session.add(host)
         audit(
             db_session,

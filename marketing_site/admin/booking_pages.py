@@ -85,6 +85,7 @@ def _host(user: StaffUser, staff_id: int, form: dict[str, str], _params) -> None
         form.get("time_zone", ""),
         form.get("country", ""),
         form.get("active") == "on",
+        form.get("meeting_link", ""),
     )
 
 

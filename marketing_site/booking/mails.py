@@ -1,9 +1,11 @@
 """A booking's mails, added to the outbox in the transaction that books, moves or cancels the demo.
 
-Visitor and host each get the invitation (``invitation``) as text/calendar; the visitor's mail is in
-the lead's language with the time in their zone and the link to their booking page, the host's in
-English (the staff language) with the time in the host's zone. Reminders wait in the outbox as queued
-rows due 24 h and 1 h before the demo; a move or cancellation withdraws them.
+One mail per event and reader, each true to what happened. Visitor and host each get their own copy
+of the invitation (``invitation``) as text/calendar: the visitor's in the lead's language with the
+time in their zone, how to join and the link to their booking page (after a cancellation, the same
+page offers free times to book again); the host's in English with the time in the host's zone and the
+lead's link. Sales hears of a booking once (``leads.mails.queue_booked_notice``). Reminders wait in
+the outbox as queued rows due 24 h and 1 h before the demo; a move or cancellation withdraws them.
 """
 
 from __future__ import annotations
@@ -13,16 +15,18 @@ from datetime import datetime, timedelta
 from sqlalchemy import update
 from sqlmodel import Session, col
 
-from marketing_site.booking.invitation import CANCEL, REQUEST, invitation
+from marketing_site.booking.invitation import CANCEL, REQUEST, InvitationText, invitation
+from marketing_site.booking.meeting import JoinBy, joining
 from marketing_site.booking.models import BookingChange
 from marketing_site.booking.tokens import manage_url
 from marketing_site.booking.views import BookingView
 from marketing_site.booking.when import describe
-from marketing_site.content.messages import message
-from marketing_site.i18n.languages import BY_CODE, DEFAULT
-from marketing_site.leads.mails import lead_link
+from marketing_site.content.messages import isolated_message
+from marketing_site.i18n.languages import BY_CODE, DEFAULT, Language
+from marketing_site.leads import mails as lead_mails
+from marketing_site.leads.mails import BookedDemo, lead_link
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
-from marketing_site.mail.render import STAFF_LANGUAGE, MailTemplates, new_message_id, subject_line
+from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id, subject_line
 
 REMINDERS_BEFORE = (timedelta(hours=24), timedelta(hours=1))
 
@@ -30,21 +34,12 @@ _templates = MailTemplates("marketing_site.booking")
 
 
 def queue_invitations(db_session: Session, booking: BookingView, change: BookingChange, held: bool = False) -> None:
-    """The visitor's and the host's mail about ``change`` (booked, moved, cancelled), each with the invitation."""
+    """The visitor's and the host's mail about ``change`` (booked, moved, cancelled), each with its invitation."""
     method = CANCEL if change is BookingChange.CANCELLED else REQUEST
-    calendar_body = invitation(booking, method)
     status = OutboxStatus.HELD if held else OutboxStatus.QUEUED
-    language = BY_CODE.get(booking.language, DEFAULT)
+    language = _language(booking)
     when = describe(*booking.for_visitor(), language.code)
-    visitor = _templates.render(
-        "visitor",
-        language=language,
-        greeting=message("mail.greeting", language.code, name=booking.visitor_name),
-        news=message(f"booking.mail.{change}", language.code, host=booking.host_name, when=when),
-        invitation=message("booking.mail.invitation", language.code),
-        manage=message("booking.mail.manage", language.code) if change is not BookingChange.CANCELLED else "",
-        link=manage_url(booking.id) if change is not BookingChange.CANCELLED else "",
-    )
+    visitor = _visitor_body(booking, language, change, when)
     db_session.add(
         OutboxMail(
             lead_id=booking.lead_id,
@@ -53,14 +48,21 @@ def queue_invitations(db_session: Session, booking: BookingView, change: Booking
             status=status,
             recipient=booking.visitor_email,
             message_id=new_message_id(),
-            subject=subject_line(message(f"booking.mail.subject.{change}", language.code, when=when)),
-            **visitor,
-            calendar_body=calendar_body,
+            subject=subject_line(isolated_message(f"booking.mail.subject.{change}", language.code, when=when)),
+            calendar_body=invitation(booking, method, visitor_invitation(booking, language, change)),
             calendar_method=method,
+            **visitor,
         )
     )
     host_when = describe(*booking.in_zone(booking.host_time_zone), STAFF_LANGUAGE)
-    host = _templates.render("host", change=change, when=host_when, booking=booking, link=lead_link(booking.lead_id))
+    host = _templates.render(
+        "host",
+        change=change,
+        when=host_when,
+        booking=booking,
+        join=joining(booking.host_meeting_link),
+        link=lead_link(booking.lead_id),
+    )
     db_session.add(
         OutboxMail(
             lead_id=booking.lead_id,
@@ -70,29 +72,30 @@ def queue_invitations(db_session: Session, booking: BookingView, change: Booking
             recipient=booking.host_email,
             message_id=new_message_id(),
             subject=subject_line(f"Demo {change}: {booking.visitor_name}, {host_when}"),
-            **host,
-            calendar_body=calendar_body,
+            calendar_body=invitation(booking, method, host_invitation(booking, change)),
             calendar_method=method,
+            **host,
         )
     )
 
 
+def tell_sales(db_session: Session, booking: BookingView) -> None:
+    """Sales' one notice of a booking. The lead's own mails still unsent are withdrawn first: a booking made
+    in the slot picker replaces the request's two mails, so the visitor gets one confirmation (the booking's)
+    and sales one notice, "New demo booked"."""
+    first = Audience.STAFF in lead_mails.withdraw_unsent(db_session, booking.lead_id)
+    when = describe(*booking.in_zone(booking.host_time_zone), STAFF_LANGUAGE)
+    lead_mails.queue_booked_notice(db_session, booking.lead_id, BookedDemo(when, booking.host_name), first, booking.id)
+
+
 def queue_reminders(db_session: Session, booking: BookingView, now: datetime, held: bool = False) -> None:
     """The visitor's reminders, due 24 h and 1 h before the demo; one whose time has passed is not queued."""
-    language = BY_CODE.get(booking.language, DEFAULT)
+    language = _language(booking)
     when = describe(*booking.for_visitor(), language.code)
     for before in REMINDERS_BEFORE:
         due = booking.starts_at - before
         if due <= now:
             continue
-        body = _templates.render(
-            "reminder",
-            language=language,
-            greeting=message("mail.greeting", language.code, name=booking.visitor_name),
-            news=message("booking.mail.reminder", language.code, host=booking.host_name, when=when),
-            manage=message("booking.mail.manage", language.code),
-            link=manage_url(booking.id),
-        )
         db_session.add(
             OutboxMail(
                 lead_id=booking.lead_id,
@@ -102,8 +105,8 @@ def queue_reminders(db_session: Session, booking: BookingView, now: datetime, he
                 recipient=booking.visitor_email,
                 message_id=new_message_id(),
                 next_attempt_at=due,
-                subject=subject_line(message("booking.mail.subject.reminder", language.code, when=when)),
-                **body,
+                subject=subject_line(isolated_message("booking.mail.subject.reminder", language.code, when=when)),
+                **_visitor_body(booking, language, None, when),
             )
         )
 
@@ -118,4 +121,76 @@ def withdraw_reminders(db_session: Session, booking_id: int) -> None:
             col(OutboxMail.status).in_((OutboxStatus.QUEUED, OutboxStatus.HELD)),
         )
         .values(status=OutboxStatus.WITHDRAWN)
+    )
+
+
+def visitor_invitation(booking: BookingView, language: Language, change: BookingChange) -> InvitationText:
+    """The visitor's calendar entry, in their language: what it is, how to join, where to change it."""
+    code = language.code
+    join = joining(booking.host_meeting_link)
+    visitor = booking.visitor_name + (f" ({booking.school})" if booking.school else "")
+    lines = [isolated_message("booking.invitation.about", code, visitor=visitor)]
+    if change is BookingChange.CANCELLED:
+        lines.insert(0, isolated_message("booking.invitation.cancelled", code))
+    else:
+        how, shown = _how_to_join(booking, code)
+        lines += [how, shown] if shown else [how]
+        lines += [isolated_message("booking.mail.manage", code), manage_url(booking.id)]
+    return InvitationText(
+        summary=isolated_message("booking.invitation.summary", code, host=booking.host_name),
+        description="\n".join(lines),
+        location=join.shown or isolated_message("booking.invitation.location", code),
+        url=join.uri or manage_url(booking.id),
+    )
+
+
+def host_invitation(booking: BookingView, change: BookingChange) -> InvitationText:
+    """The host's calendar entry, in English: who the demo is for, how the visitor joins, the lead's link."""
+    join = joining(booking.host_meeting_link)
+    visitor = booking.visitor_name + (f" ({booking.school})" if booking.school else "")
+    lines = [f"Demo of Smart School Suite for {visitor} <{booking.visitor_email}>."]
+    if change is BookingChange.CANCELLED:
+        lines.insert(0, "This demo is cancelled.")
+    lines += [f"Visitors join by: {join.shown}" if join.shown else "No meeting link set: tell the visitor how to join."]
+    lines += ["Lead:", lead_link(booking.lead_id)]
+    return InvitationText(
+        summary=f"Demo for {visitor}",
+        description="\n".join(lines),
+        location=join.shown or "Online demo",
+        url=join.uri or lead_link(booking.lead_id),
+    )
+
+
+def _language(booking: BookingView) -> Language:
+    return BY_CODE.get(booking.language, DEFAULT)
+
+
+def _how_to_join(booking: BookingView, code: str) -> tuple[str, str]:
+    """How to join in words, and the address or number to show on a line of its own (so that no mark of
+    direction touches it, and a mail or calendar program links all of it); "" when the host sends it later."""
+    join = joining(booking.host_meeting_link)
+    if join.by is JoinBy.LATER:
+        return isolated_message("booking.mail.join.later", code, host=booking.host_name), ""
+    return isolated_message(f"booking.mail.join.{join.by}", code), join.shown
+
+
+def _visitor_body(booking: BookingView, language: Language, change: BookingChange | None, when: str) -> MailBodies:
+    """The visitor's mail about ``change`` (None: a reminder): the news, the invitation, how to join, and the
+    link to their booking page (to change the demo, or after a cancellation to book a new time)."""
+    code = language.code
+    news = f"booking.mail.{change}" if change else "booking.mail.reminder"
+    cancelled = change is BookingChange.CANCELLED
+    how, shown = ("", "") if cancelled else _how_to_join(booking, code)
+    return _templates.render(
+        "visitor",
+        language=language,
+        greeting=isolated_message("mail.greeting", code, name=booking.visitor_name),
+        news=isolated_message(news, code, host=booking.host_name, when=when),
+        invitation=isolated_message(f"booking.mail.invitation.{change}", code) if change else "",
+        how_to_join=how,
+        join_shown=shown,
+        join_uri=joining(booking.host_meeting_link).uri,
+        manage=isolated_message("booking.mail.book_again" if cancelled else "booking.mail.manage", code),
+        link=manage_url(booking.id),
+        signature=isolated_message("mail.signature", code),
     )

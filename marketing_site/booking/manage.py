@@ -1,18 +1,26 @@
-"""The visitor's booking page at /booking/{token}: the demo in their zone, another time, or cancel.
+"""The visitor's booking pages: /booking/{token} for a booked demo, /booking/new/{token} for a request without a time.
 
 Server-rendered (Jinja2, autoescaped) in the lead's language, like the staff area. Looking changes
-nothing: mail scanners open every link, so moving and cancelling are POSTs. Their forms carry a
-token signed over the booking and the SEQUENCE the page showed, so a forged form (no page seen) is
+nothing: mail scanners open every link, so booking, moving and cancelling are POSTs. Their forms carry
+a token signed over the booking and the SEQUENCE the page showed, so a forged form (no page seen) is
 refused, and a form from a page that is out of date (the demo moved meanwhile) changes nothing.
+Cancelling takes two steps: the page's button opens a confirmation, whose form alone may cancel.
+After a cancellation the page offers free times of every host to book again; every page leads back
+to the site.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from datetime import date, timedelta
 from pathlib import Path
+from typing import Any
 
+from babel import Locale
+from babel.core import get_global
 from itsdangerous import BadSignature, URLSafeSerializer
+from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
@@ -21,40 +29,62 @@ from starlette.responses import RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.templating import Jinja2Templates
 
+from marketing_site import routes
 from marketing_site.booking import service, slots, tokens
-from marketing_site.booking.errors import BookingError, SlotTaken
+from marketing_site.booking.errors import BookingError, LeadNotFound, SlotTaken
+from marketing_site.booking.meeting import joining
 from marketing_site.booking.models import BookingChange, BookingStatus
 from marketing_site.booking.views import BookingView
-from marketing_site.booking.when import day_name, describe
-from marketing_site.content.messages import message, speaking
+from marketing_site.booking.when import chosen_zone, day_name, describe, zone_choices, zone_name
+from marketing_site.content.messages import isolated_message, speaking
+from marketing_site.core import db
 from marketing_site.core.clock import utc_now
-from marketing_site.i18n.languages import BY_CODE, DEFAULT, Language, preferred_language
+from marketing_site.i18n.bidi import as_html
+from marketing_site.i18n.languages import BY_CODE, DEFAULT, Language, localized_route, preferred_language
+from marketing_site.leads.models import Lead
+from marketing_site.settings import settings
 
 BASE = "/booking"
-DAYS_SHOWN = 7  # the reschedule list shows a week at a time
+DAYS_SHOWN = 7  # the lists of free times show a week at a time
 FORM_SALT = "demo-booking-form"
+CANCEL_STEP = "cancel"  # signed into the confirmation's form token: only that form cancels
 HEADERS = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
-DONE = (BookingChange.MOVED, BookingChange.CANCELLED)
+DONE = (BookingChange.BOOKED, BookingChange.MOVED, BookingChange.CANCELLED)
 templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
+templates.env.filters["bidi"] = as_html
 
 
-def form_token(booking: BookingView) -> str:
-    return URLSafeSerializer(tokens.signing_secret(), salt=FORM_SALT).dumps([booking.id, booking.sequence])
+def form_token(booking: BookingView, step: str = "") -> str:
+    signed: list[object] = [booking.id, booking.sequence] + ([step] if step else [])
+    return URLSafeSerializer(tokens.signing_secret(), salt=FORM_SALT).dumps(signed)
 
 
-def seen_sequence(booking_id: int, sent: object) -> int:
-    """The SEQUENCE the posted form was rendered with; TokenInvalid for a form this site did not render."""
+def seen_sequence(booking_id: int, sent: object, step: str = "") -> int:
+    """The SEQUENCE the posted form was rendered with; TokenInvalid for a form this site did not render
+    (or one of another step: the booking page's form token does not cancel)."""
     try:
-        signed_id, sequence = URLSafeSerializer(tokens.signing_secret(), salt=FORM_SALT).loads(str(sent or ""))
+        signed = URLSafeSerializer(tokens.signing_secret(), salt=FORM_SALT).loads(str(sent or ""))
     except (BadSignature, ValueError, TypeError):
         raise tokens.TokenInvalid() from None
-    if signed_id != booking_id or not isinstance(sequence, int):
+    if not isinstance(signed, list) or signed[:1] != [booking_id] or signed[2:] != ([step] if step else []):
+        raise tokens.TokenInvalid()
+    sequence = signed[1] if len(signed) > 1 else None
+    if not isinstance(sequence, int):
         raise tokens.TokenInvalid()
     return sequence
 
 
+def _pick_form_token(lead_id: int) -> str:
+    return URLSafeSerializer(tokens.signing_secret(), salt=FORM_SALT).dumps(["lead", lead_id])
+
+
 def _language(booking: BookingView) -> Language:
     return BY_CODE.get(booking.language, DEFAULT)
+
+
+def _words(message_id: str, **values: object) -> Markup:
+    """A message as page HTML: escaped, its runs of the other direction in <bdi> elements."""
+    return as_html(isolated_message(message_id, None, **values))
 
 
 def _render(
@@ -64,7 +94,14 @@ def _render(
         return templates.TemplateResponse(
             request,
             template,
-            {"language": language, "t": message, "changes": BookingChange, "statuses": BookingStatus, **values},
+            {
+                "language": language,
+                "t": _words,
+                "changes": BookingChange,
+                "statuses": BookingStatus,
+                "site": settings.site_url.rstrip("/") + localized_route(routes.HOME, language),
+                **values,
+            },
             status_code=status_code,
             headers=HEADERS,
         )
@@ -76,9 +113,9 @@ def _problem(request: Request, refused: Exception, language: Language | None = N
     expired = isinstance(refused, tokens.TokenExpired)
     with speaking(language.code):
         text = (
-            message("booking.token_expired")
+            isolated_message("booking.token_expired")
             if expired
-            else message("booking.token_invalid")
+            else isolated_message("booking.token_invalid")
             if isinstance(refused, tokens.TokenInvalid)
             else str(refused)
         )
@@ -86,27 +123,53 @@ def _problem(request: Request, refused: Exception, language: Language | None = N
     return _render(request, "problem.html", language, status, text=text)
 
 
-def _page_view(booking: BookingView, from_day: date | None) -> dict[str, object]:
-    """What the page shows: the demo in the visitor's zone and, while it lies ahead, a week of other free times."""
-    visitor_zone = slots.zone(booking.visitor_time_zone)
-    today = utc_now().astimezone(visitor_zone).date()
+def _from_day(request: Request) -> date | None:
+    try:
+        return date.fromisoformat(request.query_params["from"]) if "from" in request.query_params else None
+    except ValueError:
+        return None
+
+
+def _week(from_day: date | None, tz_name: str, host_id: int | None = None) -> dict[str, Any]:
+    """A week of free times from ``from_day`` (today at the earliest) in the reader's zone, of one host or of
+    any (one time per start: whichever host is free), grouped by day, with the days before and after."""
+    today = utc_now().astimezone(slots.zone(tz_name)).date()
     first = max(from_day or today, today)
-    upcoming = booking.status == BookingStatus.BOOKED and booking.starts_at > utc_now()
-    free = slots.free_slots(first, DAYS_SHOWN, booking.visitor_time_zone, host_id=booking.host_id) if upcoming else []
     days: dict[date, list[slots.Slot]] = {}
-    for slot in free:
-        days.setdefault(slot.starts_at.date(), []).append(slot)
+    starts: set[object] = set()
+    for slot in slots.free_slots(first, DAYS_SHOWN, tz_name, host_id=host_id):
+        if slot.starts_at not in starts:
+            starts.add(slot.starts_at)
+            days.setdefault(slot.starts_at.date(), []).append(slot)
     return {
-        "booking": booking,
-        "upcoming": upcoming,
         "days": days,
         "first": first,
         "today": today,
         "earlier": max(first - timedelta(days=DAYS_SHOWN), today),
         "later": first + timedelta(days=DAYS_SHOWN),
+    }
+
+
+def _page_view(booking: BookingView, from_day: date | None) -> dict[str, Any]:
+    """What the page shows: the demo in the visitor's zone and, while it lies ahead, a week of its host's other
+    free times; once cancelled, a week of free times of every host to book again."""
+    upcoming = booking.status == BookingStatus.BOOKED and booking.starts_at > utc_now()
+    cancelled = booking.status == BookingStatus.CANCELLED
+    week = (
+        _week(from_day, booking.visitor_time_zone, booking.host_id if upcoming else None)
+        if upcoming or cancelled
+        else {}
+    )
+    return {
+        "booking": booking,
+        "upcoming": upcoming,
+        "cancelled": cancelled,
         "when": describe(*booking.for_visitor(), booking.language),
+        "join": joining(booking.host_meeting_link),
         "describe": describe,
         "day_name": day_name,
+        "zone_label": zone_name(booking.visitor_time_zone, booking.language),
+        **week,
     }
 
 
@@ -115,22 +178,51 @@ async def page(request: Request) -> Response:
         booking = await run_in_threadpool(_booking, request.path_params["token"])
     except (tokens.TokenInvalid, BookingError) as refused:
         return _problem(request, refused)
-    try:
-        from_day = date.fromisoformat(request.query_params.get("from", "")) if "from" in request.query_params else None
-    except ValueError:
-        from_day = None
-    view = await run_in_threadpool(_page_view, booking, from_day)
+    view = await run_in_threadpool(_page_view, booking, _from_day(request))
     done = request.query_params.get("done")
+    return _manage_page(request, booking, view, done=done if done in DONE else "")
+
+
+def _manage_page(
+    request: Request,
+    booking: BookingView,
+    view: dict[str, Any],
+    status_code: int = 200,
+    error: str = "",
+    offered: tuple[slots.Slot, ...] = (),
+    done: str = "",
+) -> Response:
     return _render(
         request,
         "manage.html",
         _language(booking),
+        status_code,
         **view,
         form_token=form_token(booking),
         booking_base=f"{BASE}/{request.path_params['token']}",
-        done=done if done in DONE else "",
-        error="",
-        offered=(),
+        done=done,
+        error=error,
+        offered=offered,
+    )
+
+
+async def cancel_question(request: Request) -> Response:
+    """The confirmation step: the demo and its two answers; the form here is the only one that cancels."""
+    try:
+        booking = await run_in_threadpool(_booking, request.path_params["token"])
+    except (tokens.TokenInvalid, BookingError) as refused:
+        return _problem(request, refused)
+    booking_base = f"{BASE}/{request.path_params['token']}"
+    if booking.status != BookingStatus.BOOKED or booking.starts_at <= utc_now():
+        return RedirectResponse(booking_base, status_code=303)
+    return _render(
+        request,
+        "cancel.html",
+        _language(booking),
+        booking=booking,
+        when=describe(*booking.for_visitor(), booking.language),
+        form_token=form_token(booking, CANCEL_STEP),
+        booking_base=booking_base,
     )
 
 
@@ -138,10 +230,10 @@ def _booking(token: str) -> BookingView:
     return service.booking_get(tokens.booking_id_from_token(token))
 
 
-Change = Callable[[BookingView, int, FormData], str]  # moves or cancels the booking; returns what it did
+Change = Callable[[BookingView, int, FormData], str]  # moves, cancels or books the demo again; returns what it did
 
 
-def _action(change: Change) -> Callable[[Request], Awaitable[Response]]:
+def _action(change: Change, step: str = "") -> Callable[[Request], Awaitable[Response]]:
     async def act(request: Request) -> Response:
         token = request.path_params["token"]
         form = await request.form()
@@ -151,29 +243,29 @@ def _action(change: Change) -> Callable[[Request], Awaitable[Response]]:
             return _problem(request, refused)
         with speaking(_language(booking).code):
             try:
-                sequence = seen_sequence(booking.id, form.get("form_token"))
-                done = await run_in_threadpool(change, booking, sequence, form)
+                sequence = seen_sequence(booking.id, form.get("form_token"), step)
             except tokens.TokenInvalid as refused:
+                if step and _is_page_form(booking.id, form.get("form_token")):
+                    return await cancel_question(request)  # the booking page's own form: ask first
                 return _problem(request, refused, _language(booking))
+            try:
+                done = await run_in_threadpool(change, booking, sequence, form)
             except BookingError as refused:
                 fresh = await run_in_threadpool(service.booking_get, booking.id)
                 view = await run_in_threadpool(_page_view, fresh, None)
                 offered = refused.next_slots if isinstance(refused, SlotTaken) else ()
-                return _render(
-                    request,
-                    "manage.html",
-                    _language(fresh),
-                    409,
-                    **view,
-                    form_token=form_token(fresh),
-                    booking_base=f"{BASE}/{token}",
-                    done="",
-                    error=str(refused),
-                    offered=offered,
-                )
+                return _manage_page(request, fresh, view, 409, str(refused), offered)
         return RedirectResponse(f"{BASE}/{token}?done={done}", status_code=303)
 
     return act
+
+
+def _is_page_form(booking_id: int, sent: object) -> bool:
+    try:
+        seen_sequence(booking_id, sent)
+    except tokens.TokenInvalid:
+        return False
+    return True
 
 
 def _reschedule(booking: BookingView, sequence: int, form: FormData) -> str:
@@ -186,10 +278,103 @@ def _cancel(booking: BookingView, sequence: int, _form: FormData) -> str:
     return BookingChange.CANCELLED
 
 
+def _rebook(booking: BookingView, sequence: int, form: FormData) -> str:
+    service.booking_rebook(booking.id, str(form.get("slot", "")), seen_sequence=sequence)
+    return BookingChange.BOOKED
+
+
+@dataclass(frozen=True)
+class _Request:
+    """What a pick page needs of the demo request its link was signed for."""
+
+    lead_id: int
+    language: Language
+    country: str
+    booking_id: int | None  # its booking, once it has one
+
+
+def _request(token: str) -> _Request:
+    lead_id = tokens.lead_id_from_token(token)
+    with db.session() as db_session:
+        lead = db_session.get(Lead, lead_id)
+        if lead is None:
+            raise LeadNotFound()
+        language, country = BY_CODE.get(lead.language, DEFAULT), lead.country or ""
+    try:
+        booking_id: int | None = service.booking_of_lead(lead_id).id
+    except BookingError:
+        booking_id = None
+    return _Request(lead_id, language, country, booking_id)
+
+
+def _country_zone(country: str) -> str:
+    """A first guess at a visitor's zone from the country they gave: its zone when it has one, else UTC."""
+    codes = {name: code for code, name in Locale.parse("en").territories.items()}
+    zones = get_global("territory_zones").get(codes.get(country, ""), ())
+    return zones[0] if len(zones) == 1 else "UTC"
+
+
+def _pick_view(demo: _Request, request: Request) -> dict[str, Any]:
+    tz_name = chosen_zone(request.query_params.get("tz")) or _country_zone(demo.country)
+    return {
+        "zone": tz_name,
+        "zones": zone_choices(demo.language.code),
+        "day_name": day_name,
+        **_week(_from_day(request), tz_name),
+    }
+
+
+async def pick_page(request: Request, error: str = "", status_code: int = 200) -> Response:
+    """A demo request's page of free times (the link in its confirmation); once booked, the booking's page."""
+    token = request.path_params["token"]
+    try:
+        demo = await run_in_threadpool(_request, token)
+    except (tokens.TokenInvalid, BookingError) as refused:
+        return _problem(request, refused)
+    if demo.booking_id is not None:
+        return RedirectResponse(f"{BASE}/{tokens.booking_token(demo.booking_id)}", status_code=303)
+    view = await run_in_threadpool(_pick_view, demo, request)
+    return _render(
+        request,
+        "pick.html",
+        demo.language,
+        status_code,
+        **view,
+        pick_base=f"{BASE}/{tokens.PICK_PATH}/{token}",
+        form_token=_pick_form_token(demo.lead_id),
+        error=error,
+    )
+
+
+async def pick_book(request: Request) -> Response:
+    token = request.path_params["token"]
+    form = await request.form()
+    try:
+        demo = await run_in_threadpool(_request, token)
+    except (tokens.TokenInvalid, BookingError) as refused:
+        return _problem(request, refused)
+    if form.get("form_token") != _pick_form_token(demo.lead_id):
+        return _problem(request, tokens.TokenInvalid(), demo.language)
+    if demo.booking_id is not None:
+        return RedirectResponse(f"{BASE}/{tokens.booking_token(demo.booking_id)}", status_code=303)
+    tz_name = chosen_zone(form.get("tz")) or "UTC"
+    slot = str(form.get("slot", ""))
+    with speaking(demo.language.code):
+        try:
+            booking = await run_in_threadpool(service.book_for_lead, demo.lead_id, slot, tz_name)
+        except BookingError as refused:
+            return await pick_page(request, str(refused), 409)
+    return RedirectResponse(f"{BASE}/{tokens.booking_token(booking.id)}?done={BookingChange.BOOKED}", status_code=303)
+
+
 ROUTES = [
+    Route(f"/{tokens.PICK_PATH}/{{token}}", pick_page, methods=["GET"]),
+    Route(f"/{tokens.PICK_PATH}/{{token}}/book", pick_book, methods=["POST"]),
     Route("/{token}", page, methods=["GET"]),
     Route("/{token}/reschedule", _action(_reschedule), methods=["POST"]),
-    Route("/{token}/cancel", _action(_cancel), methods=["POST"]),
+    Route("/{token}/cancel", cancel_question, methods=["GET"]),
+    Route("/{token}/cancel", _action(_cancel, CANCEL_STEP), methods=["POST"]),
+    Route("/{token}/rebook", _action(_rebook), methods=["POST"]),
 ]
 
 

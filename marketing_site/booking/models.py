@@ -48,7 +48,8 @@ class BookingSettings(SQLModel, table=True):
 
 
 class DemoHost(SQLModel, table=True):
-    """A salesperson who gives demos: their name as visitors see it, time zone, and country (holidays, weekend)."""
+    """A salesperson who gives demos: their name as visitors see it, time zone, country (holidays, weekend),
+    and how visitors join their demos."""
 
     __tablename__ = "demo_host"
 
@@ -57,6 +58,8 @@ class DemoHost(SQLModel, table=True):
     time_zone: str = Field(default="Asia/Muscat", max_length=64)  # IANA name
     country: str = Field(default="OM", max_length=2)  # ISO 3166 code for the holidays package: OM, PK, …
     active: bool = Field(default=True, sa_column_kwargs={"server_default": sa_true()})
+    # A video-call address (https://…) or a phone number visitors call; "" until the host sets one.
+    meeting_link: str = Field(default="", max_length=300, sa_column_kwargs={"server_default": ""})
 
 
 class WorkingHours(SQLModel, table=True):

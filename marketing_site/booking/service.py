@@ -1,5 +1,11 @@
 """The only code that books, moves or cancels a demo: every change with its invitations in one transaction.
 
+It also stores a demo request without a time (``demo_request``): its two mails offer a link to pick a free
+time when there is one, and from the site's forms (where the slot picker follows) they wait PICK_WINDOW,
+so that a time picked meanwhile replaces them: the visitor then gets one mail, the booking's, and sales
+one notice, "New demo booked". A cancelled demo can be booked again (with any host): same row and page,
+a new calendar event.
+
 No double booking, ever: the host's demo_host row is locked first (PostgreSQL; SQLite's writers
 already take turns in ``db.write_session``), so overlap checks of one host run one after another,
 and the partial unique index on live (host, start) refuses a second booking of the same time even
@@ -18,7 +24,7 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from marketing_site.booking import mails
+from marketing_site.booking import mails, tokens
 from marketing_site.booking.errors import (
     AlreadyBooked,
     BookingCancelled,
@@ -31,18 +37,44 @@ from marketing_site.booking.errors import (
     SlotTaken,
 )
 from marketing_site.booking.models import BookingChange, BookingStatus, DemoBooking, DemoHost
-from marketing_site.booking.slots import host_weeks, next_free_slots, parse_slot_id, rules, taken, zone
+from marketing_site.booking.slots import any_free, host_weeks, next_free_slots, parse_slot_id, rules, taken, zone
 from marketing_site.booking.views import BookingView, booking_view
 from marketing_site.core import db, metrics
 from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.leads import service as lead_service
 from marketing_site.leads.errors import LeadValidationError
+from marketing_site.leads.mails import RequestMails
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.statuses import LeadStatus
 
 IDEMPOTENCY_ENDPOINT = "demo-bookings"  # an Idempotency-Key replays only this endpoint's answers
 NEXT_SLOTS = 5  # offered with "that time was just taken"
+PICK_WINDOW = timedelta(minutes=5)  # a form's request mails wait this long for a time picked in its slot picker
+
+
+def demo_request(
+    kind: LeadKind,
+    data: Mapping[str, Any],
+    context: lead_service.SubmissionContext,
+    picker: bool = False,
+    now: datetime | None = None,
+) -> int:
+    """Store a demo request without a time (ScheduleDemo, ProductDemo) like ``lead_service.lead_submit``; its
+    mails link to a page of free times when there are any. ``picker``: the site's form offers them at once,
+    so the mails wait PICK_WINDOW for a booking to replace them (``_book``)."""
+    now = as_utc(now or utc_now())
+    prepared = lead_service.lead_prepare(kind, data, context)
+    if isinstance(prepared, int):
+        return prepared
+    with db.session() as db_session:
+        free = any_free(db_session, now)
+    plan = RequestMails(
+        send_at=now + PICK_WINDOW if picker and free else None, pick_link=tokens.pick_url if free else None
+    )
+    with db.write_session() as db_session:
+        lead = lead_service.lead_write(db_session, prepared, plan)
+        return lead_service.lead_commit(db_session, prepared, lead.id)[0]
 
 
 def book_for_lead(lead_id: int, slot_id: str, visitor_time_zone: str, now: datetime | None = None) -> BookingView:
@@ -110,6 +142,29 @@ def _lead_book(
         except (SlotInPast, SlotOutsideAvailability) as refused:
             raise LeadValidationError({refused.field: str(refused)}) from None
     return lead_id, booking_of_lead(lead_id)
+
+
+def booking_rebook(
+    booking_id: int, slot_id: str, seen_sequence: int | None = None, now: datetime | None = None
+) -> BookingView:
+    """Book a cancelled demo again, at a free slot of any host, from its page (``seen_sequence`` as for a move).
+    AlreadyBooked when it is live again (booked meanwhile from another page)."""
+    host_id, starts_at = parse_slot_id(slot_id)
+    now = as_utc(now or utc_now())
+    current = booking_get(booking_id)
+    with _offering_next_slots(starts_at, current.visitor_time_zone, now), db.write_session() as db_session:
+        booking = db_session.get(DemoBooking, booking_id, with_for_update=True)
+        if booking is None:
+            raise BookingNotFound()
+        if seen_sequence is not None and booking.sequence != seen_sequence:
+            raise BookingChanged()
+        lead = db_session.get_one(Lead, booking.lead_id)
+        rebooked = _book(
+            db_session, booking.lead_id, lead.quarantined, host_id, starts_at, booking.visitor_time_zone, now
+        )
+        view = booking_view(db_session, rebooked)
+        db_session.commit()
+    return view
 
 
 def booking_reschedule(
@@ -202,21 +257,41 @@ def _book(
     visitor_time_zone: str,
     now: datetime,
 ) -> DemoBooking:
-    """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed);
-    a quarantined lead's mails are held."""
-    if db_session.exec(select(DemoBooking.id).where(DemoBooking.lead_id == lead_id)).first() is not None:
+    """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed); a
+    quarantined lead's mails are held.
+
+    A lead has one booking row: a cancelled one is booked again in place, as a new calendar event (a new UID;
+    SEQUENCE keeps rising, so a form from a page of the old demo stays refused). The lead's own mails that
+    have not left yet are withdrawn: the booking's confirmation and notice say it all."""
+    booking = db_session.exec(select(DemoBooking).where(DemoBooking.lead_id == lead_id).with_for_update()).first()
+    if booking is not None and booking.status == BookingStatus.BOOKED:
         raise AlreadyBooked()
     demo = _place(db_session, host_id, starts_at, now)
-    booking = DemoBooking(
-        uid=f"{uuid.uuid4()}@demo-booking",
-        lead_id=lead_id,
-        host_id=host_id,
-        starts_at=starts_at,
-        ends_at=starts_at + demo,
-        visitor_time_zone=visitor_time_zone,
-        created_at=now,
-        updated_at=now,
-    )
+    uid = f"{uuid.uuid4()}@demo-booking"
+    if booking is None:
+        booking = DemoBooking(
+            uid=uid,
+            lead_id=lead_id,
+            host_id=host_id,
+            starts_at=starts_at,
+            ends_at=starts_at + demo,
+            visitor_time_zone=visitor_time_zone,
+            created_at=now,
+            updated_at=now,
+        )
+    else:
+        booking.sqlmodel_update(
+            {
+                "uid": uid,
+                "host_id": host_id,
+                "starts_at": starts_at,
+                "ends_at": starts_at + demo,
+                "visitor_time_zone": visitor_time_zone,
+                "status": BookingStatus.BOOKED,
+                "sequence": booking.sequence + 1,
+                "updated_at": now,
+            }
+        )
     db_session.add(booking)
     _flush_or_taken(db_session, booking)
     db_session.execute(
@@ -225,6 +300,7 @@ def _book(
     view = booking_view(db_session, booking)
     mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=quarantined)
     mails.queue_reminders(db_session, view, now, held=quarantined)
+    mails.tell_sales(db_session, view)
     return booking
 
 

@@ -219,6 +219,24 @@ def free_starts(
                 yield instant
 
 
+def any_free(db_session: Session, now: datetime) -> bool:
+    """Whether any active host has a free slot from now to the horizon (a demo request's mail offers them).
+
+    Looks a few days ahead first, then ever further: a request pays for the bookings of the days it reads."""
+    settings_row = rules(db_session)
+    weeks = host_weeks(db_session)
+    horizon, buffer = now + timedelta(days=settings_row.horizon_days), timedelta(minutes=settings_row.buffer_minutes)
+    start, span = now, timedelta(days=2)
+    while weeks and start < horizon:
+        end = min(start + span, horizon)
+        booked = taken(db_session, weeks, start, end, buffer)
+        for week in weeks:
+            if next(free_starts(week, booked[week.host.staff_user_id], settings_row, start, end, now), None):
+                return True
+        start, span = end, span * 4
+    return False
+
+
 def window(from_day: date, days: int, visitor_zone: ZoneInfo) -> tuple[datetime, datetime]:
     """The UTC instants bounding the visitor's local dates from_day .. from_day + days - 1."""
     start = datetime.combine(from_day, time(), tzinfo=visitor_zone)

@@ -29,6 +29,7 @@ class BookingView:
     host_name: str
     host_email: str
     host_time_zone: str
+    host_meeting_link: str  # how visitors join (booking/meeting.py): an https:// address, a phone number or ""
     visitor_name: str
     visitor_email: str
     school: str
@@ -65,6 +66,7 @@ def booking_view(db_session: Session, booking: DemoBooking) -> BookingView:
         host_name=host.display_name,
         host_email=staff.email,
         host_time_zone=host.time_zone,
+        host_meeting_link=host.meeting_link,
         visitor_name=display_name(lead),
         visitor_email=lead.email,
         school=lead.school or "",

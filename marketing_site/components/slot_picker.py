@@ -48,7 +48,8 @@ def _picker(state, copy: SlotPickerCopy, picker_id: str) -> rx.Component:
         rx.el.div(
             rx.el.label(copy.zone_label, html_for=zone_id, class_name="text-sm text-slate-700"),
             rx.el.select(
-                rx.foreach(state.zone_choices, lambda zone: rx.el.option(zone, value=zone)),
+                # Issue 23: each zone by its name in the page's language (CLDR), e.g. "توقيت عُمان" on /ar.
+                rx.foreach(state.zone_choices, lambda zone: rx.el.option(state.zone_labels[zone], value=zone)),
                 id=zone_id,
                 value=state.time_zone,
                 on_change=state.change_zone,
@@ -79,7 +80,8 @@ def _picker(state, copy: SlotPickerCopy, picker_id: str) -> rx.Component:
 def _confirmation(state, copy: SlotPickerCopy, picker_id: str) -> rx.Component:
     return rx.el.section(
         rx.el.h3(copy.booked_title, id=f"{picker_id}-booked", class_name="text-lg font-bold text-slate-900"),
-        rx.el.p(state.booked_when, class_name="mt-2 font-semibold text-slate-900"),
+        # Issue 23: the time's runs of the other direction are isolated (FSI/PDI), so the zone's brackets stay paired.
+        rx.el.p(state.booked_when, id=f"{picker_id}-when", class_name="mt-2 font-semibold text-slate-900"),
         rx.el.p(copy.booked_with, " ", rx.el.bdi(state.booked_host), class_name="mt-1 text-slate-800"),
         rx.el.p(copy.booked_note, class_name="mt-2 text-sm text-slate-700"),
         role="status",

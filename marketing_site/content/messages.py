@@ -14,8 +14,11 @@ from collections.abc import Iterator, Mapping
 from contextvars import ContextVar
 from types import MappingProxyType
 
+from marketing_site.content.modules import MODULES
+from marketing_site.content.site import BRAND
+from marketing_site.i18n import bidi
 from marketing_site.i18n.catalogues import catalogue
-from marketing_site.i18n.languages import DEFAULT, LANGUAGES
+from marketing_site.i18n.languages import BY_CODE, DEFAULT, LANGUAGES
 
 DEFAULT_LANGUAGE = DEFAULT.code
 
@@ -102,9 +105,9 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "required.consentDataProcessing": "Please tick the box to let us store and process your personal data.",
         # The confirmation mail a visitor gets, in the language of the page (or API request) they used
         "mail.kind.ProductVideo": "product video request",
-        "mail.kind.ScheduleDemo": "demo booking",
+        "mail.kind.ScheduleDemo": "demo request",
         "mail.kind.SignupDemo": "demo sign-up",
-        "mail.kind.ProductDemo": "demo request",
+        "mail.kind.ProductDemo": "product demo request",
         "mail.kind.Careers": "job application",
         "mail.subject": "We received your {kind}",
         "mail.greeting": "Dear {name},",
@@ -112,7 +115,10 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "mail.next_step.careers": (
             "Our HR team reads every application and will contact you if your profile fits an opening."
         ),
-        "mail.next_step.sales": "A member of our team will contact you shortly to arrange everything.",
+        "mail.next_step.sales": "A member of our team will be in touch with you shortly.",
+        "mail.next_step.demo": "A specialist from our team will contact you shortly to propose a time for your demo.",
+        "mail.pick_time": "Would you rather choose the time yourself? Pick a free time here and it is booked at once:",
+        "mail.signature": "The Smart School Suite team",
         # Demo booking (issue 11): refusals, the booking mails and the visitor's booking page
         "api.get_only": "Ask for free demo slots with GET.",
         "booking.slot_malformed": "Please choose a time from the list of free times.",
@@ -139,22 +145,40 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         ),
         "booking.day": "{weekday} {day} {month} {year}",
         "booking.when": "{day}, {start}-{end} ({zone}, {offset})",
+        "booking.zone.utc": "UTC",
         "booking.mail.subject.booked": "Your demo is booked: {when}",
         "booking.mail.subject.moved": "Your demo has moved: {when}",
         "booking.mail.subject.cancelled": "Your demo is cancelled: {when}",
         "booking.mail.subject.reminder": "Reminder: your demo on {when}",
         "booking.mail.booked": "Your demo of Smart School Suite with {host} is booked for {when}.",
         "booking.mail.moved": "Your demo with {host} has moved to {when}.",
-        "booking.mail.cancelled": (
-            "Your demo with {host} on {when} is cancelled. You are welcome to book a new time whenever it suits you."
-        ),
+        "booking.mail.cancelled": "Your demo with {host} on {when} is cancelled.",
         "booking.mail.reminder": "This is a reminder of your demo with {host} on {when}.",
-        "booking.mail.invitation": "The calendar invitation is attached: open it to add the demo to your calendar.",
+        "booking.mail.invitation.booked": (
+            "The calendar invitation is attached: open it to add the demo to your calendar."
+        ),
+        "booking.mail.invitation.moved": (
+            "The updated invitation is attached: open it to move the demo in your calendar."
+        ),
+        "booking.mail.invitation.cancelled": (
+            "The cancellation is attached: open it to remove the demo from your calendar."
+        ),
+        "booking.mail.join.online": "To join at the time of the demo, open this link:",
+        "booking.mail.join.phone": "To join at the time of the demo, call this number:",
+        "booking.mail.join.later": "{host} will email you how to join before the demo.",
         "booking.mail.manage": "To choose another time or cancel the demo, open this link:",
+        "booking.mail.book_again": "Would you like another time? Pick a free time here and it is booked at once:",
+        "booking.invitation.summary": "Smart School Suite demo with {host}",
+        "booking.invitation.about": "A live online demo of Smart School Suite for {visitor}.",
+        "booking.invitation.cancelled": "This demo is cancelled.",
+        "booking.invitation.location": "Online demo",
         "booking.page.title": "Your demo",
         "booking.page.when": "When",
         "booking.page.host": "With",
+        "booking.page.join": "How to join",
         "booking.page.zone": "Times are shown in your time zone, {zone}.",
+        "booking.page.zone_choice": "Show the times in",
+        "booking.page.zone_show": "Show",
         "booking.page.reschedule": "Choose another time",
         "booking.page.reschedule_button": "Move my demo to this time",
         "booking.page.no_slots": "There are no other free times on these days.",
@@ -162,10 +186,25 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "booking.page.later": "Later days",
         "booking.page.cancel": "Cancel the demo",
         "booking.page.cancel_button": "Cancel my demo",
+        "booking.page.cancel_question": "Do you want to cancel your demo on {when}?",
+        "booking.page.cancel_note": (
+            "We will tell {host} and send you a cancellation for your calendar. You can book a new time afterwards."
+        ),
+        "booking.page.cancel_yes": "Yes, cancel my demo",
+        "booking.page.cancel_keep": "No, keep my demo",
         "booking.page.cancelled": "This demo is cancelled.",
         "booking.page.past": "This demo has already taken place.",
+        "booking.page.book_again": "Book a new time",
+        "booking.page.pick": "Choose a time for your demo",
+        "booking.page.pick_intro": "Pick a free time below: it is booked at once and we email you the invitation.",
+        "booking.page.book_button": "Book this time",
+        "booking.page.no_free_times": (
+            "There are no free times on these days. Look at later days, or wait for our specialist to propose one."
+        ),
         "booking.page.moved_done": "Your demo has moved. We have sent you an updated calendar invitation.",
         "booking.page.cancelled_done": "Your demo is cancelled. We have sent you a cancellation for your calendar.",
+        "booking.page.booked_done": "Your demo is booked. We have sent you the calendar invitation.",
+        "booking.page.to_site": "Back to the Smart School Suite website",
         "booking.page.problem": "Something went wrong",
         # End of demo booking
     }
@@ -226,5 +265,23 @@ _WORDS: Mapping[str, Mapping[str, str]] = MappingProxyType(
 def message(message_id: str, language: str | None = None, **values: object) -> str:
     """The message in ``language`` (default: the one being spoken; English where that catalogue
     lacks it), placeholders filled."""
-    template = CATALOGUES.get(language or _SPEAKING.get(), ENGLISH).get(message_id) or ENGLISH[message_id]
-    return template.format(**values)
+    return _template(message_id, language or _SPEAKING.get()).format(**values)
+
+
+def _template(message_id: str, language: str) -> str:
+    return CATALOGUES.get(language, ENGLISH).get(message_id) or ENGLISH[message_id]
+
+
+# Names no line break may split in right-to-left text, where the halves of a broken Latin name swap sides.
+BRANDS = (BRAND, *(module.name for module in MODULES))
+
+
+def isolated_message(message_id: str, language: str | None = None, **values: object) -> str:
+    """``message`` for text that mixes directions (mails, subjects, the booking pages, the slot picker): each
+    Latin run of a right-to-left wording and each value of the other direction is isolated (i18n/bidi.py),
+    and in right-to-left text brand names stay on one line."""
+    code = language or _SPEAKING.get()
+    direction = BY_CODE.get(code, DEFAULT).direction
+    isolated = {name: bidi.isolate_foreign(str(value), direction) for name, value in values.items()}
+    text = bidi.isolate_runs(_template(message_id, code), direction).format(**isolated)
+    return bidi.unbroken(text, BRANDS) if direction == "rtl" else text

@@ -3,17 +3,29 @@
 Called inside the lead's own transaction, so a committed lead always has its mails queued and a
 rolled-back one has none. Templates are Jinja2 with autoescape on the HTML parts: whatever the
 visitor typed is shown as text, never as markup.
+
+A demo request may be followed by a booking (the site's slot picker, the link in the confirmation).
+The booking package decides how the two mails go out (``RequestMails``): they may wait a few minutes,
+and a booking made before they leave withdraws them (``withdraw_unsent``) and tells sales once, with
+the time (``queue_booked_notice``); the visitor's one mail is then the booking's confirmation.
 """
 
 from __future__ import annotations
 
-from sqlalchemy import insert
-from sqlmodel import Session
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
 
-from marketing_site.content.messages import message
+from sqlalchemy import insert, update
+from sqlmodel import Session, col, select
+
+from marketing_site.content.messages import isolated_message, message
+from marketing_site.content.modules import MODULES
+from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import table_of
+from marketing_site.i18n.bidi import isolate_foreign
 from marketing_site.i18n.languages import BY_CODE, DEFAULT
-from marketing_site.leads.models import WrittenLead, display_name
+from marketing_site.leads.models import Lead, LeadModule, WrittenLead, display_name
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
 from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id, subject_line
@@ -32,34 +44,50 @@ SUMMARY_FIELDS = (
     ("Position", "position"),
     ("Page", "source_page"),
 )
+DEMO_KINDS = frozenset({LeadKind.SCHEDULE_DEMO.value, LeadKind.PRODUCT_DEMO.value})  # a time is what comes next
+MODULE_NAMES = {module.slug: module.name for module in MODULES}  # in the order the site lists them
 
 OUTBOX = table_of(OutboxMail)
 _templates = MailTemplates("marketing_site.leads")
+
+
+@dataclass(frozen=True)
+class RequestMails:
+    """How a demo request's two mails go out; decided by the booking package, which knows the free times."""
+
+    send_at: datetime | None = None  # they wait until then: a booking made meanwhile replaces them
+    pick_link: Callable[[int], str] | None = None  # lead id -> the page where the visitor picks a free time
+
+
+AT_ONCE = RequestMails()  # every lead but a demo request: the mails leave at once and offer no link
+
+
+@dataclass(frozen=True)
+class BookedDemo:
+    """A booked demo as sales reads it."""
+
+    when: str  # in the host's zone, in the staff language
+    host: str
 
 
 def lead_link(lead_id: int) -> str:
     return f"{settings.staff_url}/leads/{lead_id}"
 
 
-def queue_lead_mails(db_session: Session, lead: WrittenLead, modules: tuple[str, ...] = ()) -> None:
+def queue_lead_mails(
+    db_session: Session, lead: WrittenLead, modules: tuple[str, ...] = (), plan: RequestMails = AT_ONCE
+) -> None:
     """Add the staff and visitor mails of a flushed lead; held (not sent) while the lead is quarantined.
 
     One INSERT of plain rows, not ORM objects: building and flushing those cost more than rendering
     the mails, and this runs for every lead (``make bench-load``)."""
     careers = lead.kind == LeadKind.CAREERS.value
     kind_label = message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE)
-    name = display_name(lead)
-    summary = [
-        (label, name if attribute == "display_name" else getattr(lead, attribute))
-        for label, attribute in SUMMARY_FIELDS
-    ]
-    summary = [(label, value) for label, value in summary if value]
-    if modules:
-        summary.append(("Modules", ", ".join(modules)))
-    staff = _templates.render("staff", kind_label=kind_label, summary=summary, link=lead_link(lead.id))
-    visitor, visitor_subject = _visitor_mail(lead, name, careers)
+    news = f"A new {kind_label} arrived on the website."
+    staff, staff_subject = _staff_mail(lead, lead.id, modules, f"New {kind_label}", news)
+    pick_link = plan.pick_link(lead.id) if plan.pick_link else ""
+    visitor, visitor_subject = _visitor_mail(lead, pick_link)
     status = OutboxStatus.HELD if lead.quarantined else OutboxStatus.QUEUED
-    staff_subject = subject_line(f"New {kind_label}: {name}" + (f" ({lead.school})" if lead.school else ""))
     rows: list[dict[str, object]] = [
         dict(
             audience=Audience.STAFF,
@@ -69,24 +97,96 @@ def queue_lead_mails(db_session: Session, lead: WrittenLead, modules: tuple[str,
         ),
         dict(audience=Audience.VISITOR, recipient=lead.email, subject=visitor_subject, **visitor),
     ]
+    due = plan.send_at or utc_now()
     # RETURNING makes it one multi-row INSERT rather than an executemany, which psycopg pipelines: the lead's
     # COMMIT could then leave while the server is still busy, outside the deadline's guarantee
     # (tests/faults/test_commit_after_deadline.py).
     db_session.execute(
         insert(OUTBOX).returning(OUTBOX.c.id),
-        [dict(row, lead_id=lead.id, status=status, message_id=new_message_id()) for row in rows],
+        [dict(row, lead_id=lead.id, status=status, message_id=new_message_id(), next_attempt_at=due) for row in rows],
     )
 
 
-def _visitor_mail(lead: WrittenLead, name: str, careers: bool) -> tuple[MailBodies, str]:
+def withdraw_unsent(db_session: Session, lead_id: int) -> set[str]:
+    """Withdraw the lead's own mails that no sender has tried yet (a booking replaces them); their audiences.
+
+    A mail tried once may have been delivered, so it stays: the booking's mails then follow it, and say
+    nothing it contradicts."""
+    withdrawn = db_session.execute(
+        update(OutboxMail)
+        .where(
+            col(OutboxMail.lead_id) == lead_id,
+            col(OutboxMail.booking_id).is_(None),
+            col(OutboxMail.audience).in_((Audience.STAFF, Audience.VISITOR)),
+            col(OutboxMail.status).in_((OutboxStatus.QUEUED, OutboxStatus.HELD)),
+            col(OutboxMail.attempts) == 0,
+        )
+        .values(status=OutboxStatus.WITHDRAWN)
+        .returning(col(OutboxMail.audience))
+    )
+    return set(withdrawn.scalars())
+
+
+def queue_booked_notice(db_session: Session, lead_id: int, demo: BookedDemo, first: bool, booking_id: int) -> None:
+    """Sales hears of a booked demo once: "New demo booked" when it is the lead's first notice (the request's
+    was withdrawn unsent), "Demo booked" after a request they already had."""
+    lead = db_session.get_one(Lead, lead_id)
+    modules = tuple(db_session.exec(select(LeadModule.module).where(col(LeadModule.lead_id) == lead_id)))
+    news = f"A demo was booked on the website for {demo.when} with {demo.host}."
+    headline = "New demo booked" if first else "Demo booked"
+    staff, subject = _staff_mail(lead, lead_id, modules, headline, news, demo.when)
+    db_session.add(
+        OutboxMail(
+            lead_id=lead_id,
+            booking_id=booking_id,
+            audience=Audience.STAFF,
+            status=OutboxStatus.HELD if lead.quarantined else OutboxStatus.QUEUED,
+            recipient=settings.sales_email,
+            message_id=new_message_id(),
+            subject=subject,
+            **staff,
+        )
+    )
+
+
+def module_names(modules: Iterable[str]) -> str:
+    """The ticked modules as people call them ("Student Smart, HR Smart"), not their code names, in the site's
+    order."""
+    order = list(MODULE_NAMES)
+    listed = sorted(modules, key=lambda module: order.index(module) if module in order else len(order))
+    return ", ".join(MODULE_NAMES.get(module, module) for module in listed)
+
+
+def _staff_mail(
+    lead: WrittenLead | Lead, lead_id: int, modules: Iterable[str], headline: str, news: str, when: str = ""
+) -> tuple[MailBodies, str]:
+    """The staff summary (English, the staff language) and its subject: "<headline>: name (school)[, when]"."""
+    name = display_name(lead)
+    summary = [
+        (label, name if attribute == "display_name" else getattr(lead, attribute))
+        for label, attribute in SUMMARY_FIELDS
+    ]
+    summary = [(label, value) for label, value in summary if value]
+    if modules:
+        summary.append(("Modules", module_names(modules)))
+    body = _templates.render("staff", news=news, summary=summary, link=lead_link(lead_id))
+    who = isolate_foreign(name, "ltr") + (f" ({isolate_foreign(lead.school, 'ltr')})" if lead.school else "")
+    return body, subject_line(f"{headline}: {who}" + (f", {when}" if when else ""))
+
+
+def _visitor_mail(lead: WrittenLead, pick_link: str) -> tuple[MailBodies, str]:
     """The confirmation in the language the visitor used (the lead's), right to left where it reads so."""
     language = BY_CODE.get(lead.language, DEFAULT)
     kind = message(f"mail.kind.{lead.kind}", language.code)
+    next_step = "careers" if lead.kind == LeadKind.CAREERS.value else "demo" if lead.kind in DEMO_KINDS else "sales"
     body = _templates.render(
         "visitor",
         language=language,
-        greeting=message("mail.greeting", language.code, name=name),
-        received=message("mail.received", language.code, kind=kind),
-        next_step=message(f"mail.next_step.{'careers' if careers else 'sales'}", language.code),
+        greeting=isolated_message("mail.greeting", language.code, name=display_name(lead)),
+        received=isolated_message("mail.received", language.code, kind=kind),
+        next_step=isolated_message(f"mail.next_step.{next_step}", language.code),
+        pick=isolated_message("mail.pick_time", language.code) if pick_link else "",
+        link=pick_link,
+        signature=isolated_message("mail.signature", language.code),
     )
-    return body, subject_line(message("mail.subject", language.code, kind=kind))
+    return body, subject_line(isolated_message("mail.subject", language.code, kind=kind))

@@ -203,9 +203,12 @@ def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
     return values, ticked
 
 
-def lead_write(db_session: Session, prepared: PreparedLead) -> WrittenLead:
+def lead_write(
+    db_session: Session, prepared: PreparedLead, mails: lead_mails.RequestMails = lead_mails.AT_ONCE
+) -> WrittenLead:
     """Add the lead, its ticked flags and its mails to ``db_session``'s transaction (not committed: a caller
-    such as the demo booking adds its own rows, then ``lead_commit``). Returns the stored row.
+    such as the demo booking adds its own rows, then ``lead_commit``). Returns the stored row. ``mails``:
+    when its mails go out and the free-time link they offer (a demo request; the booking package says).
 
     Rows go in as plain INSERTs (the table's column defaults apply), not ORM objects: building and
     flushing those cost a third of a lead's CPU time, and every lead pays it (``make bench-load``).
@@ -220,7 +223,7 @@ def lead_write(db_session: Session, prepared: PreparedLead) -> WrittenLead:
                 insert(table_of(group.table)), [{"lead_id": lead.id, group.attribute: value} for value in chosen]
             )
     modules = next((chosen for group, chosen in prepared.ticked.items() if group.table is LeadModule), ())
-    lead_mails.queue_lead_mails(db_session, lead, modules)  # same transaction: no lead without its mails
+    lead_mails.queue_lead_mails(db_session, lead, modules, mails)  # same transaction: no lead without its mails
     return lead
 
 

@@ -76,7 +76,11 @@ class LeadFormMixin(rx.State, mixin=True):
         """Store the lead once; a retry after success (its answer was lost) repeats the success."""
         if self._begin(form_data):
             data, honeypot = self._split_honeypot(form_data)
-            await self._finish(partial(lead_submit, self.KIND, self._payload(data)), honeypot)
+            await self._finish(self._storing(self._payload(data)), honeypot)
+
+    def _storing(self, payload: dict[str, Any]) -> Callable[[SubmissionContext], int]:
+        """The service call that stores this form's lead (a demo form with a slot picker stores a request)."""
+        return partial(lead_submit, self.KIND, payload)
 
     def _begin(self, form_data: Any) -> bool:
         """Count this submission as answered; True when the service should be called.

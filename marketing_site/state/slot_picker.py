@@ -1,33 +1,36 @@
 """The slot picker after a demo request: free times in the visitor's zone, booked with one event.
 
-Thin, like the form states: the slots and the booking come from marketing_site.booking (computed on the
-server, within the submission's database deadline); this only words them in the page's language and
-sets what the modal shows. The browser reports its zone when the form starts (browser_info.js).
+Thin, like the form states: the request, the slots and the booking come from marketing_site.booking
+(computed on the server, within the submission's database deadline); this only words them in the page's
+language and sets what the modal shows. The browser reports its zone when the form starts (browser_info.js).
+The request is stored by ``booking.service.demo_request`` with the picker in mind: its mails wait a few
+minutes, and a time booked here replaces them with the booking's one confirmation.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime
-from functools import cache
+from functools import partial
 from typing import Any
-from zoneinfo import ZoneInfo, available_timezones
+from zoneinfo import ZoneInfo
 
 import reflex as rx
 from babel.dates import format_date, format_time
 
 from marketing_site.booking.errors import BookingError, SlotTaken
-from marketing_site.booking.service import book_for_lead
+from marketing_site.booking.service import book_for_lead, demo_request
 from marketing_site.booking.slots import Slot, free_slots
 from marketing_site.booking.views import BookingView
-from marketing_site.booking.when import describe
+from marketing_site.booking.when import chosen_zone, describe, zone_choices
 from marketing_site.content import forms
 from marketing_site.content.messages import speaking
 from marketing_site.core.db import run_bounded
 from marketing_site.i18n.languages import Language
 from marketing_site.i18n.translation import translated_text
+from marketing_site.leads.service import SubmissionContext
 
 log = logging.getLogger(__name__)
 
@@ -45,11 +48,6 @@ class OfferedTime:
 class OfferedDay:
     label: str
     times: list[OfferedTime]
-
-
-@cache
-def time_zones() -> list[str]:
-    return sorted(name for name in available_timezones() if "/" in name and not name.startswith(("Etc/", "SystemV/")))
 
 
 def offered_days(slots: list[Slot], language: Language) -> list[OfferedDay]:
@@ -74,6 +72,7 @@ class SlotPickerMixin(rx.State, mixin=True):
 
     time_zone: str = ""
     zone_choices: list[str] = []  # noqa: RUF012 - Reflex state var (per client); a ClassVar is not one
+    zone_labels: dict[str, str] = {}  # noqa: RUF012 - each zone's name in the page's language (CLDR)
     offered: list[OfferedDay] = []  # noqa: RUF012 - Reflex state var (per client); a ClassVar is not one
     picker_alert: str = ""
     picker_answered: int = 0
@@ -83,9 +82,8 @@ class SlotPickerMixin(rx.State, mixin=True):
 
     def _start_picker(self, browser: Mapping[str, Any]) -> None:
         """A fresh form forgets the last offer and booking; its zone is the one the browser reports."""
-        zone = str(browser.get("timeZone") or "")
-        self.time_zone = zone if zone in time_zones() else "UTC"
-        self.zone_choices, self.offered, self.picker_alert = [], [], ""
+        self.time_zone = chosen_zone(browser.get("timeZone")) or "UTC"
+        self.zone_choices, self.zone_labels, self.offered, self.picker_alert = [], {}, [], ""
         self.booked_when = self.booked_host = ""
         self._lead_id = 0
 
@@ -93,7 +91,7 @@ class SlotPickerMixin(rx.State, mixin=True):
         """Free times of the next days in the visitor's zone; an empty offer keeps the modal as it was.
 
         A state that never saw the form start (the server restarted meanwhile) has no zone yet: UTC."""
-        self.time_zone = self.time_zone if self.time_zone in time_zones() else "UTC"
+        self.time_zone = chosen_zone(self.time_zone) or "UTC"
         try:
             today = datetime.now(ZoneInfo(self.time_zone)).date()
             slots = await run_bounded(free_slots, today, DAYS_LOOKED_AT, self.time_zone)
@@ -101,7 +99,13 @@ class SlotPickerMixin(rx.State, mixin=True):
             log.exception("Free slots could not be read for lead %s", self._lead_id)
             slots = []
         self.offered = offered_days(slots, language)
-        self.zone_choices = time_zones() if self.offered else []
+        choices = zone_choices(language.code) if self.offered else ()
+        self.zone_choices = [name for name, _ in choices]
+        self.zone_labels = dict(choices)
+
+    def _storing(self, payload: dict[str, Any]) -> Callable[[SubmissionContext], int]:
+        """The lead as a demo request whose mails wait for a time picked here (``booking.service.demo_request``)."""
+        return partial(demo_request, self.KIND, payload, picker=True)
 
     async def _lead_stored(self, lead_id: int, language: Language) -> None:
         self._lead_id = lead_id
@@ -109,8 +113,8 @@ class SlotPickerMixin(rx.State, mixin=True):
 
     @rx.event
     async def change_zone(self, zone: str) -> None:
-        if zone in time_zones() and self._lead_id and not self.booked_when:
-            self.time_zone = zone
+        if chosen_zone(zone) and self._lead_id and not self.booked_when:
+            self.time_zone = chosen_zone(zone) or "UTC"
             self.picker_alert = ""
             await self._offer_slots(self._language())
 
@@ -138,7 +142,7 @@ class SlotPickerMixin(rx.State, mixin=True):
             self._confirm(booking, language)
 
     def _confirm(self, booking: BookingView, language: Language) -> None:
-        self.booked_when = describe(*booking.in_zone(self.time_zone), language.code)
+        self.booked_when = describe(*booking.in_zone(self.time_zone), language.code)  # runs of Latin isolated
         self.booked_host = booking.host_name
         self.picker_alert = ""
         self.offered = []

@@ -1,5 +1,8 @@
 """The four lead posts of spec section 7 (``POST /api/<kind>``): parse, call the lead service, answer.
 
+A demo request (ScheduleDemo, ProductDemo) is stored by the booking service, whose mails offer a link to
+pick a free time.
+
 Every malformed input gets a 4xx answer, never a 500 (the checks are ``answers.post_answer``'s).
 """
 
@@ -12,6 +15,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, Response
 
 from marketing_site import routes
+from marketing_site.booking.service import demo_request
 from marketing_site.leads import idempotency, service
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.service import SubmissionContext
@@ -20,6 +24,7 @@ from marketing_site.web import openapi
 from marketing_site.web.answers import ALLOW, OTHER_METHODS, other_method, post_answer
 
 API_KINDS = (LeadKind.PRODUCT_VIDEO, LeadKind.SCHEDULE_DEMO, LeadKind.SIGNUP_DEMO, LeadKind.PRODUCT_DEMO)
+DEMO_REQUESTS = (LeadKind.SCHEDULE_DEMO, LeadKind.PRODUCT_DEMO)
 
 
 def add_routes(app: FastAPI) -> None:
@@ -47,7 +52,8 @@ def _endpoint(kind: LeadKind) -> Callable[[Request], Awaitable[JSONResponse]]:
 
 async def _submit(kind: LeadKind, request: Request) -> JSONResponse:
     def store(payload: dict[str, Any], context: SubmissionContext) -> tuple[int, dict[str, Any]]:
-        return idempotency.SUCCESS_STATUS, idempotency.success_body(service.lead_submit(kind, payload, context))
+        stored = demo_request if kind in DEMO_REQUESTS else service.lead_submit
+        return idempotency.SUCCESS_STATUS, idempotency.success_body(stored(kind, payload, context))
 
     return await post_answer(request, kind.value, store)
 

@@ -93,6 +93,23 @@ def test_host_details_are_validated(as_role):
     assert refused.status_code == 400 and "Save the name, time zone and country first" in refused.text
 
 
+def test_a_host_sets_how_visitors_join_a_link_or_a_phone_number(as_role):
+    sales, user = as_role("sales")
+    for typed in ("javascript:alert(1)", "meet.example.com/me", "http://meet.example.com/me", "call me"):
+        answer = become_host(sales, user.id, meeting_link=typed)
+        assert answer.status_code == 400 and "an https:// address" in answer.text
+    for typed, stored in (
+        (" https://meet.example.com/maryam ", "https://meet.example.com/maryam"),
+        ("+968 2412 3456", "+968 2412 3456"),
+        ("", ""),
+    ):
+        assert become_host(sales, user.id, meeting_link=typed).status_code == 303
+        with db.session() as db_session:
+            assert db_session.get(DemoHost, user.id).meeting_link == stored
+    become_host(sales, user.id, meeting_link="https://meet.example.com/maryam")
+    assert 'value="https://meet.example.com/maryam"' in sales.get(f"/admin/availability/{user.id}").text
+
+
 def test_days_off_are_added_and_removed(as_role):
     sales, user = as_role("sales")
     become_host(sales, user.id)

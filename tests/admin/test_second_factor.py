@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pyotp
 from leads.lead_payloads import VALID
+from sqlmodel import select
 from staff_client import (
     AUTHENTICATORS,
     PASSWORD,
@@ -98,7 +99,7 @@ def test_recovery_codes_are_single_use_audited_and_hashed(staff):
     mine = re.findall(r"<code>([a-z0-9-]+)</code>", page)
     assert len(mine) == 10 and len(set(mine)) == 10
     with staff_session() as db_session:
-        stored = [row.code_hash for row in db_session.query(RecoveryCode).filter_by(user_id=user.id)]
+        stored = [row.code_hash for row in db_session.exec(select(RecoveryCode).where(RecoveryCode.user_id == user.id))]
     assert len(stored) == 10 and not set(mine) & set(stored)
     first = password_only(user, client())
     assert second_factor(first, mine[0].upper().replace("-", " "), "recovery_code").status_code == 303
@@ -106,7 +107,11 @@ def test_recovery_codes_are_single_use_audited_and_hashed(staff):
     assert second_factor(again, mine[0], "recovery_code").status_code == 401  # used up
     assert second_factor(again, mine[1], "recovery_code").status_code == 303
     with staff_session() as db_session:
-        used = db_session.query(AuditEntry).filter_by(actor_id=user.id, action="recovery code used").count()
+        used = len(
+            db_session.exec(
+                select(AuditEntry).where(AuditEntry.actor_id == user.id, AuditEntry.action == "recovery code used")
+            ).all()
+        )
     assert used == 2
 
 

@@ -10,6 +10,7 @@ import sys
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from sqlmodel import select
 from staff_client import PASSWORD, client, csrf, password_only, second_factor, signed_in, token_of
 
 from marketing_site.admin.staff_db import staff_session
@@ -98,7 +99,7 @@ def test_role_change_disable_and_an_admins_end_end_the_colleagues_sessions_and_a
     assert refused.status_code == 401  # disabled
     assert boss.post(f"/admin/users/{admin.id}/disable", data={"csrf_token": token_of(boss)}).status_code == 400
     with staff_session() as db_session:
-        actions = [row.action for row in db_session.query(AuditEntry).filter_by(actor_id=admin.id)]
+        actions = [row.action for row in db_session.exec(select(AuditEntry).where(AuditEntry.actor_id == admin.id))]
     assert actions[-3:] == ["role", "sessions ended", "disabled"]
 
 

@@ -4,11 +4,13 @@ generous rate limiter, and the mail tests' real SMTP server (reused from tests/m
 from __future__ import annotations
 
 import pytest
-from hosts import clear_bookings
+from hosts import clear_bookings, set_rules
 from mail.conftest import smtp_port, smtp_server  # noqa: F401  (fixtures shared with the mail tests)
+from sqlalchemy import delete
 
-from marketing_site.core import rate_limit
+from marketing_site.core import db, rate_limit
 from marketing_site.leads import antispam
+from marketing_site.mail.models import OutboxMail
 
 
 @pytest.fixture(autouse=True)
@@ -17,3 +19,12 @@ def _fresh_bookings(database_url):
     clear_bookings()
     yield
     antispam.use_rate_limiter(None)
+
+
+@pytest.fixture
+def empty_outbox():
+    """Only this test's mails are due, under the default booking rules."""
+    set_rules(demo_minutes=30, buffer_minutes=15, min_notice_minutes=240, horizon_days=30, daily_limit=6)
+    with db.session() as db_session:
+        db_session.execute(delete(OutboxMail))
+        db_session.commit()

@@ -42,6 +42,7 @@ def add_host(
     hours: Mapping[int, Iterable[tuple[int, int]]],
     days_off: Iterable[date] = (),
     active: bool = True,
+    meeting_link: str = "",
 ) -> int:
     """A staff account and its host row; ``hours`` maps weekday (0 Monday) to (start, end) minutes."""
     with db.session() as db_session:
@@ -51,7 +52,14 @@ def add_host(
         db_session.add(staff)
         db_session.flush()
         db_session.add(
-            DemoHost(staff_user_id=staff.id, display_name=name, time_zone=time_zone, country=country, active=active)
+            DemoHost(
+                staff_user_id=staff.id,
+                display_name=name,
+                time_zone=time_zone,
+                country=country,
+                active=active,
+                meeting_link=meeting_link,
+            )
         )
         db_session.flush()
         for weekday, stretches in hours.items():

@@ -15,14 +15,19 @@ BOOKING = Path(errors.__file__).resolve().parent
 
 def asked_ids() -> set[str]:
     sources = [*BOOKING.glob("*.py"), *BOOKING.glob("templates/*"), Path(booking_routes.__file__)]
-    # message("id", …), t("id") in templates, and any "booking.…" id handed on (BadWindow("from", "booking.…")).
-    asked_for = re.compile(r'(?<![\w.])(?:message|t)\(\s*"([a-z_.]+[a-z_])"|"(booking\.[a-z_.]+[a-z_])"')
+    # message("id", …), isolated_message("id", …), t("id") in templates, and any "booking.…" id handed on
+    # (BadWindow("from", "booking.…")).
+    asked_for = re.compile(
+        r'(?<![\w.])(?:isolated_message|message|t)\(\s*"([a-z_.]+[a-z_])"|"(booking\.[a-z_.]+[a-z_])"'
+    )
     found = {called or named for path in sources for called, named in asked_for.findall(path.read_text())}
     found |= {
         cls.message_id for cls in vars(errors).values() if isinstance(cls, type) and getattr(cls, "message_id", "")
     }
     found |= {f"booking.mail.{change}" for change in ("booked", "moved", "cancelled")}
     found |= {f"booking.mail.subject.{change}" for change in ("booked", "moved", "cancelled", "reminder")}
+    found |= {f"booking.mail.invitation.{change}" for change in ("booked", "moved", "cancelled")}
+    found |= {f"booking.mail.join.{by}" for by in ("online", "phone")}
     return found
 
 

@@ -7,13 +7,12 @@ use with ``npm install --prefix .tools axe-core@AXE_VERSION`` (or point ``AXE_CO
 from __future__ import annotations
 
 import os
-import subprocess
 from functools import cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from scripts.harness.npm_tools import npm_file
+
 AXE_VERSION = "4.14.1"
-TOOLS_AXE = ROOT / ".tools" / "node_modules" / "axe-core" / "axe.min.js"
 
 
 @cache
@@ -21,21 +20,7 @@ def axe_source() -> str:
     configured = os.environ.get("AXE_CORE_JS")
     if configured:
         return Path(configured).read_text(encoding="utf-8")
-    if not TOOLS_AXE.is_file():
-        subprocess.run(
-            [
-                "npm",
-                "install",
-                "--prefix",
-                str(ROOT / ".tools"),
-                "--no-audit",
-                "--no-fund",
-                "--loglevel=error",
-                f"axe-core@{AXE_VERSION}",
-            ],
-            check=True,
-        )
-    return TOOLS_AXE.read_text(encoding="utf-8")
+    return npm_file("axe-core", AXE_VERSION, "axe.min.js").read_text(encoding="utf-8")
 
 
 def inject(page, source: str) -> None:

@@ -94,8 +94,10 @@ def test_the_invitation_arrives_and_its_link_moves_then_cancels_the_demo(browser
         assert moved.sequence == 1 and moved.status == "booked" and moved.starts_at != booking.starts_at
         assert moved_to.startswith(f"{moved.host_id}-")
 
-        page.get_by_role("button", name=ENGLISH["booking.page.cancel_button"]).click()
+        page.get_by_role("link", name=ENGLISH["booking.page.cancel_button"]).click()  # asks first
+        page.get_by_role("button", name=ENGLISH["booking.page.cancel_yes"]).click()
         expect(page.get_by_role("status")).to_contain_text(ENGLISH["booking.page.cancelled_done"])
+        expect(page.get_by_role("button", name=ENGLISH["booking.page.book_button"])).to_be_visible()  # book again
         calendars = invitations(inbox, email, 3)
         methods = [
             (str(calendar["METHOD"]), int(event(calendar)["SEQUENCE"]), str(event(calendar)["UID"]))

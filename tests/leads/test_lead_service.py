@@ -287,8 +287,8 @@ def test_the_staff_mail_names_the_modules_ticked_and_only_those():
             select(OutboxMail.text_body).where(OutboxMail.lead_id == lead_id, OutboxMail.audience == "staff")
         ).all()
     [line] = [line for line in staff.splitlines() if "Modules" in line]
-    # in the form's order; the API's "studnetSmart" (the spec's spelling) is the module studentSmart
-    assert line.split("Modules", 1)[1].strip(" :") == "studentSmart, hrSmart, academicSmart"
+    # by their display names, in the form's order; the API's "studnetSmart" (the spec's spelling) is Student Smart
+    assert line.split("Modules", 1)[1].strip(" :") == "Student Smart, HR Smart, Academic Smart"
 
 
 def test_a_form_without_module_checkboxes_stores_no_modules_even_if_sent():

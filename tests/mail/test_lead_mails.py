@@ -74,14 +74,14 @@ def test_staff_and_visitor_mails_arrive_with_the_summary_the_link_and_escaped_vi
     asyncio.run(drain())
     [staff] = inbox.to("sales@localhost")
     [visitor] = inbox.to(address)
-    assert staff["Subject"] == "New demo booking: <script>x</script> Khan (Green <b>field</b> & Co)"
+    assert staff["Subject"] == "New demo request: <script>x</script> Khan (Green <b>field</b> & Co)"
     text = staff.get_body(("plain",)).get_content()
     html = staff.get_body(("html",)).get_content()
     assert (
         f"http://localhost:8000/admin/leads/{lead_id}" in text
         and f'href="http://localhost:8000/admin/leads/{lead_id}"' in html
     )
-    assert "School: Green <b>field</b> & Co" in text and "Modules: studentSmart, hrSmart, academicSmart" in text
+    assert "School: Green <b>field</b> & Co" in text and "Modules: Student Smart, HR Smart, Academic Smart" in text
     assert "Green &lt;b&gt;field&lt;/b&gt; &amp; Co" in html and "<b>" not in html and "<script>" not in html
     assert "Dear &lt;script&gt;x&lt;/script&gt; Khan" in visitor.get_body(("html",)).get_content()
     assert {staff["Message-ID"], visitor["Message-ID"]} == {mail.message_id for mail in mails(lead_id)}
@@ -97,23 +97,38 @@ def test_a_visitor_who_used_arabic_gets_the_confirmation_in_arabic_and_staff_sti
     asyncio.run(drain())
     [staff] = inbox.to("sales@localhost")
     [visitor] = inbox.to(address)
-    assert visitor["Subject"] == "استلمنا حجز العرض التوضيحي"
+    assert visitor["Subject"] == "استلمنا طلبك لعرض توضيحي"
     assert (
         visitor.get_body(("plain",))
         .get_content()
-        .startswith("مرحبًا <b>Salma</b> Khan،\n\nشكرًا لك، لقد استلمنا حجز العرض التوضيحي.")
+        .startswith("مرحبًا \u2068<b>Salma</b> Khan\u2069،\n\nشكرًا لك، لقد استلمنا طلبك لعرض توضيحي.")
     )
     html = visitor.get_body(("html",)).get_content()
     assert '<div lang="ar" dir="rtl">' in html and "&lt;b&gt;Salma&lt;/b&gt;" in html and "<b>" not in html
-    assert staff["Subject"].startswith("New demo booking: ")
+    assert staff["Subject"].startswith("New demo request: ")
+
+
+def test_an_arabic_subject_arrives_with_every_space_and_brand_names_stay_whole(smtp_server):
+    """A long Arabic subject is folded into several encoded words; none of its spaces may be lost between them
+    (the default folder lost one: "لمشاهدةالعرض"), and a Latin brand name is isolated and unbreakable."""
+    inbox = smtp_server()
+    address = f"{uuid.uuid4().hex[:10]}@school.example"
+    with speaking("ar"):
+        lead_submit(LeadKind.SIGNUP_DEMO, {**VALID["SignupDemo"], "email": address}, API)
+    asyncio.run(drain())
+    [visitor] = inbox.to(address)
+    assert visitor["Subject"] == "استلمنا تسجيلك لمشاهدة العرض التوضيحي"  # folded in two encoded words on the way
+    text = visitor.get_body(("plain",)).get_content()
+    assert text.rstrip().endswith("فريق \u2068Smart\u00a0School\u00a0Suite\u2069")
+    assert "<bdi>Smart\u00a0School\u00a0Suite</bdi>" in visitor.get_body(("html",)).get_content()
 
 
 def test_a_visitor_who_used_english_gets_english():
     lead_id, _ = submit()
     [_, visitor] = mails(lead_id)
-    assert visitor.subject == "We received your demo booking"
+    assert visitor.subject == "We received your demo request"
     assert visitor.text_body.startswith(
-        "Dear Amina Khan,\n\nThank you: we received your demo booking. A member of our team"
+        "Dear Amina Khan,\n\nThank you: we received your demo request. A specialist from our team will contact you"
     )
     assert '<div lang="en" dir="ltr">' in visitor.html_body
 
