@@ -1,5 +1,5 @@
 # Two commands on a fresh machine: `make run` (serve the site) and `make test` (the whole suite).
-.PHONY: run test prod bench bench-load bench-scale bench-inbox bench-slots mail-catcher a11y export mutation
+.PHONY: run test prod bench bench-load bench-scale bench-inbox bench-slots bench-speed mail-catcher a11y export mutation
 
 run:
 	@bash scripts/run.sh
@@ -24,6 +24,9 @@ bench-inbox:
 
 bench-slots:
 	@bash -c '. scripts/setup.sh && python -m scripts.bench_slots $(BENCH_ARGS)'
+
+bench-speed:
+	@bash -c '. scripts/setup.sh && python -m scripts.bench_speed $(BENCH_ARGS)'
 
 mail-catcher:
 	@bash -c '. scripts/setup.sh && python -m marketing_site.mail.catcher --port 1025'

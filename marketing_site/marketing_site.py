@@ -1,13 +1,15 @@
-"""The Reflex app: every page of the registry, the lead API, the staff area (/admin) and the mail sender."""
+"""The Reflex app: every page of the registry, the lead API, the staff area (/admin) and the background loops
+(mail, lead timers, webhooks)."""
 
 from __future__ import annotations
 
 import reflex as rx
 
 from marketing_site.admin.app import build_admin
+from marketing_site.background import run_forever as run_background_loops
+from marketing_site.booking import calendar
 from marketing_site.booking.manage import build_manage
 from marketing_site.layout.page import exact_page
-from marketing_site.mail.sender import run_forever as send_lead_mails
 from marketing_site.pages.registry import PUBLISHED, SERVED_ROUTES
 from marketing_site.pages.seo import head_tags, share_image, sitemap_context
 from marketing_site.settings import settings
@@ -41,8 +43,9 @@ if app._api is None:  # rx.App builds it on creation
 refuse_malformed_uploads(app._api)  # Reflex's own Starlette app, where its /_upload route lives
 app.app_wraps.pop((5, "Overlay"))
 fall_back_to_memory(app)  # forms keep answering while Redis is unreachable
+calendar.install()  # response times and the rotation read demo hosts' own weeks
 if settings.mail_sender_in_backend:
-    app.register_lifespan_task(send_lead_mails)  # every worker drains the outbox; claims keep each mail single
+    app.register_lifespan_task(run_background_loops)  # every worker runs them; claims keep each row single
 
 for spec in PUBLISHED:
     head = spec.head()

@@ -14,6 +14,7 @@ import base64
 import ipaddress
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
@@ -116,8 +117,28 @@ class Settings(BaseSettings):
     # A mail is tried this many times, waiting MAIL_RETRY_SECONDS × 2^(tries-1) between, then marked dead.
     mail_max_attempts: int = Field(8, alias="MAIL_MAX_ATTEMPTS", ge=1)
     mail_retry_seconds: float = Field(30.0, alias="MAIL_RETRY_SECONDS", gt=0)
-    # Run the sender inside every backend worker; false when `python -m marketing_site.mail.sender` runs apart.
+    # Run the background loops (mail, lead timers, webhooks) inside every backend worker; false when
+    # `python -m marketing_site.background` runs them apart.
     mail_sender_in_backend: bool = Field(True, alias="MAIL_SENDER_IN_BACKEND")
+    # Speed to lead (docs/speed-to-lead.md). The shared SALES_EMAIL / HR_EMAIL copy of a lead whose owner was
+    # notified at their own address; a lead nobody takes always goes there.
+    lead_shared_copy: bool = Field(True, alias="LEAD_SHARED_COPY")
+    # The company's working calendar: response times of owners who are not demo hosts count in it, and so
+    # does "a day off today" for them. Hours are one stretch per working day; the country's weekend and public
+    # holidays (holidays package) are days off.
+    company_time_zone: str = Field("Asia/Muscat", alias="COMPANY_TIME_ZONE")
+    company_country: str = Field("OM", alias="COMPANY_COUNTRY", min_length=2, max_length=2)
+    company_hours: str = Field(
+        "08:00-16:00", alias="COMPANY_HOURS", pattern=r"^([01][0-9]|2[0-3]):[0-5][0-9]-([01][0-9]|2[0-4]):[0-5][0-9]$"
+    )
+    # Webhooks: one delivery's time limit, the first wait after a failure (doubling, with jitter) and the
+    # tries before a delivery is dead (60 s and 13 tries: about three days in all).
+    webhook_timeout_seconds: float = Field(10.0, alias="WEBHOOK_TIMEOUT_SECONDS", gt=0)
+    webhook_retry_seconds: float = Field(60.0, alias="WEBHOOK_RETRY_SECONDS", gt=0)
+    webhook_max_attempts: int = Field(13, alias="WEBHOOK_MAX_ATTEMPTS", ge=1)
+    # Networks (CIDR, comma-separated) webhook endpoints may be in although they are not public addresses,
+    # e.g. "10.20.0.0/16" for a CRM inside the vendor's own network; empty: public addresses only.
+    webhook_allowed_networks: Annotated[tuple[str, ...], NoDecode] = Field((), alias="WEBHOOK_ALLOWED_NETWORKS")
     # Demo booking (issue 11): signs the reschedule/cancel links in booking mails; the same on every
     # worker and across restarts (a new secret voids every link sent). Empty outside production: random per start.
     booking_token_secret: str = Field("", alias="BOOKING_TOKEN_SECRET", json_schema_extra=PRODUCTION_REQUIRED)
@@ -160,20 +181,27 @@ class Settings(BaseSettings):
                 raise ValueError("each key must be a Fernet key: 32 bytes, url-safe base64 (Fernet.generate_key())")
         return value
 
-    @field_validator("extra_origins", mode="before")
+    @field_validator("extra_origins", "webhook_allowed_networks", "metrics_allowed_addresses", mode="before")
     @classmethod
     def _comma_separated(cls, value: Any) -> Any:
         if isinstance(value, str):
             return tuple(origin.strip().rstrip("/") for origin in value.split(",") if origin.strip())
         return value
 
-    @field_validator("metrics_allowed_addresses", mode="before")
+    @field_validator("webhook_allowed_networks", "metrics_allowed_addresses")
     @classmethod
-    def _networks(cls, value: Any) -> Any:
-        if isinstance(value, str):
-            value = tuple(part.strip() for part in value.split(",") if part.strip())
+    def _networks(cls, value: tuple[str, ...]) -> tuple[str, ...]:
         for network in value:
-            ipaddress.ip_network(network, strict=False)  # ValueError names the bad entry
+            ipaddress.ip_network(network, strict=False)  # ValueError names the bad one
+        return value
+
+    @field_validator("company_time_zone")
+    @classmethod
+    def _known_zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError("must be an IANA time zone, e.g. Asia/Muscat") from None
         return value
 
     @model_validator(mode="after")

@@ -8,10 +8,21 @@ from sqlmodel import SQLModel
 
 from marketing_site.booking import models as booking_models
 from marketing_site.leads import models as lead_models
+from marketing_site.leads import routing_models
 from marketing_site.mail import models as mail_models
 from marketing_site.staff import credentials as staff_credentials
 from marketing_site.staff import models as staff_models
 from marketing_site.vitals import models as vitals_models
+from marketing_site.webhooks import models as webhook_models
 
 METADATA = SQLModel.metadata
-MODULES = (staff_models, staff_credentials, lead_models, booking_models, mail_models, vitals_models)
+MODULES = (
+    staff_models,
+    staff_credentials,
+    lead_models,
+    routing_models,
+    booking_models,
+    mail_models,
+    vitals_models,
+    webhook_models,
+)

@@ -2,7 +2,7 @@
 fast /readyz answers a probe.
 
 It starts the production topology of deploy/Procfile (scripts/harness/topology.py: two backends in
-working folders of their own, the mail sender apart, nginx with deploy/nginx/api.conf in front) on a
+working folders of their own, the background loops apart, nginx with deploy/nginx/api.conf in front) on a
 private PostgreSQL and Redis, plus a second nginx whose upstream is the first backend alone. wrk
 (scripts/bench_load_api.lua) posts ProductVideo leads through each nginx for a fixed time after a
 warm-up, and every run is audited (every acknowledged lead stored, none twice). /readyz is then asked

@@ -1,6 +1,7 @@
 """`make prod`: the production topology on this machine, with one command. nginx (the export and
-deploy/nginx/api.conf) in front of two backends, each in a working folder of its own, the mail sender as
-its own process, on PostgreSQL and Redis; the processes are deploy/Procfile's lines, run by honcho.
+deploy/nginx/api.conf) in front of two backends, each in a working folder of its own, the background loops
+(mail sender, lead timers, webhooks) as their own process, on PostgreSQL and Redis; the processes are
+deploy/Procfile's lines, run by honcho.
 
 DATABASE_URL and REDIS_URL are used when set (a PostgreSQL URL and a Redis URL); otherwise a private
 PostgreSQL and Redis are started for the run and removed afterwards (the leads go with them). The

@@ -6,7 +6,7 @@ name and has no résumé) and leaves the folder as it was: remove it once a back
 Downgrade writes each résumé back into that folder under a new random name and drops the table.
 
 Revision ID: 0009_resumes_in_database
-Revises: 0010_meeting_links
+Revises: 0008_speed_to_lead
 Create Date: 2026-11-26 09:00:00.000000
 """
 
@@ -24,7 +24,7 @@ from alembic import op
 from marketing_site.leads.uploads import legacy_folder
 
 revision: str = "0009_resumes_in_database"
-down_revision: str | None = "0010_meeting_links"  # re-chained onto main's head when main was merged in
+down_revision: str | None = "0008_speed_to_lead"  # re-chained onto main's head when main was merged in
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

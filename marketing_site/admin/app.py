@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from urllib.parse import quote, urlencode
 
 from starlette.applications import Starlette
@@ -25,8 +26,11 @@ from marketing_site.admin import (
     erasure,
     export,
     inbox_query,
+    lead_routing,
     lead_work,
+    response_times,
     signin_pages,
+    speed_pages,
     users,
 )
 from marketing_site.admin.guard import BASE, staff_only
@@ -34,6 +38,7 @@ from marketing_site.admin.middleware import StaffAreaRules
 from marketing_site.admin.rendering import NO_STORE, render
 from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase
 from marketing_site.admin.staff_db import staff_session
+from marketing_site.core.clock import utc_now
 from marketing_site.leads.models import Lead
 from marketing_site.settings import settings
 from marketing_site.staff.models import StaffUser
@@ -41,14 +46,19 @@ from marketing_site.web.outage_page import DatabaseOutagePage
 
 
 def _inbox_view(user: StaffUser, chosen: inbox_query.InboxFilter) -> dict:
+    now = utc_now()
     with staff_session() as db_session:
         leads, total = inbox_query.inbox_page(db_session, chosen, user.role)
+        clocks = response_times.clocks(db_session, leads, now)
+        late = response_times.late_per_owner(db_session, user.role, now)
         per_kind, per_status, unread = inbox_query.counts(db_session, user.role)
         chart = inbox_query.per_day(db_session, user.role)
         quarantined = inbox_query.quarantined_count(db_session, user.role)
         mail_counts = inbox_query.mail_counts(db_session, kinds_seen(user.role))
     return {
         "leads": leads,
+        "clocks": clocks,
+        "late": late,
         "total": total,
         "per_kind": per_kind,
         "per_status": per_status,
@@ -67,6 +77,8 @@ async def inbox(request: Request, user: StaffUser) -> Response:
         chosen = inbox_query.InboxFilter.from_query(request.query_params)
     except inbox_query.BadFilter as bad:
         return PlainTextResponse(str(bad), status_code=400)
+    if not request.query_params and await run_in_threadpool(lead_routing.takes_leads, user.id):
+        chosen = replace(chosen, owner=str(user.id))  # "My leads": the default of whoever takes leads
     view = await run_in_threadpool(_inbox_view, user, chosen)
     staff = await run_in_threadpool(users.staff_users)
     return render(
@@ -207,6 +219,8 @@ ROUTES = [
     Route("/leads/{lead_id:int}", lead_page, methods=["GET"]),
     Route("/leads/{lead_id:int}/update", _lead_action(_update, "status", "owner"), methods=["POST"]),
     Route("/leads/{lead_id:int}/note", _lead_action(lead_work.note_add, "body"), methods=["POST"]),
+    Route("/leads/{lead_id:int}/call", _lead_action(lead_work.call_log), methods=["POST"]),
+    Route("/leads/{lead_id:int}/reassign", _lead_action(lead_work.lead_reassign), methods=["POST"]),
     Route("/leads/{lead_id:int}/unread", _lead_action(lead_work.lead_mark_unread), methods=["POST"]),
     Route("/leads/{lead_id:int}/release", _lead_action(lead_work.quarantine_release), methods=["POST"]),
     Route(
@@ -218,6 +232,7 @@ ROUTES = [
     Route("/erase", erase, methods=["POST"]),
     *account_pages.ROUTES,
     *booking_pages.ROUTES,
+    *speed_pages.ROUTES,
 ]
 
 

@@ -1,18 +1,13 @@
-"""The audit log: every change staff make is one row (who, what, when), without a visitor's personal data."""
+"""The audit log as the staff area uses it: the writer (``staff.audit``) and a lead's history."""
 
 from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from marketing_site.core.columns import max_length
+from marketing_site.staff.audit import audit
 from marketing_site.staff.models import AuditEntry
 
-
-def audit(db_session: Session, actor_id: int | None, action: str, lead_id: int | None = None, detail: str = "") -> None:
-    """Add an entry to the caller's transaction, so a change and its record commit together."""
-    db_session.add(
-        AuditEntry(actor_id=actor_id, action=action, lead_id=lead_id, detail=detail[: max_length(AuditEntry, "detail")])
-    )
+__all__ = ["audit", "lead_history"]
 
 
 def lead_history(db_session: Session, lead_id: int) -> list[AuditEntry]:

@@ -1,18 +1,21 @@
-"""Services of a staff member working a lead: open it, move it through the pipeline, own it, note it,
-release or delete it from quarantine, resend its mails. Each change is audited in its own transaction."""
+"""Services of a staff member working a lead: open it, move it through the pipeline, own it (or hand it to
+the next in the rotation), note it, log a call, release or delete it from quarantine, resend its mails.
+Each change is audited in its own transaction; working a lead (status, note, call) stops its timers."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from sqlalchemy import or_, select
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from marketing_site.admin.audit import audit, lead_history
 from marketing_site.admin.roles import kinds_seen
 from marketing_site.admin.staff_db import staff_session, staff_write_session
+from marketing_site.booking.models import BookingStatus, DemoBooking
 from marketing_site.core.clock import utc_now
-from marketing_site.leads import uploads
+from marketing_site.leads import events as lead_events
+from marketing_site.leads import routing, timers, uploads
 from marketing_site.leads.models import Lead, LeadModule, LeadNote, LeadResponsibility
 from marketing_site.leads.statuses import LeadStatus
 from marketing_site.mail import outbox
@@ -109,17 +112,45 @@ def lead_update(lead_id: int, user: StaffUser, *, status: str, owner_id: int | N
         raise WorkRefused("Unknown status")
     with staff_write_session() as db_session:
         lead = _visible(db_session, lead_id, user)
-        if owner_id is not None and db_session.get(StaffUser, owner_id) is None:
+        owner = db_session.get(StaffUser, owner_id) if owner_id is not None else None
+        if owner_id is not None and owner is None:
             raise WorkRefused("Unknown owner")
         if status != lead.status:
             audit(db_session, user.id, "status", lead_id, f"{lead.status} -> {status}")
+            timers.stop(db_session, lead_id)  # worked: its reminder and escalation never fire
+            if not lead.quarantined:
+                lead_events.status_changed(db_session, lead, lead.status, status)
             if lead.first_contacted_at is None and status != LeadStatus.NEW:
                 lead.first_contacted_at = utc_now()
             lead.status = status
         if owner_id != lead.owner_id:
-            audit(db_session, user.id, "owner", lead_id, f"{lead.owner_id or 'nobody'} -> {owner_id or 'nobody'}")
-            lead.owner_id = owner_id
+            new_owner = routing.Owner(owner.id, owner.email) if owner is not None and owner.id is not None else None
+            routing.reassign(db_session, lead, new_owner, routing.Rule.STAFF, user.id, utc_now())
         db_session.add(lead)
+        db_session.commit()
+
+
+def lead_reassign(lead_id: int, user: StaffUser) -> None:
+    """One click: the lead goes to the next in the rotation other than its owner (after an escalation)."""
+    with staff_write_session() as db_session:
+        lead = _visible(db_session, lead_id, user)
+        if (
+            lead.quarantined
+            or routing.reassign_next(db_session, lead, routing.Rule.ROUND_ROBIN, user.id, utc_now()) is None
+        ):
+            raise WorkRefused("Nobody else takes these leads: set who does under Lead routing")
+        db_session.commit()
+
+
+def call_log(lead_id: int, user: StaffUser) -> None:
+    """A call was made: audited, and the lead, answered, stops its timers."""
+    with staff_write_session() as db_session:
+        lead = _visible(db_session, lead_id, user)
+        if lead.first_contacted_at is None:
+            lead.first_contacted_at = utc_now()
+            db_session.add(lead)
+        timers.stop(db_session, lead_id)
+        audit(db_session, user.id, "call", lead_id)
         db_session.commit()
 
 
@@ -130,6 +161,7 @@ def note_add(lead_id: int, user: StaffUser, body: str) -> None:
     with staff_write_session() as db_session:
         _visible(db_session, lead_id, user)
         db_session.add(LeadNote(lead_id=lead_id, author_id=user.id, body=body))
+        timers.stop(db_session, lead_id)
         audit(db_session, user.id, "note", lead_id)
         db_session.commit()
 
@@ -154,6 +186,18 @@ def quarantine_release(lead_id: int, user: StaffUser) -> None:
         db_session.add(lead)
         outbox.release_held(db_session, lead_id)
         audit(db_session, user.id, "release", lead_id)
+        host = db_session.execute(
+            select(col(DemoBooking.host_id)).where(
+                col(DemoBooking.lead_id) == lead_id, col(DemoBooking.status) == BookingStatus.BOOKED
+            )
+        ).scalar()
+        routing.assign_released(db_session, lead, utc_now(), booked_host=host)  # as on arrival: owner, timers
+        if lead.status != LeadStatus.NEW:
+            timers.stop(db_session, lead_id)
+        modules = (
+            db_session.execute(select(col(LeadModule.module)).where(col(LeadModule.lead_id) == lead_id)).scalars().all()
+        )
+        lead_events.lead_created(db_session, lead, modules)
         db_session.commit()
 
 

@@ -46,3 +46,13 @@ def may_change_booking_rules(role: str) -> bool:
 def may_manage_staff(role: str) -> bool:
     """The staff list (and, later, accounts) is the admins'."""
     return Role(role) is Role.ADMIN
+
+
+def may_route_leads(role: str) -> bool:
+    """Who takes leads, the response times, and the webhook endpoints are the admins'."""
+    return Role(role) is Role.ADMIN
+
+
+def may_take(role: str, team: Role) -> bool:
+    """A salesperson takes demo leads, HR applications; an admin may take either."""
+    return Role(role) in (team, Role.ADMIN)

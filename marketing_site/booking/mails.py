@@ -25,6 +25,8 @@ from marketing_site.content.messages import isolated_message
 from marketing_site.i18n.languages import BY_CODE, DEFAULT, Language
 from marketing_site.leads import mails as lead_mails
 from marketing_site.leads.mails import BookedDemo, lead_link
+from marketing_site.leads.owner_mails import contact_links
+from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
 from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id, subject_line
 
@@ -62,6 +64,7 @@ def queue_invitations(db_session: Session, booking: BookingView, change: Booking
         booking=booking,
         join=joining(booking.host_meeting_link),
         link=lead_link(booking.lead_id),
+        **contact_links(LeadKind.SCHEDULE_DEMO, booking.visitor_email, booking.visitor_phone),
     )
     db_session.add(
         OutboxMail(

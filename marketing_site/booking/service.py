@@ -24,7 +24,7 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, col, select
 
-from marketing_site.booking import mails, tokens
+from marketing_site.booking import events, mails, tokens
 from marketing_site.booking.errors import (
     AlreadyBooked,
     BookingCancelled,
@@ -41,6 +41,8 @@ from marketing_site.booking.slots import any_free, host_weeks, next_free_slots, 
 from marketing_site.booking.views import BookingView, booking_view
 from marketing_site.core import db, metrics
 from marketing_site.core.clock import as_utc, utc_now
+from marketing_site.leads import events as lead_events
+from marketing_site.leads import routing, timers
 from marketing_site.leads import service as lead_service
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.mails import RequestMails
@@ -136,7 +138,7 @@ def _lead_book(
     with _offering_next_slots(starts_at, visitor_time_zone, now):
         try:
             with db.write_session() as db_session:
-                lead = lead_service.lead_write(db_session, prepared)
+                lead = lead_service.lead_write(db_session, prepared, booked_host=host_id)
                 _book(db_session, lead.id, lead.quarantined, host_id, starts_at, visitor_time_zone, now)
                 lead_id = lead_service.lead_commit(db_session, prepared, lead.id)[0]
         except (SlotInPast, SlotOutsideAvailability) as refused:
@@ -194,6 +196,8 @@ def booking_reschedule(
         mails.withdraw_reminders(db_session, booking_id)
         mails.queue_invitations(db_session, view, BookingChange.MOVED, held=lead.quarantined)
         mails.queue_reminders(db_session, view, now, held=lead.quarantined)
+        if not lead.quarantined:
+            events.demo_changed(db_session, view, BookingChange.MOVED)
         db_session.commit()
     return view
 
@@ -210,6 +214,8 @@ def booking_cancel(booking_id: int, seen_sequence: int | None = None, now: datet
         view = booking_view(db_session, booking)
         mails.withdraw_reminders(db_session, booking_id)
         mails.queue_invitations(db_session, view, BookingChange.CANCELLED, held=lead.quarantined)
+        if not lead.quarantined:
+            events.demo_changed(db_session, view, BookingChange.CANCELLED)
         db_session.commit()
     return view
 
@@ -258,7 +264,8 @@ def _book(
     now: datetime,
 ) -> DemoBooking:
     """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed); a
-    quarantined lead's mails are held.
+    quarantined lead's mails are held. The host becomes the lead's owner by the routing rules, and the lead, no
+    longer new, stops its timers.
 
     A lead has one booking row: a cancelled one is booked again in place, as a new calendar event (a new UID;
     SEQUENCE keeps rising, so a form from a page of the old demo stays refused). The lead's own mails that
@@ -294,6 +301,7 @@ def _book(
         )
     db_session.add(booking)
     _flush_or_taken(db_session, booking)
+    previous_status = db_session.execute(select(col(Lead.status)).where(col(Lead.id) == lead_id)).scalar_one()
     db_session.execute(
         update(Lead).where(col(Lead.id) == lead_id).values(status=LeadStatus.DEMO_BOOKED)
     )  # lead may be detached
@@ -301,6 +309,12 @@ def _book(
     mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=quarantined)
     mails.queue_reminders(db_session, view, now, held=quarantined)
     mails.tell_sales(db_session, view)
+    if not quarantined:
+        lead = db_session.get_one(Lead, lead_id)
+        timers.stop(db_session, lead_id)
+        routing.host_takes_over(db_session, lead, host_id, now)
+        lead_events.status_changed(db_session, lead, previous_status, LeadStatus.DEMO_BOOKED)
+        events.demo_changed(db_session, view, BookingChange.BOOKED)
     return booking
 
 

@@ -1,7 +1,7 @@
 """Free demo slots, computed on the server from availability minus bookings.
 
 Availability is each active host's weekly hours in their own zone, less their days off, their
-country's public holidays and weekend (both from the ``holidays`` package, the one source). From
+country's public holidays and weekend (``core.closed_days``). From
 that, live bookings (widened by the buffer), the minimum notice, the horizon and the daily limit per
 host take slots away. Slots start at the beginning of each stretch of hours and follow each other
 every demo length plus buffer. Instants are UTC inside; a listed slot carries its times in the
@@ -16,17 +16,16 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, time, timedelta
-from functools import lru_cache
 from itertools import accumulate
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-import holidays
 from sqlmodel import Session, col, select
 
 from marketing_site.booking.errors import MalformedSlotId, UnknownTimeZone
 from marketing_site.booking.models import BookingSettings, BookingStatus, DayOff, DemoBooking, DemoHost, WorkingHours
 from marketing_site.core import db
 from marketing_site.core.clock import as_utc, utc_now
+from marketing_site.core.closed_days import is_closed
 
 UTC = UTC
 SLOT_ID_PATTERN = r"([0-9]{1,9})-([0-9]{8}T[0-9]{4})Z"
@@ -74,22 +73,6 @@ def zone(name: object) -> ZoneInfo:
 def rules(db_session: Session) -> BookingSettings:
     """The company's booking rules: the stored row, or the defaults until staff save one."""
     return db_session.get(BookingSettings, 1) or BookingSettings()
-
-
-@lru_cache(maxsize=256)
-def _closed_days(country: str, year: int) -> tuple[frozenset[date], frozenset[int]]:
-    """(public holidays, weekend weekdays) of a country and year; an unknown code gives none and Sat/Sun."""
-    try:
-        calendar = holidays.country_holidays(country, years=year)
-    except NotImplementedError:
-        calendar = holidays.HolidayBase()
-    return frozenset(calendar.keys()), frozenset(calendar.weekend)
-
-
-def is_closed(country: str, day: date) -> bool:
-    """A public holiday or a weekend day in the host's country."""
-    public_holidays, weekend = _closed_days(country, day.year)
-    return day.weekday() in weekend or day in public_holidays
 
 
 @dataclass(frozen=True)

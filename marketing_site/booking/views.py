@@ -32,6 +32,7 @@ class BookingView:
     host_meeting_link: str  # how visitors join (booking/meeting.py): an https:// address, a phone number or ""
     visitor_name: str
     visitor_email: str
+    visitor_phone: str  # E.164
     school: str
     language: str  # the lead's: mails and the manage page speak it
     visitor_time_zone: str
@@ -69,6 +70,7 @@ def booking_view(db_session: Session, booking: DemoBooking) -> BookingView:
         host_meeting_link=host.meeting_link,
         visitor_name=display_name(lead),
         visitor_email=lead.email,
+        visitor_phone=lead.phone_e164,
         school=lead.school or "",
         language=lead.language,
         visitor_time_zone=booking.visitor_time_zone,

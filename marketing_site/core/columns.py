@@ -41,7 +41,8 @@ def table_of(model: type[SQLModel]) -> Table:
 
 
 class _Keyed(Protocol):
-    id: int | None
+    @property
+    def id(self) -> int | None: ...  # read-only: a row whose id is already known (int) passes too
 
 
 def stored_id(row: _Keyed) -> int:

@@ -1,4 +1,5 @@
-"""A lead's two mails (staff summary with a link to the inbox, visitor confirmation) as outbox rows.
+"""A lead's mails to the shared address (a summary with a link to the inbox) and to the visitor (a
+confirmation) as outbox rows; the owner's own mail is ``owner_mails``.
 
 Called inside the lead's own transaction, so a committed lead always has its mails queued and a
 rolled-back one has none. Templates are Jinja2 with autoescape on the HTML parts: whatever the
@@ -21,11 +22,12 @@ from sqlmodel import Session, col, select
 
 from marketing_site.content.messages import isolated_message, message
 from marketing_site.content.modules import MODULES
+from marketing_site.core import wakeup
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import table_of
 from marketing_site.i18n.bidi import isolate_foreign
 from marketing_site.i18n.languages import BY_CODE, DEFAULT
-from marketing_site.leads.models import Lead, LeadModule, WrittenLead, display_name
+from marketing_site.leads.models import AnyLead, Lead, LeadModule, WrittenLead, display_name
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
 from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id, subject_line
@@ -75,28 +77,39 @@ def lead_link(lead_id: int) -> str:
 
 
 def queue_lead_mails(
-    db_session: Session, lead: WrittenLead, modules: tuple[str, ...] = (), plan: RequestMails = AT_ONCE
+    db_session: Session,
+    lead: WrittenLead,
+    modules: tuple[str, ...] = (),
+    plan: RequestMails = AT_ONCE,
+    owner_email: str | None = None,
 ) -> None:
-    """Add the staff and visitor mails of a flushed lead; held (not sent) while the lead is quarantined.
+    """Add the shared-address and visitor mails of a flushed lead; held (not sent) while the lead is quarantined.
 
-    One INSERT of plain rows, not ORM objects: building and flushing those cost more than rendering
-    the mails, and this runs for every lead (``make bench-load``)."""
-    careers = lead.kind == LeadKind.CAREERS.value
+    The shared address (SALES_EMAIL / HR_EMAIL) gets its copy unless the lead has an owner (``owner_email``,
+    who gets a mail of their own: ``owner_mails``) and LEAD_SHARED_COPY is off; a lead that nobody takes
+    says so there. One INSERT of plain rows, not ORM objects: building and flushing those cost more than
+    rendering the mails, and this runs for every lead (``make bench-load``)."""
     kind_label = message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE)
-    news = f"A new {kind_label} arrived on the website."
-    staff, staff_subject = _staff_mail(lead, lead.id, modules, f"New {kind_label}", news)
     pick_link = plan.pick_link(lead.id) if plan.pick_link else ""
     visitor, visitor_subject = _visitor_mail(lead, pick_link)
     status = OutboxStatus.HELD if lead.quarantined else OutboxStatus.QUEUED
     rows: list[dict[str, object]] = [
-        dict(
-            audience=Audience.STAFF,
-            recipient=settings.hr_email if careers else settings.sales_email,
-            subject=staff_subject,
-            **staff,
-        ),
-        dict(audience=Audience.VISITOR, recipient=lead.email, subject=visitor_subject, **visitor),
+        dict(audience=Audience.VISITOR, recipient=lead.email, subject=visitor_subject, **visitor)
     ]
+    if owner_email is None or settings.lead_shared_copy:
+        owner_note = (
+            f"Its owner is {owner_email}."
+            if owner_email
+            else ""
+            if lead.quarantined
+            else "Nobody takes these leads, so it has no owner: open it and give it one"
+            " (admins set who takes leads under Lead routing)."
+        )
+        news = f"A new {kind_label} arrived on the website."
+        staff, staff_subject = _staff_mail(lead, lead.id, modules, f"New {kind_label}", news, owner_note=owner_note)
+        rows.insert(
+            0, dict(audience=Audience.STAFF, recipient=shared_address(lead.kind), subject=staff_subject, **staff)
+        )
     due = plan.send_at or utc_now()
     # RETURNING makes it one multi-row INSERT rather than an executemany, which psycopg pipelines: the lead's
     # COMMIT could then leave while the server is still busy, outside the deadline's guarantee
@@ -105,6 +118,12 @@ def queue_lead_mails(
         insert(OUTBOX).returning(OUTBOX.c.id),
         [dict(row, lead_id=lead.id, status=status, message_id=new_message_id(), next_attempt_at=due) for row in rows],
     )
+    wakeup.on_commit(db_session)
+
+
+def shared_address(kind: str) -> str:
+    """The team's shared address: HR_EMAIL for applications, SALES_EMAIL for the rest."""
+    return settings.hr_email if kind == LeadKind.CAREERS.value else settings.sales_email
 
 
 def withdraw_unsent(db_session: Session, lead_id: int) -> set[str]:
@@ -157,21 +176,41 @@ def module_names(modules: Iterable[str]) -> str:
     return ", ".join(MODULE_NAMES.get(module, module) for module in listed)
 
 
-def _staff_mail(
-    lead: WrittenLead | Lead, lead_id: int, modules: Iterable[str], headline: str, news: str, when: str = ""
-) -> tuple[MailBodies, str]:
-    """The staff summary (English, the staff language) and its subject: "<headline>: name (school)[, when]"."""
+def summary(lead: AnyLead, modules: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """The lead's fields staff read first, as (label, value) pairs (the empty ones left out)."""
     name = display_name(lead)
-    summary = [
+    rows = [
         (label, name if attribute == "display_name" else getattr(lead, attribute))
         for label, attribute in SUMMARY_FIELDS
     ]
-    summary = [(label, value) for label, value in summary if value]
+    rows = [(label, value) for label, value in rows if value]
     if modules:
-        summary.append(("Modules", module_names(modules)))
-    body = _templates.render("staff", news=news, summary=summary, link=lead_link(lead_id))
-    who = isolate_foreign(name, "ltr") + (f" ({isolate_foreign(lead.school, 'ltr')})" if lead.school else "")
-    return body, subject_line(f"{headline}: {who}" + (f", {when}" if when else ""))
+        rows.append(("Modules", module_names(modules)))
+    return rows
+
+
+def staff_subject(lead: AnyLead, headline: str, when: str = "") -> str:
+    """ "<headline>: name (school)[, when]", the visitor's text isolated."""
+    who = isolate_foreign(display_name(lead), "ltr") + (
+        f" ({isolate_foreign(lead.school, 'ltr')})" if lead.school else ""
+    )
+    return subject_line(f"{headline}: {who}" + (f", {when}" if when else ""))
+
+
+def _staff_mail(
+    lead: AnyLead,
+    lead_id: int,
+    modules: Iterable[str],
+    headline: str,
+    news: str,
+    when: str = "",
+    owner_note: str = "",
+) -> tuple[MailBodies, str]:
+    """The staff summary (English, the staff language) and its subject."""
+    body = _templates.render(
+        "staff", news=news, owner_note=owner_note, summary=summary(lead, modules), link=lead_link(lead_id)
+    )
+    return body, staff_subject(lead, headline, when)
 
 
 def _visitor_mail(lead: WrittenLead, pick_link: str) -> tuple[MailBodies, str]:

@@ -108,8 +108,15 @@ class WrittenLead(NamedLead, Protocol):
     kind: str
     language: str
     email: str
+    phone_e164: str
     school: str | None
     quarantined: bool
+    status: str
+    owner_id: int | None
+    created_at: datetime
+
+
+AnyLead = Lead | WrittenLead  # a loaded ``Lead``, or the row ``lead_write`` returns (routing, its mails, webhooks)
 
 
 def display_name(lead: NamedLead) -> str:

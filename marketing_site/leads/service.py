@@ -22,7 +22,7 @@ from marketing_site.content import messages
 from marketing_site.core import db, metrics
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import table_of
-from marketing_site.leads import antispam, idempotency, uploads, validation
+from marketing_site.leads import antispam, events, idempotency, routing, uploads, validation, work_calendar
 from marketing_site.leads import mails as lead_mails
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
 from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule, WrittenLead
@@ -204,18 +204,32 @@ def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
 
 
 def lead_write(
-    db_session: Session, prepared: PreparedLead, mails: lead_mails.RequestMails = lead_mails.AT_ONCE
+    db_session: Session,
+    prepared: PreparedLead,
+    mails: lead_mails.RequestMails = lead_mails.AT_ONCE,
+    *,
+    booked_host: int | None = None,
 ) -> WrittenLead:
-    """Add the lead, its ticked flags and its mails to ``db_session``'s transaction (not committed: a caller
-    such as the demo booking adds its own rows, then ``lead_commit``). Returns the stored row. ``mails``:
-    when its mails go out and the free-time link they offer (a demo request; the booking package says).
+    """Add the lead, its owner, its ticked flags, its mails, timers and webhooks to ``db_session``'s transaction
+    (not committed: a caller such as the demo booking adds its own rows, then ``lead_commit``; its
+    ``booked_host`` takes the lead by the routing rules). Returns the stored row. ``mails``: when its mails go
+    out and the free-time link they offer (a demo request; the booking package says).
 
     Rows go in as plain INSERTs (the table's column defaults apply), not ORM objects: building and
     flushing those cost a third of a lead's CPU time, and every lead pays it (``make bench-load``).
     The mails (and a caller) read the stored lead as the INSERT's RETURNING row, which has a ``Lead``'s
     attributes (a ``Lead`` object built from it cost a fifth of a lead's CPU); they write with statements.
+    A quarantined lead gets no owner, timers or webhooks until staff release it (``routing.assign_released``).
     """
     values = {"language": messages.spoken_language(), **prepared.values}  # the language the visitor was answered in
+    now = values["created_at"]
+    work_calendar.warm(now)  # before the transaction's first statement
+    assignment = None
+    if not values["quarantined"]:
+        assignment = routing.choose_owner(
+            db_session, values["kind"], values["email"], values["phone_e164"], now, booked_host=booked_host
+        )
+        values["owner_id"] = assignment.owner.id if assignment.owner else None
     lead = db_session.execute(insert(LEAD).returning(*LEAD.c), values).one()  # with the defaults applied
     for group, chosen in prepared.ticked.items():
         if chosen:
@@ -223,7 +237,11 @@ def lead_write(
                 insert(table_of(group.table)), [{"lead_id": lead.id, group.attribute: value} for value in chosen]
             )
     modules = next((chosen for group, chosen in prepared.ticked.items() if group.table is LeadModule), ())
-    lead_mails.queue_lead_mails(db_session, lead, modules, mails)  # same transaction: no lead without its mails
+    owner_email = assignment.owner.email if assignment and assignment.owner else None
+    lead_mails.queue_lead_mails(db_session, lead, modules, mails, owner_email)  # no lead without its mails
+    if assignment is not None:
+        routing.record(db_session, lead, modules, assignment, now, mails.send_at)
+        events.lead_created(db_session, lead, modules)
     return lead
 
 

@@ -29,10 +29,12 @@ class OutboxStatus(enum.StrEnum):
 class Audience(enum.StrEnum):
     """Who a mail is for."""
 
-    STAFF = "staff"  # the sales or HR address (or, later, the lead's owner)
+    STAFF = "staff"  # the shared sales or HR address
     VISITOR = "visitor"  # the person who sent the lead
     HOST = "host"  # the salesperson giving the demo
     REMINDER = "reminder"  # the visitor, before their demo
+    OWNER = "owner"  # the lead's owner: it is theirs now, or it still waits for an answer
+    ESCALATION = "escalation"  # the admins: a lead waited past its second limit
     ACCOUNT = "account"  # a staff member, about their own account (invitation, sign-ins, sign-in methods)
 
 

@@ -9,7 +9,8 @@ lease ahead, so a sender that dies mid-send hands its rows back when the lease r
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
+from typing import Any
 
 from sqlalchemy import case, select, update
 from sqlmodel import Session, col
@@ -17,10 +18,11 @@ from sqlmodel import Session, col
 from marketing_site.core import db
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import max_length
-from marketing_site.mail.models import OutboxMail, OutboxStatus
+from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
 from marketing_site.settings import settings
 
-CLAIM_BATCH = 5
+CLAIM_BATCH = 16  # sent at once (``sender``); the owner's mails of a burst of leads go in the first batch
+LEASE_MARGIN_SECONDS = 30.0
 
 
 @dataclass(frozen=True)
@@ -37,8 +39,8 @@ class ClaimedMail:
 
 
 def lease() -> timedelta:
-    """Long enough for a whole batch to be sent one by one, each within the SMTP time-out."""
-    return timedelta(seconds=(CLAIM_BATCH + 1) * settings.smtp_timeout_seconds)
+    """Long enough for a batch, whose mails are sent at once, each within the SMTP time-out."""
+    return timedelta(seconds=settings.smtp_timeout_seconds + LEASE_MARGIN_SECONDS)
 
 
 def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedMail]:
@@ -46,7 +48,7 @@ def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedMail]:
     due = (
         select(col(OutboxMail.id))
         .where(col(OutboxMail.status) == OutboxStatus.QUEUED, col(OutboxMail.next_attempt_at) <= now)
-        .order_by(col(OutboxMail.id))
+        .order_by(case((col(OutboxMail.audience) == Audience.OWNER, 0), else_=1), col(OutboxMail.id))  # owners first
         .limit(limit)
         .with_for_update(skip_locked=True)
     )
@@ -72,31 +74,33 @@ def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedMail]:
     return sorted((ClaimedMail(*row) for row in rows), key=lambda mail: mail.id)
 
 
-def mark_sent(mail_id: int) -> None:
-    _set(mail_id, status=OutboxStatus.SENT, sent_at=utc_now(), last_error="")
+def record(outcomes: list[tuple[ClaimedMail, str | None]]) -> None:
+    """A batch's outcomes in one transaction: each mail sent (error None), or tried again later with exponential
+    back-off, or given up (dead) after MAIL_MAX_ATTEMPTS tries."""
+    now = utc_now()
+    with db.write_session() as db_session:
+        for mail, error in outcomes:
+            db_session.execute(
+                update(OutboxMail)
+                .where(col(OutboxMail.id) == mail.id, col(OutboxMail.status) == OutboxStatus.QUEUED)
+                .values(**(_sent(now) if error is None else _failed(mail, error, now)))
+            )
+        db_session.commit()
 
 
-def mark_failed(mail: ClaimedMail, error: str) -> None:
-    """Retry later with exponential back-off, or give up (dead) after MAIL_MAX_ATTEMPTS tries."""
+def _sent(now: datetime) -> dict[str, Any]:
+    return {"status": OutboxStatus.SENT, "sent_at": now, "last_error": ""}
+
+
+def _failed(mail: ClaimedMail, error: str, now: datetime) -> dict[str, Any]:
     if mail.attempts >= settings.mail_max_attempts:
-        _set(mail.id, status=OutboxStatus.DEAD, last_error=_fitted_error(error))
-        return
+        return {"status": OutboxStatus.DEAD, "last_error": _fitted_error(error)}
     wait = timedelta(seconds=settings.mail_retry_seconds * 2 ** (mail.attempts - 1))
-    _set(mail.id, next_attempt_at=utc_now() + wait, last_error=_fitted_error(error))
+    return {"next_attempt_at": now + wait, "last_error": _fitted_error(error)}
 
 
 def _fitted_error(error: str) -> str:
     return error[: max_length(OutboxMail, "last_error")]
-
-
-def _set(mail_id: int, **values: object) -> None:
-    with db.write_session() as db_session:
-        db_session.execute(
-            update(OutboxMail)
-            .where(col(OutboxMail.id) == mail_id, col(OutboxMail.status) == OutboxStatus.QUEUED)
-            .values(**values)
-        )
-        db_session.commit()
 
 
 def requeue(db_session: Session, mail_id: int) -> bool:

@@ -1,8 +1,7 @@
-"""Deliver the outbox over SMTP: inside every backend worker (a lifespan task) or as its own process.
-
-``python -m marketing_site.mail.sender`` runs it apart (set MAIL_SENDER_IN_BACKEND=false for the
-backend then). Several senders at once are safe: each row is claimed by one (see ``outbox``). With
-no SMTP_HOST nothing is claimed and every mail waits, queued, for one to be configured.
+"""Deliver the outbox over SMTP, one pass at a time (``deliver_due``), run by the background loops
+(``marketing_site.background``) of every backend worker or of their own process. Several senders at once
+are safe: each row is claimed by one (see ``outbox``). With no SMTP_HOST nothing is claimed and every
+mail waits, queued, for one to be configured.
 """
 
 from __future__ import annotations
@@ -22,8 +21,6 @@ from marketing_site.mail.outbox import ClaimedMail
 from marketing_site.settings import settings
 
 log = logging.getLogger(__name__)
-IDLE_POLL_SECONDS = 2.0  # how soon a new lead's mails leave when the outbox was empty
-ERROR_PAUSE_SECONDS = 10.0  # after the database itself failed
 
 
 class _WireFormat(EmailPolicy):
@@ -79,37 +76,21 @@ async def send(mail: ClaimedMail) -> None:
 
 
 async def deliver_due() -> int:
-    """One pass: claim a batch, send each mail, record each outcome; returns how many were claimed."""
+    """One pass: claim a batch, send its mails at once, record their outcomes; returns how many were claimed."""
     if not settings.smtp_host:
         return 0
     claimed = await anyio.to_thread.run_sync(outbox.claim_due)
-    for mail in claimed:
-        try:
-            await send(mail)
-        except (aiosmtplib.SMTPException, OSError) as error:
-            log.warning("Mail %s failed (try %d): %s", mail.id, mail.attempts, error)
-            await anyio.to_thread.run_sync(outbox.mark_failed, mail, f"{type(error).__name__}: {error}")
-        else:
-            await anyio.to_thread.run_sync(outbox.mark_sent, mail.id)
+    if claimed:
+        errors = await asyncio.gather(*(_attempt(mail) for mail in claimed))
+        await anyio.to_thread.run_sync(outbox.record, list(zip(claimed, errors, strict=True)))
     return len(claimed)
 
 
-async def run_forever() -> None:
-    """Drain the outbox until cancelled; a database or SMTP outage only delays mail, it never stops the loop."""
-    if not settings.smtp_host:
-        log.warning("SMTP_HOST is not set: lead mails stay queued in the outbox until it is")
-    while True:
-        try:
-            if await deliver_due():
-                continue
-            await asyncio.sleep(IDLE_POLL_SECONDS)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("Mail sender pass failed; trying again in %.0f s", ERROR_PAUSE_SECONDS)
-            await asyncio.sleep(ERROR_PAUSE_SECONDS)
-
-
-if __name__ == "__main__":
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    asyncio.run(run_forever())
+async def _attempt(mail: ClaimedMail) -> str | None:
+    """None once the SMTP server accepted the mail, else what went wrong."""
+    try:
+        await send(mail)
+    except (aiosmtplib.SMTPException, OSError) as error:
+        log.warning("Mail %s failed (try %d): %s", mail.id, mail.attempts, error)
+        return f"{type(error).__name__}: {error}"
+    return None

@@ -1,5 +1,6 @@
 """The production topology of deploy/Procfile, started from its own lines: two (or more) backends, each
-in a working folder of its own, the mail sender as its own process and nginx (deploy/nginx/api.conf,
+in a working folder of its own, the background loops (mail sender, lead timers, webhooks) as their own
+process and nginx (deploy/nginx/api.conf,
 and site.conf when there is an export) in front, on a PostgreSQL and a Redis the caller gives.
 
 `make prod` (scripts/prod.py) hands the same Procfile, settings and folders to honcho; the topology
@@ -60,7 +61,7 @@ def shared_secrets() -> dict[str, str]:
 
 
 def topology_settings(database_url: str, redis_url: str, run_dir: Path, api_url: str, site_url: str) -> dict[str, str]:
-    """The settings every process of the topology gets (backends, sender, nginx), one set for all."""
+    """The settings every process of the topology gets (backends, background loops, nginx), one set for all."""
     return {
         "APP_ENV": "prod",
         "SITE_URL": site_url,
@@ -69,7 +70,7 @@ def topology_settings(database_url: str, redis_url: str, run_dir: Path, api_url:
         "BOOKING_URL": f"{api_url}/booking",
         "DATABASE_URL": database_url,
         "REDIS_URL": redis_url,
-        "MAIL_SENDER_IN_BACKEND": "false",  # the sender line runs it once, apart
+        "MAIL_SENDER_IN_BACKEND": "false",  # the background line runs the loops once, apart
         "REFLEX_TRUSTED_PROXY_HOPS": "1",  # one nginx in front
         "SITE_RUN_DIR": str(run_dir),
         **shared_secrets(),
@@ -82,7 +83,7 @@ def process_path() -> str:
 
 
 class Line:
-    """One Procfile line as a process group of its own (the sender, nginx)."""
+    """One Procfile line as a process group of its own (the background loops, nginx)."""
 
     def __init__(self, command: str, env: dict[str, str], log: Path):
         self._command, self._env, self.log = command, env, log
@@ -115,7 +116,7 @@ class Line:
 @dataclass(frozen=True)
 class Topology:
     backends: list[Backend]
-    sender: Line
+    background: Line  # the mail sender, lead timers and webhooks, once for all backends
     nginx: Line
     api_url: str  # nginx in front of the backends
     settings: dict[str, str]
@@ -131,7 +132,7 @@ def topology(
     site_url: str = "http://localhost:3000",
     settings: dict[str, str] | None = None,
 ) -> Iterator[Topology]:
-    """Start the Procfile's lines: the backends (each on a free port, in its own folder), the sender, then
+    """Start the Procfile's lines: the backends (each on a free port, in its own folder), the background loops, then
     nginx balancing over them; stop them all afterwards. Migrations are the caller's (once per release)."""
     api_port = free_port()
     api_url = f"http://127.0.0.1:{api_port}"
@@ -158,8 +159,8 @@ def topology(
             running.callback(backend.stop)
         with ThreadPoolExecutor(len(started)) as starting:  # side by side: each takes half a minute
             list(starting.map(Backend.start, started))
-        sender = Line(lines["sender"], env, run_dir / "sender.log").start()
-        running.callback(sender.stop)
+        background = Line(lines["background"], env, run_dir / "background.log").start()
+        running.callback(background.stop)
         site = Site(
             root=None,
             backend_url=api_url,
@@ -171,4 +172,4 @@ def topology(
         running.callback(nginx.stop)
         for port in listened_ports(site):
             wait_for_port(port, 15, nginx.process, run_dir / "nginx" / "error.log")
-        yield Topology(started, sender, nginx, api_url, env, run_dir)
+        yield Topology(started, background, nginx, api_url, env, run_dir)

@@ -61,7 +61,7 @@ def test_the_invitation_arrives_and_its_link_moves_then_cancels_the_demo(browser
     inbox, port = Inbox(), free_port()
     smtp = catcher.start(inbox, port)
     sender = subprocess.Popen(
-        [sys.executable, "-m", "marketing_site.mail.sender"],
+        [sys.executable, "-m", "marketing_site.background"],  # mail, lead timers, webhooks
         cwd=ROOT,
         env={**os.environ, **served.env, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(port), "SMTP_SECURITY": "none"},
         stdout=subprocess.DEVNULL,

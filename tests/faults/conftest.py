@@ -72,7 +72,7 @@ def fault_stack(private_postgres: PrivatePostgres) -> Iterator[FaultStack]:
                 "APP_ENV": "prod",
                 "STAFF_SESSION_SECRET": "fault-tests-only-" + "x" * 32,
                 "BOOKING_TOKEN_SECRET": "fault-tests-only-" + "b" * 32,
-                "STAFF_FACTOR_KEY": "ZmF1bHQtdGVzdHMtb25seS1mYWN0b3Ita2V5LTMyYnk=",
+                "STAFF_FACTOR_KEY": "ZmF1bHQtdGVzdHMtb25seS1mYWN0b3Ita2V5LTMyYiE=",  # a Fernet key (required in prod)
             }
         )
         migrate(env)

@@ -1,5 +1,5 @@
 """Topology tests: deploy/Procfile's processes as production runs them (two backends in their own working
-folders, the mail sender apart, nginx in front) on a private PostgreSQL and Redis.
+folders, the background loops apart, nginx in front) on a private PostgreSQL and Redis.
 
 They start servers of their own, so they carry the ``topology`` marker and run once per ``make test``:
 in the first (SQLite) pass, skipped in the PostgreSQL pass, like tests/faults.
@@ -28,7 +28,9 @@ SETTINGS = {
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "topology: starts two backends, the sender and nginx on private servers (slow)")
+    config.addinivalue_line(
+        "markers", "topology: starts two backends, the background loops and nginx on private servers (slow)"
+    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -1,0 +1,33 @@
+"""Demo hosts' own working weeks for the lead domain's working time (``leads.work_calendar``): a host's
+response times count in their hours and zone, and the rotation skips them on their days off."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from zoneinfo import ZoneInfo
+
+from sqlmodel import Session
+
+from marketing_site.booking.slots import host_weeks
+from marketing_site.leads import work_calendar
+from marketing_site.leads.work_calendar import WorkWeek
+
+
+def host_work_weeks(db_session: Session, staff_ids: Collection[int]) -> Mapping[int, WorkWeek]:
+    """The active hosts among ``staff_ids`` with their hours, days off, country and zone."""
+    wanted = set(staff_ids)
+    return {
+        week.host.staff_user_id: WorkWeek(
+            ZoneInfo(week.host.time_zone),
+            {weekday: tuple(stretches) for weekday, stretches in week.hours.items()},
+            week.host.country,
+            week.days_off,
+        )
+        for week in host_weeks(db_session)
+        if week.host.staff_user_id in wanted
+    }
+
+
+def install() -> None:
+    """Hand the hosts' weeks to the lead domain (called where the app and the background loops start)."""
+    work_calendar.use_own_weeks(host_work_weeks)

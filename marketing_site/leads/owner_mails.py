@@ -1,0 +1,136 @@
+"""The mails of speed to lead: the owner's own notice of a new lead (with one-tap call and mail links), the
+reminder of a lead still waiting, and the admins' escalation. Queued in the transaction that assigns the
+lead or fires its timer, like every outbox row."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from urllib.parse import quote
+
+from sqlalchemy import insert, update
+from sqlmodel import Session, col
+
+from marketing_site.content.messages import message
+from marketing_site.core import wakeup
+from marketing_site.core.clock import utc_now
+from marketing_site.core.columns import stored_id
+from marketing_site.leads.mails import lead_link, staff_subject, summary
+from marketing_site.leads.models import AnyLead, display_name
+from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
+from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id
+
+_templates = MailTemplates("marketing_site.leads")
+
+
+def contact_links(kind: str, email: str, phone_e164: str) -> dict[str, str]:
+    """``tel:`` and ``mailto:`` addresses a phone opens with one tap (the number in E.164, no spaces)."""
+    kind_label = message(f"mail.kind.{kind}", STAFF_LANGUAGE)
+    return {
+        "call": f"tel:{quote(phone_e164, safe='+')}" if phone_e164 else "",
+        "write": f"mailto:{quote(email, safe='@')}?subject={quote(f'Your {kind_label}')}",
+    }
+
+
+def when(moment: datetime) -> str:
+    """A local time as staff read it: "Tue 24 Nov 14:30 (Asia/Karachi)"."""
+    return f"{moment.strftime('%a %d %b %H:%M')} ({moment.tzinfo})"
+
+
+def queue_owner_mail(
+    db_session: Session,
+    lead: AnyLead,
+    modules: Sequence[str],
+    owner_email: str,
+    answer_by: datetime | None,
+    send_at: datetime | None = None,
+) -> None:
+    """The new owner's notice: the lead is theirs, answer by ``answer_by`` (their local time), call or write now.
+    ``send_at``: it waits with the lead's other mails (a demo request whose visitor may still pick a time)."""
+    body = _templates.render(
+        "owner",
+        kind_label=message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE),
+        person=display_name(lead),
+        summary=summary(lead, modules),
+        link=lead_link(stored_id(lead)),
+        answer_by=when(answer_by) if answer_by else "",
+        **contact_links(lead.kind, lead.email, lead.phone_e164),
+    )
+    headline = f"New {message(f'mail.kind.{lead.kind}', STAFF_LANGUAGE)} (yours)"
+    _queue(db_session, lead, Audience.OWNER, [owner_email], staff_subject(lead, headline), body, send_at)
+
+
+def queue_reminder(db_session: Session, lead: AnyLead, recipient: str, waiting_since: datetime) -> None:
+    """The owner's (or, unassigned, the shared address's) reminder that the lead is still new."""
+    body = _templates.render(
+        "reminder",
+        kind_label=message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE),
+        person=display_name(lead),
+        link=lead_link(stored_id(lead)),
+        since=when(waiting_since),
+        **contact_links(lead.kind, lead.email, lead.phone_e164),
+    )
+    _queue(db_session, lead, Audience.OWNER, [recipient], staff_subject(lead, "Still waiting"), body)
+
+
+def queue_escalation(
+    db_session: Session,
+    lead: AnyLead,
+    admins: Sequence[str],
+    owner_email: str | None,
+    waiting_since: datetime,
+    reassigned_to: str | None,
+) -> None:
+    """The admins' notice that a lead waited past its second limit (and, if the rules say so, who has it now)."""
+    body = _templates.render(
+        "escalation",
+        kind_label=message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE),
+        person=display_name(lead),
+        link=lead_link(stored_id(lead)),
+        since=when(waiting_since),
+        owner=owner_email or "",
+        reassigned_to=reassigned_to or "",
+    )
+    _queue(db_session, lead, Audience.ESCALATION, admins, staff_subject(lead, "Late lead"), body)
+
+
+def withdraw_unsent_notice(db_session: Session, lead_id: int) -> None:
+    """A previous owner's notice still waiting to leave (with a demo request's delayed mails) never goes."""
+    db_session.execute(
+        update(OutboxMail)
+        .where(
+            col(OutboxMail.lead_id) == lead_id,
+            col(OutboxMail.audience) == Audience.OWNER,
+            col(OutboxMail.status) == OutboxStatus.QUEUED,
+            col(OutboxMail.attempts) == 0,
+        )
+        .values(status=OutboxStatus.WITHDRAWN)
+    )
+
+
+def _queue(
+    db_session: Session,
+    lead: AnyLead,
+    audience: Audience,
+    recipients: Sequence[str],
+    subject: str,
+    body: MailBodies,
+    send_at: datetime | None = None,
+) -> None:
+    db_session.execute(
+        insert(OutboxMail).returning(col(OutboxMail.id)),  # one multi-row INSERT (see mails.queue_lead_mails)
+        [
+            dict(
+                lead_id=stored_id(lead),
+                audience=audience,
+                recipient=recipient,
+                subject=subject,
+                status=OutboxStatus.QUEUED,
+                message_id=new_message_id(),
+                next_attempt_at=send_at or utc_now(),
+                **body,
+            )
+            for recipient in recipients
+        ],
+    )
+    wakeup.on_commit(db_session)

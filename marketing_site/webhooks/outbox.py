@@ -1,0 +1,200 @@
+"""Webhook deliveries' database side: written in the transaction of the change they tell about, claimed
+atomically by the sender, each outcome recorded, sent again on an admin's request.
+
+Claims work like the mail outbox's (``UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING``,
+moving ``next_attempt_at`` a lease ahead), and only deliveries of enabled endpoints are claimed.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import Any
+
+from sqlalchemy import insert, select, update
+from sqlmodel import Session, col
+
+from marketing_site.core import db, wakeup
+from marketing_site.core.clock import as_utc, utc_now
+from marketing_site.core.columns import max_length
+from marketing_site.settings import settings
+from marketing_site.webhooks.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint, WebhookEvent
+
+CLAIM_BATCH = 16  # sent concurrently, so a lease covers one attempt's time limit
+LEASE_MARGIN_SECONDS = 30.0
+MAX_RETRY_AFTER = timedelta(days=1)  # a Retry-After further out is cut to this
+GONE = 410  # the endpoint is no more: it is disabled
+
+
+@dataclass(frozen=True)
+class ClaimedDelivery:
+    id: int
+    endpoint_id: int
+    message_id: str
+    payload: str
+    attempts: int
+    url: str
+    signing_secrets: tuple[str, ...]
+
+
+def enqueue(db_session: Session, event: WebhookEvent, data: dict[str, Any], lead_id: int | None) -> None:
+    """One delivery per enabled endpoint that wants ``event``, in the caller's transaction; the loops are
+    woken when it commits."""
+    endpoints = db_session.execute(
+        select(col(WebhookEndpoint.id), col(WebhookEndpoint.events)).where(col(WebhookEndpoint.enabled).is_(True))
+    ).all()
+    wanting = [endpoint_id for endpoint_id, events in endpoints if event.value in events.split()]
+    if not wanting:
+        return
+    now = utc_now()
+    body = json.dumps({"type": event.value, "timestamp": now.isoformat(), "data": data}, ensure_ascii=False)
+    db_session.execute(
+        insert(WebhookDelivery).returning(col(WebhookDelivery.id)),  # one multi-row INSERT (see leads.mails)
+        [
+            {
+                "endpoint_id": endpoint_id,
+                "lead_id": lead_id,
+                "message_id": f"msg_{uuid.uuid4().hex}",
+                "event": event.value,
+                "payload": body,
+                "status": DeliveryStatus.QUEUED,
+                "attempts": 0,
+                "next_attempt_at": now,
+                "created_at": now,
+                "last_error": "",
+            }
+            for endpoint_id in wanting
+        ],
+    )
+    wakeup.on_commit(db_session)
+
+
+def lease() -> timedelta:
+    return timedelta(seconds=settings.webhook_timeout_seconds + LEASE_MARGIN_SECONDS)
+
+
+def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedDelivery]:
+    now = utc_now()
+    due = (
+        select(col(WebhookDelivery.id))
+        .join(WebhookEndpoint, col(WebhookEndpoint.id) == col(WebhookDelivery.endpoint_id))
+        .where(
+            col(WebhookDelivery.status) == DeliveryStatus.QUEUED,
+            col(WebhookDelivery.next_attempt_at) <= now,
+            col(WebhookEndpoint.enabled).is_(True),
+        )
+        .order_by(col(WebhookDelivery.id))
+        .limit(limit)
+        .with_for_update(skip_locked=True, of=WebhookDelivery)
+    )
+    with db.write_session() as db_session:
+        rows = db_session.execute(
+            update(WebhookDelivery)
+            .where(col(WebhookDelivery.id).in_(due.scalar_subquery()))
+            .values(next_attempt_at=now + lease(), attempts=col(WebhookDelivery.attempts) + 1)
+            .returning(
+                col(WebhookDelivery.id),
+                col(WebhookDelivery.endpoint_id),
+                col(WebhookDelivery.message_id),
+                col(WebhookDelivery.payload),
+                col(WebhookDelivery.attempts),
+            )
+        ).all()
+        endpoints = {
+            endpoint.id: endpoint
+            for endpoint in db_session.execute(
+                select(WebhookEndpoint).where(col(WebhookEndpoint.id).in_({row.endpoint_id for row in rows}))
+            ).scalars()
+        }
+        db_session.commit()
+    return [
+        ClaimedDelivery(
+            row.id,
+            row.endpoint_id,
+            row.message_id,
+            row.payload,
+            row.attempts,
+            endpoints[row.endpoint_id].url,
+            signing_secrets(endpoints[row.endpoint_id], now),
+        )
+        for row in sorted(rows, key=lambda row: row.id)
+    ]
+
+
+def signing_secrets(endpoint: WebhookEndpoint, now: datetime) -> tuple[str, ...]:
+    """The current secret, and the previous one while a rotation lasts."""
+    rotating = (
+        endpoint.previous_secret and endpoint.previous_secret_until and as_utc(endpoint.previous_secret_until) > now
+    )
+    return (endpoint.secret, endpoint.previous_secret) if rotating else (endpoint.secret,)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one attempt went: ``status`` the endpoint's answer (None: no answer), ``error`` empty when sent."""
+
+    delivery: ClaimedDelivery
+    status: int | None = None
+    error: str = ""
+    retry_after: timedelta | None = None  # the endpoint's own Retry-After (429, 503)
+
+    @property
+    def gone(self) -> bool:
+        return self.status == GONE
+
+
+def backoff(attempts: int) -> timedelta:
+    """WEBHOOK_RETRY_SECONDS doubling with each try, spread by ±50 % jitter so that retries of one outage
+    do not arrive together (60 s and 13 tries: about three days from the first to the last)."""
+    return timedelta(seconds=settings.webhook_retry_seconds * 2 ** (attempts - 1) * random.uniform(0.5, 1.5))
+
+
+def record(outcomes: list[Outcome]) -> None:
+    """A batch's outcomes in one transaction: sent; 410 Gone: dead and its endpoint disabled; otherwise tried
+    again after the back-off (or the endpoint's Retry-After), or given up (dead) after the last try."""
+    now = utc_now()
+    with db.write_session() as db_session:
+        for outcome in outcomes:
+            db_session.execute(
+                update(WebhookDelivery)
+                .where(
+                    col(WebhookDelivery.id) == outcome.delivery.id,
+                    col(WebhookDelivery.status) == DeliveryStatus.QUEUED,
+                )
+                .values(last_status=outcome.status, **_next(outcome, now))
+            )
+            if outcome.gone:
+                db_session.execute(
+                    update(WebhookEndpoint)
+                    .where(col(WebhookEndpoint.id) == outcome.delivery.endpoint_id)
+                    .values(enabled=False, disabled_reason=f"answered 410 Gone on {now:%Y-%m-%d %H:%M} UTC")
+                )
+        db_session.commit()
+
+
+def _next(outcome: Outcome, now: datetime) -> dict[str, Any]:
+    if not outcome.error:
+        return {"status": DeliveryStatus.SENT, "sent_at": now, "last_error": ""}
+    error = outcome.error[: max_length(WebhookDelivery, "last_error")]
+    if outcome.gone or outcome.delivery.attempts >= settings.webhook_max_attempts:
+        return {"status": DeliveryStatus.DEAD, "last_error": error}
+    wait = (
+        min(outcome.retry_after, MAX_RETRY_AFTER)
+        if outcome.retry_after is not None
+        else backoff(outcome.delivery.attempts)
+    )
+    return {"next_attempt_at": now + wait, "last_error": error}
+
+
+def requeue(db_session: Session, endpoint_id: int, delivery_id: int) -> bool:
+    """Send a delivery again now (an admin's "send again"), with its webhook-id; False if it is not the endpoint's."""
+    result = db_session.execute(
+        update(WebhookDelivery)
+        .where(col(WebhookDelivery.id) == delivery_id, col(WebhookDelivery.endpoint_id) == endpoint_id)
+        .values(status=DeliveryStatus.QUEUED, attempts=0, next_attempt_at=utc_now(), last_error="")
+    )
+    wakeup.on_commit(db_session)
+    return bool(result.rowcount == 1)  # type: ignore[attr-defined]  # an UPDATE's result has rowcount

@@ -1,0 +1,106 @@
+"""A booked demo's host becomes the lead's owner: booked with the lead through the API, or picked on the
+site after the lead was stored (the host takes it over from the rotation), unless a returning person keeps
+their owner. The lead, no longer new, stops its timers; the CRM hears of the booking (webhooks)."""
+
+from __future__ import annotations
+
+from hosts import round_the_clock_slots
+from leads.lead_payloads import VALID
+from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
+    API,
+    audit_of,
+    mails_of,
+    nobody_takes_leads,
+    owner_of,
+    person,
+    takers,
+    timers_of,
+)
+
+from marketing_site.booking import service
+from marketing_site.booking.slots import parse_slot_id
+from marketing_site.core import db
+from marketing_site.leads.service import LeadKind, lead_submit
+from marketing_site.webhooks.models import WebhookDelivery, WebhookEndpoint
+
+
+def test_a_lead_booked_through_the_api_is_owned_by_its_host_from_the_start():
+    takers(2)
+    slot = round_the_clock_slots("Sana Malik")[0]
+    host_id = parse_slot_id(slot)[0]
+    lead_id, _ = service.lead_book({**VALID["ScheduleDemo"], **person(), "slotId": slot, "timeZone": "UTC"}, API)
+    assert owner_of(lead_id) == host_id
+    assert [entry for entry in audit_of(lead_id) if entry[0] in ("assign", "owner")] == [
+        ("assign", f"{host_id} (booked host)")
+    ]
+    assert mails_of(lead_id, "owner") == []  # the host's notice is the booking's own mail
+    assert [mail.recipient for mail in mails_of(lead_id, "host")] != []
+    assert {timer.status for timer in timers_of(lead_id).values()} == {"stopped"}  # booked: not waiting
+
+
+def test_a_host_picked_on_the_site_takes_the_lead_over_from_the_rotation():
+    [seller] = takers(1)
+    slot = round_the_clock_slots("Omar Al-Harthy")[0]
+    host_id = parse_slot_id(slot)[0]
+    lead_id = lead_submit(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], **person()}, API)
+    assert owner_of(lead_id) == seller.id
+    service.book_for_lead(lead_id, slot, "UTC")
+    assert owner_of(lead_id) == host_id
+    assert ("owner", f"{seller.id} -> {host_id} (booked host)") in audit_of(lead_id)
+    assert {timer.status for timer in timers_of(lead_id).values()} == {"stopped"}
+
+
+def test_a_returning_person_who_books_with_another_host_keeps_their_owner():
+    [seller] = takers(1)
+    visitor = person()
+    first = lead_submit(
+        LeadKind.PRODUCT_VIDEO, {**VALID["ProductVideo"], "email": visitor["email"], "contactNo": visitor["phone"]}, API
+    )
+    assert owner_of(first) == seller.id
+    slot = round_the_clock_slots("Bilal Khan")[0]
+    lead_id, _ = service.lead_book({**VALID["ScheduleDemo"], **visitor, "slotId": slot, "timeZone": "UTC"}, API)
+    assert owner_of(lead_id) == seller.id
+    assert ("assign", f"{seller.id} (returning person)") in audit_of(lead_id)
+
+
+def test_the_crm_hears_of_the_lead_the_booking_and_the_status_in_that_order():
+    with db.session() as db_session:
+        db_session.add(
+            WebhookEndpoint(
+                url="https://crm.example/hooks",
+                events="lead.created lead.status_changed demo.booked demo.cancelled",
+                secret="whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+            )
+        )
+        db_session.commit()
+    slot = round_the_clock_slots("Aisha Rahman")[0]
+    lead_id, booking = service.lead_book({**VALID["ScheduleDemo"], **person(), "slotId": slot, "timeZone": "UTC"}, API)
+    service.booking_cancel(booking.id)
+    with db.session() as db_session:
+        events = list(
+            db_session.execute(
+                WebhookDelivery.__table__.select()
+                .where(WebhookDelivery.lead_id == lead_id)
+                .order_by(WebhookDelivery.id)
+            ).mappings()
+        )
+    assert [event["event"] for event in events] == [
+        "lead.created",
+        "lead.status_changed",
+        "demo.booked",
+        "demo.cancelled",
+    ]
+    assert '"previousStatus":"new","status":"demo_booked"' in events[1]["payload"].replace(" ", "")
+    assert f'"id":{booking.id}' in events[2]["payload"].replace(" ", "") and "Aisha Rahman" in events[2]["payload"]
+
+
+def test_a_request_whose_visitor_picks_a_time_at_once_notifies_the_host_not_the_rotations_pick():
+    [seller] = takers(1)
+    slot = round_the_clock_slots("Sana Malik")[0]
+    host_id = parse_slot_id(slot)[0]
+    lead_id = service.demo_request(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], **person()}, API, picker=True)
+    [notice] = mails_of(lead_id, "owner")  # it waits with the request's mails for a time picked meanwhile
+    assert (owner_of(lead_id), notice.recipient, notice.status) == (seller.id, seller.email, "queued")
+    service.book_for_lead(lead_id, slot, "UTC")
+    assert owner_of(lead_id) == host_id
+    assert [mail.status for mail in mails_of(lead_id, "owner")] == ["withdrawn"]  # the host's notice: the booking's

@@ -1,0 +1,181 @@
+"""An owner for every lead, in the lead's own transaction (SQLite, or PostgreSQL with TEST_DATABASE_URL): the
+rotation under concurrent submissions, returning people, paused and off-duty takers, nobody taking leads,
+and the owner's own mail over a real SMTP server."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
+
+from leads.lead_payloads import CAREERS, VALID
+from leads.takers import (
+    API,
+    add_staff,
+    add_taker,
+    audit_of,
+    demo_lead,
+    mails_of,
+    nobody_takes_leads,  # noqa: F401  (autouse)
+    owner_of,
+    person,
+    set_paused,
+    takers,
+    timers_of,
+)
+from mail.conftest import smtp_port, smtp_server  # noqa: F401  (the real SMTP server fixtures)
+
+from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
+from marketing_site.core import db, deadline
+from marketing_site.core.clock import frozen
+from marketing_site.leads import mails as lead_mails
+from marketing_site.leads.service import LeadKind, SubmissionContext, application_submit, lead_submit
+from marketing_site.mail import sender
+
+MONDAY_10_MUSCAT = datetime(2027, 3, 1, 6, 0, tzinfo=UTC)  # a working Monday in Oman (company calendar)
+
+
+def test_twenty_concurrent_leads_go_round_the_three_salespeople_none_twice_none_lost_the_paused_one_skipped():
+    working = takers(3)
+    paused = add_taker(add_staff("sales"), paused=True)
+
+    def submit(_: int) -> int:
+        deadline.current.set(time.monotonic() + 60)  # a loaded machine: the turn, not the deadline, is tested
+        return demo_lead()
+
+    with ThreadPoolExecutor(max_workers=20) as pool:
+        leads = list(pool.map(submit, range(20)))
+    assert len(set(leads)) == 20  # none lost
+    owners = [owner_of(lead_id) for lead_id in leads]
+    assert sorted(Counter(owners).values()) == [6, 7, 7]  # turns taken one after another: an even spread
+    assert set(owners) == {user.id for user in working} and paused.id not in owners
+    for lead_id, owner in zip(leads, owners, strict=True):
+        assert [entry for entry in audit_of(lead_id) if entry[0] == "assign"] == [("assign", f"{owner} (round-robin)")]
+        by_id = {user.id: user.email for user in working}
+        assert [mail.recipient for mail in mails_of(lead_id, "owner")] == [by_id[owner]]  # one owner, one mail
+
+
+def test_weights_share_the_leads_and_a_taker_back_from_a_pause_is_not_owed_a_run_of_them():
+    heavy, light = add_taker(add_staff(), weight=2), add_taker(add_staff())
+    owners = [owner_of(demo_lead()) for _ in range(6)]
+    assert Counter(owners) == {heavy.id: 4, light.id: 2}
+    set_paused(light, True)
+    assert {owner_of(demo_lead()) for _ in range(4)} == {heavy.id}
+    set_paused(light, False)
+    owners = [owner_of(demo_lead()) for _ in range(3)]
+    assert owners.count(light.id) == 1  # its share from now on, not the four it missed
+
+
+def test_a_returning_person_keeps_the_owner_of_their_latest_lead_by_email_or_phone():
+    first, second = takers(2)
+    visitor = person()
+    lead_id = demo_lead(**visitor)
+    owner = owner_of(lead_id)
+    other = demo_lead()  # the rotation moves on
+    assert owner_of(other) != owner
+    by_email = demo_lead(email=visitor["email"], phone=person()["phone"])
+    by_phone = lead_submit(
+        LeadKind.PRODUCT_VIDEO,
+        {**VALID["ProductVideo"], "email": person()["email"], "contactNo": visitor["phone"]},
+        API,
+    )
+    assert owner_of(by_email) == owner_of(by_phone) == owner
+    assert ("assign", f"{owner} (returning person)") in audit_of(by_phone)
+    assert {first.id, second.id} == {owner, owner_of(other)}
+
+
+def test_a_returning_person_whose_owner_paused_or_no_longer_takes_leads_goes_round_the_rotation():
+    first, second = takers(2)
+    visitor = person()
+    owner = owner_of(demo_lead(**visitor))
+    set_paused(first if owner == first.id else second, True)
+    again = demo_lead(**visitor)
+    assert owner_of(again) == ({first.id, second.id} - {owner}).pop()
+    assert ("assign", f"{owner_of(again)} (round-robin)") in audit_of(again)
+
+
+def test_an_application_goes_to_hr_and_a_demo_lead_to_sales():
+    seller = takers(1, "sales")[0]
+    recruiter = takers(1, "hr")[0]
+    application = application_submit({**CAREERS, "email": person()["email"], "mobile": person()["phone"]}, None, API)
+    assert owner_of(application) == recruiter.id
+    assert owner_of(demo_lead()) == seller.id
+
+
+def test_someone_on_a_day_off_today_in_their_own_zone_is_skipped():
+    on_leave, at_work = takers(2)
+    with db.session() as db_session:  # a demo host in Karachi, off on Monday 1 March there
+        db_session.add(
+            DemoHost(staff_user_id=on_leave.id, display_name="On leave", time_zone="Asia/Karachi", country="PK")
+        )
+        db_session.flush()
+        db_session.add_all(
+            WorkingHours(host_id=on_leave.id, weekday=day, start_minute=540, end_minute=1020) for day in range(7)
+        )
+        db_session.add(DayOff(host_id=on_leave.id, day=MONDAY_10_MUSCAT.date()))
+        db_session.commit()
+    try:
+        with frozen(MONDAY_10_MUSCAT):
+            owners = {owner_of(demo_lead()) for _ in range(3)}
+        assert owners == {at_work.id}
+    finally:
+        with db.session() as db_session:
+            db_session.delete(db_session.get(DemoHost, on_leave.id))
+            db_session.commit()
+
+
+def test_when_nobody_takes_the_leads_the_lead_stays_unassigned_and_the_shared_address_is_told_so():
+    lead_id = demo_lead()
+    assert owner_of(lead_id) is None
+    [shared] = mails_of(lead_id, "staff")
+    assert shared.recipient == "sales@localhost"
+    assert "Nobody takes these leads, so it has no owner" in shared.text_body
+    assert mails_of(lead_id, "owner") == [] and audit_of(lead_id) == []
+    assert {timer.owner_id for timer in timers_of(lead_id).values()} == {
+        None
+    }  # the reminder goes to the shared address
+
+
+def test_a_quarantined_lead_gets_no_owner_until_it_is_released():
+    takers(1)
+    lead_id = lead_submit(
+        LeadKind.SCHEDULE_DEMO,
+        {**VALID["ScheduleDemo"], **person()},
+        SubmissionContext("q", form_started_at=time.time()),
+    )
+    assert owner_of(lead_id) is None and timers_of(lead_id) == {} and mails_of(lead_id, "owner") == []
+
+
+def test_the_owner_is_mailed_at_their_own_address_with_one_tap_call_and_mail_links(smtp_server):
+    inbox = smtp_server()
+    [owner] = takers(1)
+    visitor = person()
+    with frozen(MONDAY_10_MUSCAT):
+        lead_id = demo_lead(**visitor, firstName="<b>Amina</b>")
+        asyncio.run(drain())
+    [mail] = inbox.to(owner.email)
+    assert mail["Subject"] == "New demo request (yours): <b>Amina</b> Khan (Greenfield School)"
+    text, html = mail.get_body(("plain",)).get_content(), mail.get_body(("html",)).get_content()
+    phone = "+92300" + visitor["phone"][-7:]
+    assert f"Call: tel:{phone}" in text and f'href="tel:{phone}"' in html
+    assert f"Write: mailto:{visitor['email']}?subject=Your%20demo%20request" in text
+    assert "Please answer by Mon 01 Mar 11:00 (Asia/Muscat)" in text  # 1 working hour, the company's calendar
+    assert "&lt;b&gt;Amina&lt;/b&gt;" in html and "<b>Amina" not in html
+    assert f"http://localhost:8000/admin/leads/{lead_id}" in text
+    [copy] = mails_of(lead_id, "staff")  # the shared copy stays (LEAD_SHARED_COPY)
+    [shared] = [mail for mail in inbox.to("sales@localhost") if mail["Message-ID"] == copy.message_id]
+    assert f"Its owner is {owner.email}." in shared.get_body(("plain",)).get_content()
+
+
+def test_without_the_shared_copy_only_the_owner_hears_of_the_lead(monkeypatch):
+    monkeypatch.setattr(lead_mails, "settings", lead_mails.settings.model_copy(update={"lead_shared_copy": False}))
+    takers(1)
+    lead_id = demo_lead()
+    assert [mail.audience for mail in mails_of(lead_id)] == ["visitor", "owner"]
+
+
+async def drain() -> None:
+    while await sender.deliver_due():
+        pass
