@@ -1,5 +1,5 @@
 # Two commands on a fresh machine: `make run` (serve the site) and `make test` (the whole suite).
-.PHONY: run test bench bench-load bench-inbox bench-slots bench-speed mail-catcher a11y export mutation
+.PHONY: run test prod bench bench-load bench-scale bench-inbox bench-slots bench-speed mail-catcher a11y export mutation
 
 run:
 	@bash scripts/run.sh
@@ -7,11 +7,17 @@ run:
 test:
 	@bash scripts/test.sh $(PYTEST_ARGS)
 
+prod:
+	@bash scripts/prod.sh $(PROD_ARGS)
+
 bench:
 	@bash scripts/bench.sh
 
 bench-load:
 	@bash scripts/bench_load.sh $(BENCH_ARGS)
+
+bench-scale:
+	@bash scripts/bench_scale.sh $(BENCH_ARGS)
 
 bench-inbox:
 	@bash scripts/bench_inbox.sh $(BENCH_ARGS)

@@ -1,16 +1,20 @@
 """Reflex configuration: Tailwind only (no Radix Themes bundle) to stay within the page-weight budget."""
 
-import os
+from marketing_site.core import metrics_directory
 
-import reflex as rx
+metrics_directory.prepare()  # first: prometheus-client reads its folder once, when the app imports it
 
-from marketing_site.build.csp_hashes import CspHashesPlugin
-from marketing_site.build.html_language import HtmlLanguagePlugin
-from marketing_site.build.hydrate_after_paint import HydrateAfterPaintPlugin
-from marketing_site.build.phone_labels import PhoneLabelsPlugin
-from marketing_site.build.robots import RobotsTxtPlugin
-from marketing_site.core.db import reflex_environment
-from marketing_site.settings import settings
+import os  # noqa: E402
+
+import reflex as rx  # noqa: E402
+
+from marketing_site.build.csp_hashes import CspHashesPlugin  # noqa: E402
+from marketing_site.build.html_language import HtmlLanguagePlugin  # noqa: E402
+from marketing_site.build.hydrate_after_paint import HydrateAfterPaintPlugin  # noqa: E402
+from marketing_site.build.phone_labels import PhoneLabelsPlugin  # noqa: E402
+from marketing_site.build.robots import RobotsTxtPlugin  # noqa: E402
+from marketing_site.core.db import reflex_environment  # noqa: E402
+from marketing_site.settings import settings  # noqa: E402
 
 for _name, _value in reflex_environment().items():  # our worker count; Reflex's engine within DATABASE_MAX_CONNECTIONS
     os.environ.setdefault(_name, _value)

@@ -15,6 +15,8 @@ from marketing_site.pages.seo import head_tags, share_image, sitemap_context
 from marketing_site.settings import settings
 from marketing_site.web.api import build_api, build_vitals_api
 from marketing_site.web.exact_routes import serve_pages_exactly
+from marketing_site.web.health import build_health
+from marketing_site.web.outage_page import with_outage_page
 from marketing_site.web.response_headers import add_security_headers
 from marketing_site.web.state_fallback import fall_back_to_memory
 from marketing_site.web.upload_limit import refuse_malformed_uploads, upload_body_limit
@@ -24,9 +26,10 @@ app = rx.App(
     stylesheets=[],
     api_transformer=[
         build_admin(),
-        build_manage(),
+        with_outage_page(build_manage()),
         build_api(),
         build_vitals_api(),
+        build_health(),
         upload_body_limit,
         serve_pages_exactly,
         add_security_headers,

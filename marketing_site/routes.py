@@ -113,6 +113,11 @@ DEMO_BOOKINGS_API = "/api/demo-bookings"
 VITALS_API = "/api/vitals"  # where the browsers post their web-vitals beacons
 STAFF_AREA = "/admin"
 BOOKING_PAGE = "/booking"  # /booking/<signed token>: a visitor's demo, moved or cancelled from their mail
+# What a load balancer and Prometheus ask each backend directly (web/health.py); nginx's public config
+# does not pass /metrics on.
+LIVEZ = "/livez"  # the process answers
+READYZ = "/readyz"  # the database answers in time and the outbox is not stalled
+METRICS = "/metrics"  # Prometheus text, for allowed addresses or a token only
 
 
 def lead_api(kind: str) -> str:

@@ -20,8 +20,6 @@ from pydantic import Field, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
-# Folders a web server or Reflex's /_upload route may serve: a résumé must never land in one.
-PUBLIC_FOLDERS = tuple(PROJECT_ROOT / name for name in ("assets", ".web", "uploaded_files"))
 # json_schema_extra marker: APP_ENV=prod refuses to start while such a setting is not given.
 PRODUCTION_REQUIRED: dict[str, Any] = {"production_required": True}
 FERNET_KEY_BYTES = 32
@@ -88,9 +86,7 @@ class Settings(BaseSettings):
     max_resume_bytes: int = Field(5 * 1024 * 1024, alias="RESUME_MAX_BYTES", ge=1024)
     # Seconds a lead form waits for the server's answer before telling the visitor to press again (build time).
     form_timeout_seconds: float = Field(15.0, alias="LEAD_FORM_TIMEOUT_SECONDS", gt=0)
-    # Where résumés are stored: outside every public folder, served to staff only as attachments.
-    resume_dir: Path = Field(PROJECT_ROOT / "var" / "resumes", alias="RESUME_DIR")
-    # Staff area (/admin on the backend): signs the sign-in form's CSRF token; the same on every worker, secret.
+    # Signs the staff sign-in form's CSRF token and the lead forms' start; the same on every worker, secret.
     # Empty outside production means a random one per start (an open sign-in form is reloaded after a restart).
     staff_session_secret: str = Field("", alias="STAFF_SESSION_SECRET", json_schema_extra=PRODUCTION_REQUIRED)
     # A staff session ends after this many minutes without a request...
@@ -152,6 +148,21 @@ class Settings(BaseSettings):
     # Public address of the visitor's booking page on the backend (the links in booking mails).
     booking_url: str = Field("http://localhost:8000/booking", alias="BOOKING_URL")
 
+    # Health and metrics (marketing_site/web/health.py; docs/deployment.md, Probes and metrics).
+    # /metrics answers these addresses or networks directly (never through a proxy), comma-separated.
+    metrics_allowed_addresses: Annotated[tuple[str, ...], NoDecode] = Field(
+        ("127.0.0.1", "::1"), alias="METRICS_ALLOWED_ADDRESSES"
+    )
+    # /metrics also answers a request with "Authorization: Bearer <this>" from anywhere; empty: no token.
+    metrics_token: str = Field("", alias="METRICS_TOKEN")
+    # Where the workers count their metrics (prometheus-client's multiprocess files), emptied at start;
+    # empty means a fresh temporary folder per start. Per backend: never share it between two backends.
+    metrics_dir: str = Field("", alias="METRICS_DIR")
+    # /readyz gives the database this long to answer (a probe every second needs the answer within one).
+    readiness_database_seconds: float = Field(0.8, alias="READINESS_DATABASE_SECONDS", gt=0)
+    # /readyz calls the outbox stalled when a due mail has waited this long (with SMTP_HOST set).
+    outbox_stall_seconds: float = Field(900.0, alias="OUTBOX_STALL_SECONDS", gt=0)
+
     @field_validator("site_url", "staff_url", "booking_url")
     @classmethod
     def _web_address(cls, value: str) -> str:
@@ -171,14 +182,14 @@ class Settings(BaseSettings):
                 raise ValueError("each key must be a Fernet key: 32 bytes, url-safe base64 (Fernet.generate_key())")
         return value
 
-    @field_validator("extra_origins", "webhook_allowed_networks", mode="before")
+    @field_validator("extra_origins", "webhook_allowed_networks", "metrics_allowed_addresses", mode="before")
     @classmethod
     def _comma_separated(cls, value: Any) -> Any:
         if isinstance(value, str):
             return tuple(origin.strip().rstrip("/") for origin in value.split(",") if origin.strip())
         return value
 
-    @field_validator("webhook_allowed_networks")
+    @field_validator("webhook_allowed_networks", "metrics_allowed_addresses")
     @classmethod
     def _networks(cls, value: tuple[str, ...]) -> tuple[str, ...]:
         for network in value:
@@ -192,14 +203,6 @@ class Settings(BaseSettings):
             ZoneInfo(value)
         except (ZoneInfoNotFoundError, ValueError):
             raise ValueError("must be an IANA time zone, e.g. Asia/Muscat") from None
-        return value
-
-    @field_validator("resume_dir")
-    @classmethod
-    def _private_folder(cls, value: Path) -> Path:
-        resolved = value.resolve()
-        if any(resolved.is_relative_to(folder.resolve()) for folder in PUBLIC_FOLDERS):
-            raise ValueError("must not be inside a folder the site serves (assets, .web, uploaded_files)")
         return value
 
     @model_validator(mode="after")

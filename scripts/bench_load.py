@@ -32,7 +32,6 @@ from scripts.bench_load_forms import run_forms
 from scripts.harness.backend import Backend
 from scripts.harness.build import ROOT, tool_env
 from scripts.harness.database import migrate
-from scripts.harness.ports import free_port
 from scripts.harness.private_postgres import PrivatePostgres
 from scripts.harness.private_redis import PrivateRedis
 
@@ -86,11 +85,11 @@ def stack(database: str) -> Iterator[Stack]:
             "SITE_URL": SITE_URL,
             "LEAD_RATE_LIMIT_PER_MINUTE": "1000000000",
             "LEAD_MIN_SUBMIT_SECONDS": "0",
-            "RESUME_DIR": str(scratch / "resumes"),
             "APP_ENV": "prod",
             "REDIS_URL": "",
             "STAFF_SESSION_SECRET": "bench-only-" + "x" * 32,
             "BOOKING_TOKEN_SECRET": "bench-only-" + "b" * 32,
+            "STAFF_FACTOR_KEY": "YmVuY2gtb25seS1zdGFmZi1mYWN0b3Ita2V5LTMyYnk=",
         }
         if database == "sqlite":
             label, settings["DATABASE_URL"] = "SQLite, 1 worker", f"sqlite:///{scratch / 'bench.db'}"
@@ -102,7 +101,7 @@ def stack(database: str) -> Iterator[Stack]:
             label = "PostgreSQL + Redis, workers"
         env = tool_env(settings)
         migrate(env)
-        backend = Backend(free_port(), env, scratch / "backend.log").start()
+        backend = Backend(None, env, scratch / "backend.log").start()
         cleanup.callback(backend.stop)
         if database != "sqlite":
             label = f"PostgreSQL + Redis, {backend.worker_count()} workers"

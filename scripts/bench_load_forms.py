@@ -42,13 +42,23 @@ class FormLoad:
 
 
 class Visitor:
-    """One Socket.IO connection of one browser tab."""
+    """One Socket.IO connection of one browser tab (``token``: the tab's; a reloaded tab keeps it, so a
+    second Visitor with the same token is the same visitor on a new connection, maybe to another backend)."""
 
     def __init__(
-        self, session: aiohttp.ClientSession, backend_url: str, origin: str, answer_timeout: float = ANSWER_TIMEOUT
+        self,
+        session: aiohttp.ClientSession,
+        backend_url: str,
+        origin: str,
+        answer_timeout: float = ANSWER_TIMEOUT,
+        state: str = STATE,
+        token: str = "",
+        router_data: dict[str, str] | None = None,
     ):
         self._session, self._origin, self._answer_timeout = session, origin, answer_timeout
-        self._url = f"{backend_url.replace('http', 'ws', 1)}{NAMESPACE}/?token={uuid.uuid4()}&EIO=4&transport=websocket"
+        self.token, self.state = token or str(uuid.uuid4()), state
+        self._router_data = router_data or ROUTER_DATA
+        self._url = f"{backend_url.replace('http', 'ws', 1)}{NAMESPACE}/?token={self.token}&EIO=4&transport=websocket"
         self._socket: aiohttp.ClientWebSocketResponse | None = None
 
     async def connect(self) -> None:
@@ -66,7 +76,7 @@ class Visitor:
     async def call(self, handler: str, payload: dict, done: Callable[[dict], bool]) -> dict:
         """Send one event; return the merged delta of its updates once ``done`` holds for it
         (Reflex marks no update as the last one, so the caller says what the last one sets)."""
-        event = {"name": f"{STATE}.{handler}", "payload": payload, "router_data": ROUTER_DATA}
+        event = {"name": f"{self.state}.{handler}", "payload": payload, "router_data": self._router_data}
         await self._socket.send_str(EVENT + json.dumps(["event", event]))
         # One deadline for the whole answer: Engine.IO pings every 25 s keep a socket busy, so a
         # per-packet limit alone would wait forever for an answer that never comes.
@@ -85,7 +95,7 @@ class Visitor:
             merged.update(
                 {
                     key.split("_rx_state_")[0]: value  # deltas suffix var names
-                    for key, value in (update.get("delta") or {}).get(STATE, {}).items()
+                    for key, value in (update.get("delta") or {}).get(self.state, {}).items()
                 }
             )
             if done(merged):

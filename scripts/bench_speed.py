@@ -54,7 +54,6 @@ def main() -> None:
         SMTP_PORT=str(smtp_port),
         SMTP_SECURITY="none",
         WEBHOOK_ALLOWED_NETWORKS="127.0.0.0/8",
-        RESUME_DIR=str(scratch / "resumes"),
         REDIS_URL="",
     )
     with throwaway_database(scratch, options.database_server, prefix="bench_speed") as url:

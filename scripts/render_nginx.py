@@ -35,9 +35,9 @@ TOKEN_LIMIT = 3000  # characters per quoted value, under nginx's 4 KB configurat
 
 @dataclass(frozen=True)
 class Site:
-    root: Path  # the export as nginx reads it
+    root: Path | None  # the export as nginx reads it; None: the backends' api.conf alone
     backend_url: str  # the backend's public address, as baked into the export (REFLEX_API_URL)
-    upstream: str = "127.0.0.1:8000"  # where nginx reaches the backend
+    upstream: str = "127.0.0.1:8000"  # where nginx reaches the backends: host:port, comma-separated
     server_name: str = "_"
     api_server_name: str = "_"
     listen: str = "80"
@@ -89,6 +89,7 @@ def _type_by_extension(root: Path) -> str:
 
 
 def render_site(site: Site) -> str:
+    assert site.root is not None, "site.conf serves an export"
     page_policy = content_security_policy(read_script_hashes(site.root), site.backend_url)
     parts = _page_policy_parts(page_policy)
     joined = "".join(f"$site_page_csp_{number}" for number in range(len(parts)))
@@ -145,25 +146,35 @@ def render_api(site: Site) -> str:
             "tls": _tls(site),
             "redirect_to_https": _redirect(site, site.api_server_name),
             "hsts": STRICT_TRANSPORT_SECURITY,
-            "upstream": site.upstream,
+            "upstream_servers": "\n".join(
+                f"    server {server.strip()} max_fails=1 fail_timeout=5s;"
+                for server in site.upstream.split(",")
+                if server.strip()
+            ),
         },
     )
 
 
-def write_configs(site: Site, out: Path) -> tuple[Path, Path]:
+def write_configs(site: Site, out: Path) -> tuple[Path, ...]:
+    """site.conf (when there is an export) and api.conf in ``out``; the paths written."""
     out.mkdir(parents=True, exist_ok=True)
-    (out / "site.conf").write_text(render_site(site), encoding="utf-8")
+    written = []
+    if site.root is not None:
+        (out / "site.conf").write_text(render_site(site), encoding="utf-8")
+        written.append(out / "site.conf")
     (out / "api.conf").write_text(render_api(site), encoding="utf-8")
-    return out / "site.conf", out / "api.conf"
+    return (*written, out / "api.conf")
 
 
 def main() -> None:
     from reflex.config import get_config
 
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--root", type=Path, required=True, help="the export's folder as nginx reads it")
+    parser.add_argument("--root", type=Path, help="the export's folder as nginx reads it (without: api.conf only)")
     parser.add_argument("--backend-url", default=get_config().api_url, help="public backend address (REFLEX_API_URL)")
-    parser.add_argument("--upstream", default=Site.upstream, help="host:port nginx proxies the backend to")
+    parser.add_argument(
+        "--upstream", default=Site.upstream, help="host:port of each backend nginx proxies to, comma-separated"
+    )
     parser.add_argument("--server-name", default=Site.server_name)
     parser.add_argument("--api-server-name", default=Site.api_server_name)
     parser.add_argument("--listen", default=Site.listen)

@@ -3,13 +3,13 @@
 SQLite (a temporary file) by default; set TEST_DATABASE_URL to a PostgreSQL server URL, e.g.
 ``postgresql+psycopg://postgres@127.0.0.1:5432/test``, and the session creates and finally drops
 its own ``leads_test_<random>`` database on that server, so parallel runs never collide.
-Only RESUME_DIR is set from here (before settings are read, once, at import); the database
-is handed to ``db.configure_engine`` explicitly, so DATABASE_URL is never touched.
+The database is handed to ``db.configure_engine`` explicitly, so DATABASE_URL is never touched.
 """
 
 from __future__ import annotations
 
 import atexit
+import logging
 import os
 import shutil
 import tempfile
@@ -17,16 +17,13 @@ from collections.abc import Iterator
 from contextlib import AbstractContextManager
 from pathlib import Path
 
+import pytest
+
+from marketing_site.core import db
+from scripts.harness.database import throwaway_database
+
 _SCRATCH = Path(tempfile.mkdtemp(prefix="leads-tests-"))
 atexit.register(shutil.rmtree, _SCRATCH, ignore_errors=True)
-os.environ["RESUME_DIR"] = str(_SCRATCH / "resumes")  # test résumés never land in a real folder
-
-import logging  # noqa: E402
-
-import pytest  # noqa: E402
-
-from marketing_site.core import db  # noqa: E402
-from scripts.harness.database import throwaway_database  # noqa: E402
 
 
 class ReflexDeprecation(Exception):

@@ -29,15 +29,18 @@ def docx() -> bytes:
     return buffer.getvalue()
 
 
-def doc(stream: str = "WordDocument") -> bytes:
-    """A minimal Word 97 compound file: FAT sector, directory sector, one 4 KiB stream."""
+def doc(stream: str = "WordDocument", beside: str = "") -> bytes:
+    """A minimal Word 97 compound file: FAT sector, directory sector, one 4 KiB stream (and ``beside``,
+    a second stream over the same bytes, e.g. a macro storage's name)."""
     data_sectors = 8
     fat = [_FAT, _END, *range(3, 2 + data_sectors), _END]
     fat_sector = struct.pack("<128I", *fat, *[_FREE] * (128 - len(fat)))
     directory = _entry("Root Entry", 5, child=1, start=_END, size=0) + _entry(
-        stream, 2, child=_NONE, start=2, size=data_sectors * 512
+        stream, 2, child=_NONE, start=2, size=data_sectors * 512, right=2 if beside else _NONE
     )
-    directory += (b"\0" * 64 + struct.pack("<HBB3I", 0, 0, 0, _NONE, _NONE, _NONE) + b"\0" * 52) * 2
+    empty = b"\0" * 64 + struct.pack("<HBB3I", 0, 0, 0, _NONE, _NONE, _NONE) + b"\0" * 52
+    second = _entry(beside, 2, child=_NONE, start=2, size=data_sectors * 512) if beside else empty
+    directory += second + empty
     header = (
         bytes.fromhex("D0CF11E0A1B11AE1")
         + b"\0" * 16
@@ -47,11 +50,11 @@ def doc(stream: str = "WordDocument") -> bytes:
     return header + fat_sector + directory + b"W" * data_sectors * 512
 
 
-def _entry(name: str, kind: int, *, child: int, start: int, size: int) -> bytes:
+def _entry(name: str, kind: int, *, child: int, start: int, size: int, right: int = _NONE) -> bytes:
     encoded = (name + "\0").encode("utf-16-le")
     return (
         encoded.ljust(64, b"\0")
-        + struct.pack("<HBB3I", len(encoded), kind, 1, _NONE, _NONE, child)
+        + struct.pack("<HBB3I", len(encoded), kind, 1, _NONE, right, child)
         + b"\0" * 16
         + struct.pack("<IQQIQ", 0, 0, 0, start, size)
     )

@@ -11,7 +11,7 @@ from sqlalchemy.engine import Engine
 from sqlmodel import Session, select
 
 from marketing_site.core import db
-from marketing_site.leads.models import Lead, LeadModule, LeadResponsibility
+from marketing_site.leads.models import Lead, LeadModule, LeadResponsibility, LeadResume
 from marketing_site.leads.schemas import LeadKind
 
 
@@ -41,3 +41,14 @@ def ticked(lead_id: int, engine: Engine | None = None) -> tuple[set[str], set[st
         modules = session.exec(select(LeadModule.module).where(LeadModule.lead_id == lead_id))
         duties = session.exec(select(LeadResponsibility.responsibility).where(LeadResponsibility.lead_id == lead_id))
         return set(modules), set(duties)
+
+
+def resume_of(lead_id: int, engine: Engine | None = None) -> LeadResume | None:
+    """The résumé stored with a lead (its bytes in the database), or None."""
+    with _session(engine) as session:
+        return session.get(LeadResume, lead_id)
+
+
+def resume_count() -> int:
+    with _session(None) as session:
+        return session.exec(select(func.count()).select_from(LeadResume)).one()

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from marketing_site.settings import PROJECT_ROOT, PUBLIC_FOLDERS, Settings, SettingsError, load_settings
+from marketing_site.settings import PROJECT_ROOT, SettingsError, load_settings
 
 PRODUCTION = {
     "APP_ENV": "prod",
@@ -74,16 +74,6 @@ def test_a_malformed_factor_key_is_refused(value):
 
 def test_development_starts_with_nothing_set():
     assert load_settings().environment == "dev"
-
-
-def test_the_default_resume_folder_is_private_and_a_public_one_is_refused():
-    default = Settings.model_fields["resume_dir"].default
-    assert default == PROJECT_ROOT / "var" / "resumes"
-    assert not any(default.is_relative_to(folder) for folder in PUBLIC_FOLDERS)
-    for folder in PUBLIC_FOLDERS:
-        assert "RESUME_DIR: Value error, must not be inside a folder the site serves" in refusal(
-            RESUME_DIR=str(folder / "resumes")
-        )
 
 
 def test_site_url_must_be_a_web_address_and_loses_its_trailing_slash():

@@ -22,7 +22,7 @@ from pathlib import Path
 import sqlalchemy as sa
 
 from alembic import op
-from marketing_site.settings import settings
+from marketing_site.leads.uploads import legacy_folder
 
 revision: str = "0002"
 down_revision: str | None = "0001"
@@ -285,7 +285,7 @@ def _old_values(table: str, row, ticked: set[str]) -> dict:
         values.update({column: value in ticked for column, value in MODULE_COLUMNS.items()})
         values.update({column: f"resp:{value}" in ticked for column, value in RESPONSIBILITY_COLUMNS.items()})
     if table == "careers_application":
-        stored = settings.resume_dir / row["resume_file"] if row["resume_file"] else None
+        stored = legacy_folder() / row["resume_file"] if row["resume_file"] else None
         values.update(
             resume_path=str(stored) if stored else "",
             resume_content_type=RESUME_TYPES.get(stored.suffix, "") if stored else "",

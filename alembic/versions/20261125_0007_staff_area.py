@@ -1,7 +1,7 @@
 """staff area: each account's own time zone; the index behind the inbox's list of countries
 
 Revision ID: 0007_staff_area
-Revises: 0008_speed_to_lead
+Revises: 0009_resumes_in_database
 Create Date: 2026-11-25 08:00:00.000000
 """
 
@@ -15,9 +15,8 @@ import sqlmodel
 from alembic import op
 
 revision: str = "0007_staff_area"
-down_revision: str | None = (
-    "0008_speed_to_lead"  # re-chained onto main's head (0010, then 0008) when main was merged in
-)
+# re-chained onto main's head (0010, then 0008, then 0009) as main was merged in
+down_revision: str | None = "0009_resumes_in_database"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

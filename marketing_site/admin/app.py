@@ -13,12 +13,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import timedelta
 from typing import Any, TextIO, cast
-from urllib.parse import urlencode
+from urllib.parse import quote, urlencode
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import FileResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 
 from marketing_site.admin import (
@@ -53,11 +53,11 @@ from marketing_site.admin.staff_names import staff_name
 from marketing_site.booking.views import BookingView
 from marketing_site.content.forms import SCHOOL_TYPE_OPTIONS
 from marketing_site.core.columns import stored_id
-from marketing_site.leads import uploads
 from marketing_site.leads.labels import kind_name, module_choices
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.settings import settings
 from marketing_site.staff.models import StaffUser
+from marketing_site.web.outage_page import DatabaseOutagePage
 
 
 def _inbox_view(viewer: Viewer, chosen: inbox_query.InboxFilter) -> dict[str, Any]:
@@ -224,19 +224,22 @@ def _update(lead_id: int, user: StaffUser, status: str, owner: str) -> None:
 @staff_only(allowed=may_download_resumes, page=False)
 async def resume(request: Request, user: StaffUser) -> Response:
     try:
-        lead = await run_in_threadpool(lead_work.lead_get, request.path_params["lead_id"], user)
+        stored = await run_in_threadpool(lead_work.lead_resume, request.path_params["lead_id"], user)
     except lead_work.LeadNotFound:
         return PlainTextResponse("No such lead", status_code=404)
-    path = uploads.stored_path(lead.resume_file) if lead.resume_file else None
-    if path is None:
+    if stored is None:
         return PlainTextResponse("No résumé stored", status_code=404)
-    return FileResponse(
-        path,
-        media_type=uploads.CONTENT_TYPES[path.suffix],
-        filename=lead.resume_filename or path.name,
-        content_disposition_type="attachment",
-        headers={"X-Content-Type-Options": "nosniff", **NO_STORE},
+    return Response(
+        stored.content,
+        media_type=stored.content_type,
+        headers={"Content-Disposition": attachment(stored.filename), "X-Content-Type-Options": "nosniff", **NO_STORE},
     )
+
+
+def attachment(filename: str) -> str:
+    """Content-Disposition for a download under ``filename`` (RFC 6266; non-ASCII names as RFC 5987)."""
+    quoted = quote(filename)
+    return f"attachment; filename*=utf-8''{quoted}" if quoted != filename else f'attachment; filename="{filename}"'
 
 
 @staff_only(allowed=may_erase)
@@ -380,6 +383,7 @@ def build_admin() -> Starlette:
     staff_area = Starlette(routes=ROUTES)
     staff_area.router.redirect_slashes = False  # its redirect trusts the Host header; StaffAreaRules redirects
     staff_area.add_middleware(StaffAreaRules, router=staff_area.router)
+    staff_area.add_middleware(DatabaseOutagePage)  # outermost: it also answers for the session's own lookups
     return Starlette(
         routes=[
             Route(BASE, lambda _request: RedirectResponse(f"{BASE}/", status_code=307)),

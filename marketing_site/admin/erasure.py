@@ -1,16 +1,16 @@
 """Erase a person on request, and the retention rule for job applications: rows, notes, mails and
-résumé files go; the audit log keeps that it happened and how much, never who."""
+résumés go (they cascade with the lead's row); the audit log keeps that it happened and how much, never who."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 from sqlalchemy import func, select
+from sqlmodel import Session
 
 from marketing_site.admin.audit import audit
-from marketing_site.admin.staff_db import staff_write_session
+from marketing_site.admin.staff_db import BULK_WORK_SECONDS, staff_write_session
 from marketing_site.core.clock import utc_now
-from marketing_site.leads import uploads
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.staff.models import StaffUser
@@ -24,10 +24,9 @@ def person_erase(email: str, user: StaffUser) -> int:
         leads = list(
             db_session.execute(select(Lead).where(func.lower(Lead.email) == func.lower(email.strip()))).scalars()
         )
-        erased = _delete(db_session, leads)
+        _delete(db_session, leads)
         audit(db_session, user.id, "erase", None, f"{len(leads)} leads of one person erased on request")
         db_session.commit()
-    _remove_files(erased)
     return len(leads)
 
 
@@ -36,27 +35,20 @@ def applications_expire(months: int) -> int:
     if months <= 0:
         return 0
     cutoff = utc_now() - timedelta(days=months * DAYS_PER_MONTH)
-    with staff_write_session() as db_session:
+    with staff_write_session(BULK_WORK_SECONDS) as db_session:
         leads = list(
             db_session.execute(
                 select(Lead).where(Lead.kind == LeadKind.CAREERS.value, Lead.created_at < cutoff)
             ).scalars()
         )
-        erased = _delete(db_session, leads)
+        _delete(db_session, leads)
         if leads:
             audit(db_session, None, "retention", None, f"{len(leads)} job applications older than {months} months")
         db_session.commit()
-    _remove_files(erased)
     return len(leads)
 
 
-def _delete(db_session, leads: list[Lead]) -> list[str]:
-    """Delete the rows (notes, mails, modules cascade); the résumé names to remove once committed."""
+def _delete(db_session: Session, leads: list[Lead]) -> None:
+    """Delete the rows; notes, mails, modules and résumés cascade in the database."""
     for lead in leads:
         db_session.delete(lead)
-    return [lead.resume_file for lead in leads if lead.resume_file]
-
-
-def _remove_files(names: list[str]) -> None:
-    for name in names:
-        uploads.remove_stored(name)

@@ -18,7 +18,7 @@ from sqlmodel import Session, col, select
 
 from marketing_site.admin.audit import audit
 from marketing_site.admin.inbox_query import InboxFilter, Viewer, conditions, filtered
-from marketing_site.admin.staff_db import staff_session, staff_write_session
+from marketing_site.admin.staff_db import BULK_WORK_SECONDS, staff_session, staff_write_session
 from marketing_site.booking.models import DemoBooking
 from marketing_site.core.plain_text import BIDI_CONTROLS
 from marketing_site.leads.labels import kind_name, module_names, responsibility_names
@@ -171,7 +171,7 @@ def write_export(chosen: InboxFilter, viewer: Viewer, out: TextIO) -> int:
     )
     words, iso = _Words(), viewer.clock.iso
     written = 0
-    with staff_session() as db_session:
+    with staff_session(BULK_WORK_SECONDS) as db_session:
         staff = db_session.execute(select(col(StaffUser.id), col(StaffUser.email)))
         owners = {staff_id: cell(email) for staff_id, email in staff}
         selected = (

@@ -56,9 +56,16 @@ def _visible(db_session: Session, lead_id: int, user: StaffUser) -> Lead:
 
 
 def lead_get(lead_id: int, user: StaffUser) -> Lead:
-    """The lead alone, unchanged (a résumé download does not count as reading it)."""
+    """The lead alone, unchanged (the page of its demo's free times does not count as reading it)."""
     with staff_session() as db_session:
         return _visible(db_session, lead_id, user)
+
+
+def lead_resume(lead_id: int, user: StaffUser) -> uploads.StoredResume | None:
+    """The résumé of a lead ``user`` may see, or None (a download does not count as reading the lead)."""
+    with staff_session() as db_session:
+        lead = _visible(db_session, lead_id, user)
+        return uploads.resume_read(db_session, lead_id, lead.resume_filename)
 
 
 def lead_open(lead_id: int, user: StaffUser) -> LeadFile:
@@ -209,9 +216,6 @@ def quarantine_delete(lead_id: int, user: StaffUser) -> None:
         lead = _visible(db_session, lead_id, user)
         if not lead.quarantined:
             raise WorkRefused("Only a quarantined submission can be deleted here")
-        resume = lead.resume_file
-        db_session.delete(lead)
+        db_session.delete(lead)  # its résumé cascades
         audit(db_session, user.id, "delete", lead_id, "quarantined submission")
         db_session.commit()
-    if resume:
-        uploads.remove_stored(resume)

@@ -28,6 +28,7 @@ import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
+from marketing_site.core import metrics
 from marketing_site.core.clock import utc_now
 from marketing_site.settings import settings
 
@@ -155,6 +156,7 @@ def signin_refusal(email: str, address: str, usual: bool) -> Refusal | None:
     now, limit = utc_now().timestamp(), settings.staff_signin_attempts
     count, newest = failure_log().failures(_key("address", address), now)
     if count >= limit:
+        metrics.signin_failed("throttled")
         return Refusal(
             "Too many failed sign-ins from your network. Wait 15 minutes and try again.",
             math.ceil(newest + WINDOW_SECONDS - now),
@@ -165,6 +167,7 @@ def signin_refusal(email: str, address: str, usual: bool) -> Refusal | None:
     if count >= limit:
         wait = newest + min(FIRST_DELAY_SECONDS * 2 ** (count - limit), WINDOW_SECONDS) - now
         if wait > 0:
+            metrics.signin_failed("throttled")
             return Refusal(
                 f"This account had many failed sign-ins. Wait {math.ceil(wait)} seconds and try again.",
                 math.ceil(wait),
@@ -173,6 +176,7 @@ def signin_refusal(email: str, address: str, usual: bool) -> Refusal | None:
 
 
 def signin_failed(email: str, address: str) -> None:
+    metrics.signin_failed("wrong_credentials")  # a password, a code or a passkey refused
     now = utc_now().timestamp()
     for key in (_key("account", email), _key("address", address)):
         failure_log().record(key, now)

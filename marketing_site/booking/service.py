@@ -40,7 +40,7 @@ from marketing_site.booking.errors import (
 from marketing_site.booking.models import BookingChange, BookingStatus, DemoBooking, DemoHost
 from marketing_site.booking.slots import any_free, host_weeks, next_free_slots, parse_slot_id, rules, taken, zone
 from marketing_site.booking.views import BookingView, booking_view
-from marketing_site.core import db
+from marketing_site.core import db, metrics
 from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.leads import events as lead_events
 from marketing_site.leads import routing, timers
@@ -108,6 +108,13 @@ def lead_book(
     every lead). Returns (lead id, booking). LeadValidationError holds every field error, the slot's
     and zone's included; SlotTaken carries the next free slots.
     """
+    with lead_service.counted(LeadKind.SCHEDULE_DEMO):
+        return _lead_book(data, context, now)
+
+
+def _lead_book(
+    data: Mapping[str, Any], context: lead_service.SubmissionContext, now: datetime | None
+) -> tuple[int, BookingView]:
     now = as_utc(now or utc_now())
     fields = {name: value for name, value in data.items() if name not in ("slotId", "timeZone")}
     errors: dict[str, str] = {}
@@ -261,6 +268,7 @@ def _offering_next_slots(
     except SlotTaken as taken:
         if taken.next_slots:
             raise
+        metrics.booking_conflict()
         with db.session() as db_session:
             offered = next_free_slots(db_session, after, tz_name, now, NEXT_SLOTS, host_id, exclude_booking_id)
         raise SlotTaken(offered) from None

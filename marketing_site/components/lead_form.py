@@ -40,6 +40,8 @@ class SubmitBar(rx.Component):
 
     answered: rx.Var[int]
     alert: rx.Var[str]
+    start_token: rx.Var[str]
+    start_name: rx.Var[str]
     offline: rx.Var[bool]
     label: rx.Var[str]
     busy_label: rx.Var[str]
@@ -78,10 +80,13 @@ def submit_bar(
     answered: rx.Var[int] | None = None,
     alert: rx.Var[str] | None = None,
     busy_label: str = forms.SUBMIT_BUSY_LABEL,
+    start_token: rx.Var[str] | None = None,
 ) -> rx.Component:
     """Message region and submit button: busy from the click, told plainly when no answer comes.
-    A second form of the same state (the slot picker) passes its own ``answered`` and ``alert``."""
+    A second form of the same state (the slot picker) passes its own ``answered`` and ``alert``; a lead
+    form its state's ``start_token``, which the bar keeps and posts back (a lost server state cannot clear it)."""
     start = {"on_start": state.start} if start_on_mount else {}
+    signed = {"start_token": start_token, "start_name": forms.START_TOKEN_NAME} if start_token is not None else {}
     return SubmitBar.create(
         answered=state.answered if answered is None else answered,
         alert=state.alert if alert is None else alert,
@@ -105,6 +110,7 @@ def submit_bar(
             "focus-visible:ring-sky-700/40"
         ),
         **start,
+        **signed,
     )
 
 
@@ -123,7 +129,7 @@ def lead_form(
     return rx.el.form(
         honeypot(form_id),
         *children,
-        submit_bar(state, submit_label, cancel_label, timeout_seconds, start_on_mount),
+        submit_bar(state, submit_label, cancel_label, timeout_seconds, start_on_mount, start_token=state.start_token),
         id=form_id,
         on_submit=on_submit or state.submit,
         reset_on_submit=False,

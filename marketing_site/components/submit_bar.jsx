@@ -9,14 +9,18 @@ import { browserInfo } from "./browser_info.js";
  * A second submit while busy is swallowed before Reflex sees it. After an answer with field
  * errors, the first invalid field gets the focus and is scrolled into view. `onStart` (page
  * forms) starts the form's state on mount; a dialog's form is started by its dialog instead.
+ * `startToken` (the form's signed start) is kept and posted in the hidden field `startName`: a
+ * server state lost meanwhile (Redis restarted, or a worker's memory) cannot clear it.
  */
-export function SubmitBar({ onStart, answered, alert, offline, label, busyLabel, cancelLabel, texts, timeoutMs, className, alertClassName, noticeClassName, buttonClassName, cancelClassName }) {
+export function SubmitBar({ onStart, answered, alert, startToken, startName, offline, label, busyLabel, cancelLabel, texts, timeoutMs, className, alertClassName, noticeClassName, buttonClassName, cancelClassName }) {
   const [busy, setBusy] = useState(false);
   const [timedOut, setTimedOut] = useState(false);
   const bar = useRef(null);
   const timer = useRef(undefined);
   const busyRef = useRef(false);
   const seenAnswer = useRef(answered);
+  const keptStart = useRef("");
+  if (startToken) keptStart.current = startToken;
 
   // A form on a page starts (timing trap, idempotency key) once it is on screen.
   useEffect(() => { onStart?.(browserInfo()); }, []);
@@ -72,6 +76,7 @@ export function SubmitBar({ onStart, answered, alert, offline, label, busyLabel,
 
   return (
     <div ref={bar} className={className}>
+      {startName ? <input type="hidden" name={startName} value={keptStart.current} readOnly /> : null}
       <div role="alert" aria-live="assertive" aria-atomic="true">
         {message ? (
           <div className={look}>

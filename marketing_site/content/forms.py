@@ -82,6 +82,8 @@ FIX_FIELDS_TEXT = "Please check the highlighted fields and submit again."
 SERVER_ALERTS = (ERROR_TEXT, FIX_FIELDS_TEXT)
 HONEYPOT_LABEL = "Leave this field empty"
 HONEYPOT_NAME = "referral_code"
+# The hidden field the page posts its form's signed start in (leads/form_start.py; components/submit_bar.jsx).
+START_TOKEN_NAME = "form_start"
 
 
 def demo_contact_fields(system_label: str) -> tuple[FormField, ...]:

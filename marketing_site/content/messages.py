@@ -42,12 +42,19 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "resume.empty": "That résumé file is empty. Please choose the file again.",
         "resume.too_large": "Your résumé is too large. Please upload a file of {size} or less.",
         "resume.wrong_type": "Please upload your résumé as a PDF or Word document (.pdf, .doc or .docx).",
+        "resume.active_content": (
+            "Your résumé holds macros, scripts or web content we can't accept. "
+            "Please save it as a plain PDF or Word document and upload that."
+        ),
         "upload.length_required": "Content-Length required.",
         "upload.too_large": "Upload too large.",
         "upload.no_file_name": "Each uploaded file needs a file name.",
         # Refusals of a whole submission
         "lead.rejected": "We couldn't accept this submission right now. Please wait a minute and try again.",
         "lead.not_stored": "We could not save the request just now and nothing was stored. Please try again shortly.",
+        # The staff area's and the booking page's answer while the database is unreachable
+        "outage.title": "We can't reach our records right now",
+        "outage.text": "Please try again in a minute.",
         "api.json_only": "Send the lead as JSON with Content-Type: application/json.",
         "api.idempotency_key": "The Idempotency-Key header must be 1-200 visible ASCII characters.",
         "api.not_an_object": "The request body must be a JSON object.",

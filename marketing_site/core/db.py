@@ -273,14 +273,14 @@ def _deadline_set() -> Iterator[float]:
         deadline.current.reset(token)
 
 
-async def run_bounded(call: Callable[[*Args], T], *args: *Args) -> T:
-    """``call(*args)`` in a worker thread with DATABASE_SUBMIT_TIMEOUT for all its database work.
+async def run_bounded(call: Callable[[*Args], T], *args: *Args, seconds: float | None = None) -> T:
+    """``call(*args)`` in a worker thread with DATABASE_SUBMIT_TIMEOUT (or ``seconds``) for all its database work.
 
     The deadline starts now, so time spent waiting for a thread counts; the event loop stays free.
     Past it (plus a short grace for the thread's own error) DatabaseTimeout is raised here, whatever
     the thread is doing, and the thread itself can no longer commit.
     """
-    budget = limits().submit_timeout
+    budget = seconds if seconds is not None else limits().submit_timeout
     token = deadline.current.set(time.monotonic() + budget)  # copied into the thread's context
     try:
         with anyio.fail_after(budget + ANSWER_GRACE_SECONDS):

@@ -52,4 +52,4 @@ def screen(client_id: str, honeypot: str, form_started_at: float | None) -> bool
 
 def _reject(trap: str, client_id: str) -> None:
     log.info("Lead rejected by %s trap (client %s)", trap, client_id)
-    raise LeadRejected()
+    raise LeadRejected(trap.replace(" ", "_"))

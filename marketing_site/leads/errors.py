@@ -23,5 +23,6 @@ class LeadRejected(Exception):
 
     retry_after_seconds = 60
 
-    def __init__(self) -> None:
+    def __init__(self, trap: str = "") -> None:
         super().__init__(message("lead.rejected"))
+        self.trap = trap  # which trap fired, for the log and the metrics; never shown to the client

@@ -77,7 +77,7 @@ def lead_data(db_session: Session, lead: AnyLead, modules: Sequence[str]) -> dic
         "owner": {"id": lead.owner_id, "email": owner} if owner else None,
         "url": lead_link(lead_id),
         "resume": {"filename": column("resume_filename"), "url": f"{lead_link(lead_id)}/resume"}
-        if column("resume_file")
+        if column("resume_filename")  # set when a résumé was stored (lead_resume)
         else None,
     }
 

@@ -178,7 +178,7 @@ def summary(lead: AnyLead, modules: Iterable[str] = ()) -> list[tuple[str, str]]
     rows = [(label, value) for label, value in rows if value]
     if modules:
         rows.append(("Modules", ", ".join(module_names(modules))))
-    if lead.resume_file:
+    if lead.resume_filename:
         rows.append(("Résumé", f"attached to the application ({lead.resume_filename}): download it from its page"))
     return rows
 

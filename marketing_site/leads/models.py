@@ -12,7 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
-from sqlalchemy import Index, Text, UniqueConstraint, desc, func, text
+from sqlalchemy import Index, LargeBinary, Text, UniqueConstraint, desc, func, text
 from sqlalchemy import false as sa_false
 from sqlmodel import Field, SQLModel
 
@@ -70,8 +70,7 @@ class Lead(SQLModel, table=True):
     position: str | None = optional(100)
     skill_description: str | None = optional(4000, sa_type=Text)
     training: str | None = optional(4000, sa_type=Text)
-    resume_file: str | None = optional(64)  # stored name under RESUME_DIR; its extension gives the type
-    resume_filename: str | None = optional(255)  # the visitor's own name for the file
+    resume_filename: str | None = optional(255)  # the file's name (its extension the detected type); see LeadResume
     # Where the lead came from
     source_page: str = Field(default="", max_length=300)
     referrer: str = Field(default="", max_length=1000)
@@ -114,7 +113,6 @@ class WrittenLead(NamedLead, Protocol):
     phone_e164: str
     school: str | None
     quarantined: bool
-    resume_file: str | None
     resume_filename: str | None
     status: str
     owner_id: int | None
@@ -160,6 +158,20 @@ class LeadResponsibility(SQLModel, table=True):
 
     lead_id: int = Field(foreign_key="lead.id", ondelete="CASCADE", primary_key=True)
     responsibility: str = Field(max_length=50, primary_key=True)
+
+
+class LeadResume(SQLModel, table=True):
+    """A job application's résumé: its bytes in the database, written in the lead's own transaction, so
+    every backend serves it, a backup holds it and erasing the lead (ON DELETE CASCADE) erases it.
+
+    A table of its own (``bytea`` on PostgreSQL, ``BLOB`` on SQLite): lead queries never read the bytes."""
+
+    __tablename__ = "lead_resume"
+
+    lead_id: int = Field(foreign_key="lead.id", ondelete="CASCADE", primary_key=True)
+    extension: str = Field(max_length=5)  # .pdf, .doc or .docx: the type its content was recognised as
+    size: int  # bytes, to show without reading them
+    content: bytes = Field(sa_type=LargeBinary)
 
 
 class IdempotencyRecord(SQLModel, table=True):

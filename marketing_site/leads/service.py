@@ -9,16 +9,17 @@ that stores more with the lead (the demo booking) takes the steps apart: ``lead_
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import insert
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, SQLModel
 
 from marketing_site.content import messages
-from marketing_site.core import db
+from marketing_site.core import db, metrics
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import table_of
 from marketing_site.leads import antispam, events, idempotency, routing, uploads, validation, work_calendar
@@ -38,6 +39,7 @@ __all__ = [
     "ResumeUpload",
     "SubmissionContext",
     "application_submit",
+    "counted",
     "fitted",
     "lead_check",
     "lead_commit",
@@ -88,12 +90,29 @@ def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionCont
     ``endpoint`` names the Idempotency-Key ledger (default: the kind), so a key replays only answers
     of the endpoint it was first sent to.
     """
-    prepared = lead_prepare(kind, data, context, endpoint=endpoint)
-    if isinstance(prepared, int):
-        return prepared
-    with db.write_session() as db_session:
-        lead = lead_write(db_session, prepared)
-        return lead_commit(db_session, prepared, lead.id)[0]
+    with counted(kind):
+        prepared = lead_prepare(kind, data, context, endpoint=endpoint)
+        if isinstance(prepared, int):
+            return prepared
+        with db.write_session() as db_session:
+            lead = lead_write(db_session, prepared)
+            return lead_commit(db_session, prepared, lead.id)[0]
+
+
+@contextmanager
+def counted(kind: LeadKind) -> Iterator[None]:
+    """Count a submission of ``kind`` that the block refuses, by reason (``lead_commit`` counts the stored)."""
+    try:
+        yield
+    except LeadValidationError:
+        metrics.lead_refused(kind.value, "invalid")
+        raise
+    except LeadRejected as rejected:
+        metrics.lead_refused(kind.value, rejected.trap)
+        raise
+    except SQLAlchemyError:
+        metrics.lead_refused(kind.value, "database")
+        raise
 
 
 def lead_prepare(
@@ -116,39 +135,38 @@ def lead_check(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
 
 
 def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, context: SubmissionContext) -> int:
-    """Careers: like lead_submit, plus the résumé file, which never outlives a failed save."""
+    """Careers: like lead_submit, plus the résumé, stored in the same transaction as the lead."""
+    with counted(LeadKind.CAREERS):
+        return _application_submit(data, resume, context)
+
+
+def _application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, context: SubmissionContext) -> int:
     replayed = _replayed(LeadKind.CAREERS.value, context)
     if replayed is not None:
         return replayed
     quarantined = antispam.screen(context.client_id, context.honeypot, context.form_started_at)
     errors: dict[str, str] = {}
     values: dict[str, Any] = {}
+    extension = ""
     try:
         values, _ = _validated(LeadKind.CAREERS, data, context)
     except LeadValidationError as invalid:
         errors.update(invalid.errors)
     try:
         if resume is not None:
-            uploads.check(resume)
+            extension = uploads.check(resume)
     except LeadValidationError as invalid:
         errors.update(invalid.errors)
     if errors:
         raise LeadValidationError(errors)
-    stored = uploads.store(resume) if resume is not None else None
-    if stored is not None:
-        values.update(resume_file=stored.path.name, resume_filename=stored.original_filename)
+    if resume is not None:
+        values["resume_filename"] = uploads.download_name(resume.filename, extension)
     prepared = PreparedLead({**values, "quarantined": quarantined}, {}, context, LeadKind.CAREERS.value)
-    try:
-        with db.write_session() as db_session:
-            lead = lead_write(db_session, prepared)
-            lead_id, created = lead_commit(db_session, prepared, lead.id)
-    except BaseException:
-        if stored is not None:
-            uploads.discard(stored)
-        raise
-    if stored is not None and not created:
-        uploads.discard(stored)
-    return lead_id
+    with db.write_session() as db_session:
+        lead = lead_write(db_session, prepared)
+        if resume is not None:
+            uploads.resume_write(db_session, lead.id, resume, extension)
+        return lead_commit(db_session, prepared, lead.id)[0]
 
 
 def _replayed(endpoint: str, context: SubmissionContext) -> int | None:
@@ -244,4 +262,5 @@ def lead_commit(db_session: Session, prepared: PreparedLead, lead_id: int) -> tu
         if winner is None:
             raise
         return winner, False
+    metrics.lead_stored(prepared.values["kind"], prepared.values["quarantined"])
     return lead_id, True

@@ -1,28 +1,36 @@
-"""Résumé files: accept PDF and Word by their content (documents.py), not their names, and keep them off the web.
+"""Résumés: accept PDF and Word by their content (documents.py), not their names, and keep them in the database.
 
-Files go to settings.resume_dir under a random name. The service writes the file before the
-row and deletes it again if the row does not commit, so no row points at a missing file and
-no file is left without a row.
+The bytes go into ``lead_resume`` in the application's own transaction (``resume_write``), so no lead
+points at a missing file, no file outlives a failed save, and any backend can hand it to staff. The name
+staff download it under ends in the detected type's extension: a PDF called ``x.html`` is ``x.pdf``.
 """
 
 from __future__ import annotations
 
-import logging
 import os
 import unicodedata
-import uuid
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
+from sqlmodel import Session
+
 from marketing_site.content.messages import message
 from marketing_site.core.columns import max_length
-from marketing_site.leads.documents import sniff
+from marketing_site.leads.documents import active_content, sniff
 from marketing_site.leads.errors import LeadValidationError
-from marketing_site.leads.models import Lead
-from marketing_site.settings import settings
+from marketing_site.leads.models import Lead, LeadResume
+from marketing_site.settings import PROJECT_ROOT, settings
 
-log = logging.getLogger(__name__)
 FIELD = "resume"
+DEFAULT_STEM = "resume"
+CONTENT_TYPES = {
+    ".pdf": "application/pdf",
+    ".doc": "application/msword",
+    ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+}
+# Releases before résumés moved into the database kept them as files in this folder; only the
+# migrations that move them in (and back out on a downgrade) read it.
+LEGACY_FOLDER_VARIABLE = "RESUME_DIR"
 
 
 @dataclass(frozen=True)
@@ -33,8 +41,15 @@ class ResumeUpload:
 
 @dataclass(frozen=True)
 class StoredResume:
-    path: Path
-    original_filename: str
+    """A résumé as staff download it."""
+
+    filename: str
+    extension: str
+    content: bytes
+
+    @property
+    def content_type(self) -> str:
+        return CONTENT_TYPES[self.extension]
 
 
 def check(upload: ResumeUpload) -> str:
@@ -47,6 +62,8 @@ def check(upload: ResumeUpload) -> str:
     extension = sniff(upload.content)
     if extension is None:
         raise LeadValidationError({FIELD: message("resume.wrong_type")})
+    if active_content(upload.content, extension):
+        raise LeadValidationError({FIELD: message("resume.active_content")})
     return extension
 
 
@@ -55,47 +72,17 @@ def size_text(count: int) -> str:
     return f"{count / 1048576:.3g} MB" if count >= 1048576 else f"{max(count // 1024, 1)} KB"
 
 
-def store(upload: ResumeUpload) -> StoredResume:
-    """Check and write the file; raises LeadValidationError for a file the visitor must replace."""
-    extension = check(upload)
-    directory = settings.resume_dir
-    directory.mkdir(parents=True, exist_ok=True)
-    path = directory / f"{uuid.uuid4().hex}{extension}"
-    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # never replaces a file, staff-only
-    try:
-        with open(descriptor, "wb") as handle:
-            handle.write(upload.content)
-    except BaseException:
-        path.unlink()  # a full disk must not leave half a résumé behind
-        raise
-    return StoredResume(path, display_name(upload.filename))
+def resume_write(db_session: Session, lead_id: int, upload: ResumeUpload, extension: str) -> None:
+    """Add the checked résumé to the lead's transaction (committed with it, or not at all)."""
+    db_session.add(LeadResume(lead_id=lead_id, extension=extension, size=len(upload.content), content=upload.content))
 
 
-def discard(stored: StoredResume) -> None:
-    stored.path.unlink(missing_ok=True)
-    log.info("Removed résumé %s after the application was not saved", stored.path.name)
-
-
-CONTENT_TYPES = {
-    ".pdf": "application/pdf",
-    ".doc": "application/msword",
-    ".docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-}
-
-
-def stored_path(name: str) -> Path | None:
-    """The stored résumé called ``name`` (a row's resume_file), or None: never a path outside RESUME_DIR."""
-    stem, _, extension = name.rpartition(".")
-    if not (len(stem) == 32 and all(ch in "0123456789abcdef" for ch in stem) and f".{extension}" in CONTENT_TYPES):
+def resume_read(db_session: Session, lead_id: int, filename: str | None) -> StoredResume | None:
+    """The lead's résumé under its download name, or None when it has none."""
+    row = db_session.get(LeadResume, lead_id)
+    if row is None:
         return None
-    path = settings.resume_dir / name
-    return path if path.is_file() else None
-
-
-def remove_stored(name: str) -> None:
-    path = stored_path(name)
-    if path is not None:
-        path.unlink(missing_ok=True)
+    return StoredResume(download_name(filename or "", row.extension), row.extension, row.content)
 
 
 def display_name(filename: str) -> str:
@@ -103,3 +90,17 @@ def display_name(filename: str) -> str:
     name = PurePosixPath(str(filename).replace("\\", "/")).name
     name = "".join(ch for ch in name if unicodedata.category(ch) not in ("Cc", "Cs"))
     return name[: max_length(Lead, "resume_filename")]
+
+
+def download_name(filename: str, extension: str) -> str:
+    """The visitor's name with the detected type's extension in place of theirs, fitting its column:
+    saved to disk, a PDF called ``x.html`` must open as a PDF, never as a web page."""
+    name = display_name(filename)
+    stem, dot, _ = name.rpartition(".")
+    stem = (stem if dot else name).strip() or DEFAULT_STEM
+    return stem[: max_length(Lead, "resume_filename") - len(extension)] + extension
+
+
+def legacy_folder() -> Path:
+    """Where an earlier release stored résumé files (its RESUME_DIR, else its default ``var/resumes``)."""
+    return Path(os.environ.get(LEGACY_FOLDER_VARIABLE) or PROJECT_ROOT / "var" / "resumes")

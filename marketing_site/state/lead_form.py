@@ -22,6 +22,7 @@ from marketing_site.content.messages import speaking
 from marketing_site.core.db import run_bounded
 from marketing_site.i18n.languages import Language, language_of_path
 from marketing_site.i18n.translation import translated_text
+from marketing_site.leads import form_start
 from marketing_site.leads.service import (
     UTM_KEYS,
     LeadKind,
@@ -45,6 +46,7 @@ class LeadFormMixin(rx.State, mixin=True):
     started_at: float = 0.0
     referrer: str = ""
     idempotency_key: str = ""
+    start_token: str = ""  # both above, signed: the page keeps it and posts it back (leads/form_start.py)
 
     KIND: ClassVar[LeadKind]
     REQUIRE_CONSENT: ClassVar[bool] = True
@@ -58,6 +60,7 @@ class LeadFormMixin(rx.State, mixin=True):
         self.started_at = time.time()
         self.referrer = fitted((browser or {}).get("referrer"), "referrer")
         self.idempotency_key = uuid.uuid4().hex
+        self.start_token = form_start.start_token(self.KIND.value, self.started_at, self.idempotency_key)
         self._on_start(browser or {})
 
     def _on_start(self, browser: Mapping[str, Any]) -> None:
@@ -91,9 +94,17 @@ class LeadFormMixin(rx.State, mixin=True):
             return False
         self.errors = {}
         self.alert = ""
-        if not self.started_at:
-            # Never started here (the server restarted and lost this visitor's state, or a scripted
-            # socket): it starts now, so the time trap quarantines it for staff to release.
+        signed = (
+            form_start.read_start(form_data.get(forms.START_TOKEN_NAME), self.KIND.value)
+            if isinstance(form_data, Mapping)
+            else None
+        )
+        if signed is not None:
+            # The page's own start, whatever store this state came from (Redis, or a worker's memory).
+            self.started_at, self.idempotency_key = signed
+        elif not self.started_at:
+            # Never started (a page from before the start was signed, or a scripted socket): it starts
+            # now, so the time trap quarantines it for staff to release.
             self.started_at = time.time()
             self.idempotency_key = uuid.uuid4().hex
         if not isinstance(form_data, Mapping):
@@ -104,7 +115,9 @@ class LeadFormMixin(rx.State, mixin=True):
 
     @staticmethod
     def _split_honeypot(form_data: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+        """The visitor's fields (without the signed start, read by ``_begin``) and the honeypot's content."""
         data = dict(form_data)
+        data.pop(forms.START_TOKEN_NAME, None)
         return data, str(data.pop(forms.HONEYPOT_NAME, "") or "")
 
     def _payload(self, data: dict[str, Any]) -> dict[str, Any]:

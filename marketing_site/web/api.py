@@ -16,6 +16,7 @@ from marketing_site.build.csp_hashes import inline_script_hashes
 from marketing_site.core.rate_limit import RateLimiter
 from marketing_site.settings import settings
 from marketing_site.web import booking_routes, lead_routes, vitals_routes
+from marketing_site.web.request_metrics import TimedApiRequests
 
 SWAGGER_CDN = "https://cdn.jsdelivr.net"  # where FastAPI's Swagger UI page loads its script and styles
 
@@ -33,6 +34,7 @@ def build_api() -> FastAPI:
         app.add_api_route(routes.API_DOCS, _docs, methods=["GET"], include_in_schema=False)
     lead_routes.add_routes(app)
     booking_routes.add_routes(app)
+    app.add_middleware(TimedApiRequests, api_routes=app.routes)
     # Content-Type is always allowed (Starlette's safelist); a preflight is remembered 10 minutes (its default).
     app.add_middleware(
         CORSMiddleware,

@@ -1,4 +1,5 @@
-"""Forms keep answering while Redis is away: Reflex's Redis state manager with this worker's memory behind it.
+"""Forms keep answering while Redis is away: Reflex's Redis state manager with this worker's memory behind it,
+and its token manager bounded, so a new visitor's websocket connects while Redis hangs.
 
 With REDIS_URL set, Reflex keeps every visitor's form state in Redis. When Redis is unreachable, taking
 the state's lock raises, the event is dropped and the visitor's form never hears back, although the
@@ -30,6 +31,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from reflex.istate.manager.memory import StateManagerMemory
 from reflex.istate.manager.redis import StateManagerRedis
+from reflex.utils.token_manager import LocalTokenManager, RedisTokenManager
 
 log = logging.getLogger(__name__)
 # TimeoutError: a step that overran REDIS_STEP_SECONDS (asyncio.timeout raises the builtin one).
@@ -104,8 +106,42 @@ def _log_release_fault(release: asyncio.Future[bool | None]) -> None:
         log.error("Releasing a state in Redis failed", exc_info=release.exception())
 
 
+class BoundedRedisTokenManager(RedisTokenManager):
+    """Reflex's token manager (which worker holds which visitor's websocket), its Redis steps bounded.
+
+    A new websocket asks Redis whether its token is already connected elsewhere before it is accepted;
+    against a frozen Redis that question never returned, so a visitor who opened a page then could not
+    submit at all. Past REDIS_STEP_SECONDS the connection is linked in this worker alone, as Reflex does
+    itself when Redis refuses (a visitor's websocket stays on one worker)."""
+
+    @classmethod
+    def replacing(cls, manager: RedisTokenManager) -> BoundedRedisTokenManager:
+        bounded = cls(manager.redis)
+        bounded.__dict__.update(manager.__dict__)  # its local maps and settings, as they are
+        return bounded
+
+    async def link_token_to_sid(self, token: str, sid: str) -> str | None:
+        try:
+            async with asyncio.timeout(REDIS_STEP_SECONDS):
+                return await super().link_token_to_sid(token, sid)
+        except REDIS_FAULTS as fault:
+            log.warning("Redis unreachable (%s): this websocket is linked in the worker's memory", fault)
+            return await LocalTokenManager.link_token_to_sid(self, token, sid)
+
+    async def disconnect_token(self, token: str, sid: str) -> None:
+        try:
+            async with asyncio.timeout(REDIS_STEP_SECONDS):
+                await super().disconnect_token(token, sid)
+        except REDIS_FAULTS as fault:
+            log.warning("Redis unreachable (%s): a closed websocket's record expires there on its own", fault)
+
+
 def fall_back_to_memory(app: Any) -> None:
-    """Give ``app`` the fallback when Reflex chose Redis for its state (REDIS_URL set)."""
+    """Give ``app`` the fallbacks when Reflex chose Redis for its state (REDIS_URL set)."""
     manager = app._state_manager  # set by rx.App at creation; Reflex offers no public setter
     if isinstance(manager, StateManagerRedis) and not isinstance(manager, StateManagerRedisOrMemory):
         app._state_manager = StateManagerRedisOrMemory.replacing(manager)
+    namespace = app.event_namespace
+    tokens = getattr(namespace, "_token_manager", None)  # set by its constructor; no public setter either
+    if isinstance(tokens, RedisTokenManager) and not isinstance(tokens, BoundedRedisTokenManager):
+        namespace._token_manager = BoundedRedisTokenManager.replacing(tokens)

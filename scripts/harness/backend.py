@@ -1,42 +1,69 @@
-"""The Reflex backend (state websocket and lead API) as a child process that tests can stop and restart."""
+"""The Reflex backend (state websocket and lead API) as a child process that tests can stop, kill and restart."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 from scripts.harness.build import ROOT, reflex_command
+from scripts.harness.ports import free_port
+
+BIND_ATTEMPTS = 3
+ADDRESS_IN_USE = "Address already in use"
 
 
 class Backend:
-    """``reflex run --env prod --backend-only`` on a fixed port (the export has that address baked in).
+    """``reflex run --env prod --backend-only`` on one port, or ``command`` (a shell line such as the
+    backend line of deploy/Procfile, given the port as $PORT).
 
-    With ``single_port`` it is the single-port deployment instead: Reflex builds the frontend and
-    serves it on the same port (README, Deployment (b)).
+    ``port`` None: a free port, and another one if the backend loses it to another process before it
+    binds (ports.py); the port stays fixed once the backend has started, so a restart comes back where
+    nginx and the export expect it. A given port is never changed. With ``single_port`` it is the
+    single-port deployment instead: Reflex builds the frontend and serves it on the same port.
+    ``prepare`` is called with the port before each start (e.g. to make the backend's working folder).
     """
 
-    def __init__(self, port: int, env: dict[str, str], log_path: Path, single_port: bool = False):
-        self.port = port
-        self._serves = ("--frontend-port", str(port)) if single_port else ("--backend-only",)
-        self.url = f"http://127.0.0.1:{port}"
+    def __init__(
+        self,
+        port: int | None,
+        env: dict[str, str],
+        log_path: Path,
+        single_port: bool = False,
+        command: str | None = None,
+        prepare: Callable[[int], None] | None = None,
+    ):
+        self._movable = port is None
+        self.port = port if port is not None else free_port()
+        self._single_port = single_port
+        self._command = command
+        self._prepare = prepare
         self._env = env
         self._log_path = log_path
         self._process: subprocess.Popen | None = None
 
     @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
     def running(self) -> bool:
         return self._process is not None and self._process.poll() is None
 
-    def start(self, timeout: float = 90.0) -> Backend:
-        command = reflex_command(
+    def _argv(self) -> list[str]:
+        if self._command is not None:
+            return ["/bin/sh", "-c", self._command]
+        serves = ("--frontend-port", str(self.port)) if self._single_port else ("--backend-only",)
+        return reflex_command(
             "run",
             "--env",
             "prod",
-            *self._serves,
+            *serves,
             "--backend-host",
             "127.0.0.1",
             "--backend-port",
@@ -44,25 +71,48 @@ class Backend:
             "--loglevel",
             "warning",
         )
-        with self._log_path.open("a") as log:
-            self._process = subprocess.Popen(
-                command,
-                cwd=ROOT,
-                env=self._env,
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        self._wait_until_ready(timeout)
-        return self
+
+    def start(self, timeout: float = 90.0) -> Backend:
+        for attempt in range(1, BIND_ATTEMPTS + 1):
+            if self._prepare is not None:
+                self._prepare(self.port)
+            logged = self._log_path.stat().st_size if self._log_path.exists() else 0
+            with self._log_path.open("a") as log:
+                self._process = subprocess.Popen(
+                    self._argv(),
+                    cwd=ROOT,
+                    env={**self._env, "PORT": str(self.port)},
+                    stdin=subprocess.DEVNULL,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                    start_new_session=True,
+                )
+            try:
+                self._wait_until_ready(timeout)
+                self._movable = False
+                return self
+            except RuntimeError:
+                lost_port = ADDRESS_IN_USE in self._log_path.read_text(errors="replace")[logged:]
+                if not (lost_port and self._movable and attempt < BIND_ATTEMPTS):
+                    raise
+                self.stop()
+                self.port = free_port()
+        raise AssertionError("unreachable")
 
     def worker_count(self) -> int:
         """Granian's worker processes: the children of the ``reflex run`` process that serve requests."""
         import psutil
 
-        children = psutil.Process(self._process.pid).children()
+        children = psutil.Process(self._process.pid).children()  # a shell command execs reflex: the same pid
         return sum(1 for child in children if "resource_tracker" not in " ".join(child.cmdline()))
+
+    def kill(self) -> None:
+        """Like a machine that dies: SIGKILL to the whole process group, no shutdown of any kind."""
+        if self._process is not None and self._process.poll() is None:
+            os.killpg(self._process.pid, signal.SIGKILL)
+            self._process.wait()
+        self._process = None
+        _wait_until_closed(self.url)
 
     def stop(self) -> None:
         """Stop the whole process group (Granian forks workers) and wait until the port is free."""
@@ -75,6 +125,9 @@ class Backend:
             except subprocess.TimeoutExpired:
                 os.killpg(self._process.pid, signal.SIGKILL)
                 self._process.wait()
+        else:  # exited already; its workers may linger in the group
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self._process.pid, signal.SIGKILL)
         self._process = None
         _wait_until_closed(self.url)
 
@@ -84,7 +137,7 @@ class Backend:
             if self._process.poll() is not None:
                 raise RuntimeError(
                     f"backend exited with {self._process.returncode}; log: {self._log_path}\n"
-                    + self._log_path.read_text()[-4000:]
+                    + self._log_path.read_text(errors="replace")[-4000:]
                 )
             if _answers(self.url + "/ping"):
                 return

@@ -40,6 +40,52 @@ def _main_config(prefix: Path, includes: tuple[Path, ...]) -> str:
     )
 
 
+def write_nginx_config(site: Site, prefix: Path) -> Path:
+    """``prefix``/nginx.conf with the rendered site.conf (if there is an export) and api.conf, checked by
+    nginx itself (``nginx -t``); the path of nginx.conf. deploy/Procfile's nginx line runs this file."""
+    prefix.mkdir(parents=True, exist_ok=True)
+    config = prefix / "nginx.conf"
+    config.write_text(_main_config(prefix, write_configs(site, prefix / "sites")))
+    checked = subprocess.run([*nginx_command(prefix), "-t"], capture_output=True, text=True)
+    if checked.returncode != 0:
+        raise RuntimeError(f"nginx rejects the rendered config:\n{checked.stderr}")
+    return config
+
+
+def nginx_command(prefix: Path) -> list[str]:
+    """nginx in the foreground with ``prefix``/nginx.conf."""
+    return [
+        nginx_path(),
+        "-p",
+        str(prefix),
+        "-e",
+        str(prefix / "error.log"),
+        "-c",
+        str(prefix / "nginx.conf"),
+        "-g",
+        "daemon off;",
+    ]
+
+
+def listened_ports(site: Site) -> set[int]:
+    listens = {site.api_listen} | ({site.listen} if site.root is not None else set())
+    return {int(listen.split()[0].rsplit(":", 1)[-1]) for listen in listens}
+
+
+def wait_for_port(port: int, timeout: float, process: subprocess.Popen, log: Path) -> None:
+    """Until ``port`` accepts connections; RuntimeError (with ``log``'s end) if ``process`` exits first."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(f"exited before listening on {port}: {log.read_text()[-2000:] if log.exists() else ''}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.05)
+    raise RuntimeError(f"nothing listened on {port} within {timeout:.0f}s")
+
+
 class Nginx:
     """nginx in the foreground (`daemon off`) with the rendered site.conf and api.conf."""
 
@@ -49,28 +95,16 @@ class Nginx:
         self._process: subprocess.Popen | None = None
 
     def start(self, timeout: float = 15.0) -> Nginx:
-        self.prefix.mkdir(parents=True, exist_ok=True)
-        config = self.prefix / "nginx.conf"
-        config.write_text(_main_config(self.prefix, write_configs(self.site, self.prefix / "sites")))
-        command = [
-            nginx_path(),
-            "-p",
-            str(self.prefix),
-            "-e",
-            str(self.prefix / "error.log"),
-            "-c",
-            str(config),
-            "-g",
-            "daemon off;",
-        ]
-        checked = subprocess.run([*command, "-t"], capture_output=True, text=True)
-        if checked.returncode != 0:
-            raise RuntimeError(f"nginx rejects the rendered config:\n{checked.stderr}")
+        write_nginx_config(self.site, self.prefix)
         self._process = subprocess.Popen(
-            command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            nginx_command(self.prefix), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
         )
-        for listen in {self.site.listen, self.site.api_listen}:
-            self._wait_for(int(listen.split()[0].rsplit(":", 1)[-1]), timeout)
+        try:
+            for port in listened_ports(self.site):
+                wait_for_port(port, timeout, self._process, self.prefix / "error.log")
+        except RuntimeError:
+            self.stop()
+            raise
         return self
 
     def stop(self) -> None:
@@ -78,16 +112,3 @@ class Nginx:
             self._process.terminate()  # SIGTERM: fast shutdown of master and workers
             self._process.wait(timeout=10)
         self._process = None
-
-    def _wait_for(self, port: int, timeout: float) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self._process.poll() is not None:
-                raise RuntimeError(f"nginx exited: {(self.prefix / 'error.log').read_text()[-2000:]}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                return
-            except OSError:
-                time.sleep(0.05)
-        self.stop()
-        raise RuntimeError(f"nginx did not listen on {port} within {timeout:.0f}s")

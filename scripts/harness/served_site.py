@@ -49,7 +49,6 @@ def served_site(settings: dict[str, str] | None = None) -> Iterator[ServedSite]:
                     "DATABASE_URL": database_url,
                     # Production scale-out: several workers sharing state in Redis (set for the PostgreSQL pass).
                     "REDIS_URL": os.environ.get("TEST_SITE_REDIS_URL", ""),
-                    "RESUME_DIR": str(scratch / "resumes"),
                     **(settings or {}),
                 }
             )

@@ -12,6 +12,7 @@ from leads.lead_payloads import CAREERS, VALID
 from samples import PDF
 from sqlalchemy import func, select
 from staff_client import reports_zone, token_of
+from stored_leads import resume_of
 
 from marketing_site.admin.erasure import applications_expire
 from marketing_site.admin.export import cell
@@ -21,7 +22,6 @@ from marketing_site.core import db
 from marketing_site.leads.models import Lead, LeadNote
 from marketing_site.leads.service import LeadKind, ResumeUpload, SubmissionContext, application_submit, lead_submit
 from marketing_site.mail.models import OutboxMail
-from marketing_site.settings import settings
 from marketing_site.staff.models import AuditEntry
 
 API = SubmissionContext("export-tests")
@@ -121,14 +121,12 @@ def test_erasing_a_person_removes_every_lead_note_mail_and_resume_and_logs_no_pe
     email = f"erase-{uuid.uuid4().hex[:8]}@person.example"
     demo_id = lead_submit(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], "email": email}, API)
     careers_id = application_submit({**CAREERS, "email": email.upper()}, ResumeUpload("cv.pdf", PDF), API)
-    with db.session() as db_session:
-        resume = settings.resume_dir / db_session.get(Lead, careers_id).resume_file
-    assert resume.is_file()
+    assert resume_of(careers_id).content == PDF
     token = token_of(browser)
     browser.post(f"/admin/leads/{demo_id}/note", data={"body": "Spoke to them", "csrf_token": token})
     answer = browser.post("/admin/erase", data={"email": email, "csrf_token": token})
     assert answer.status_code == 200 and "Erased 2 leads." in answer.text
-    assert not resume.exists()
+    assert resume_of(careers_id) is None
     with db.session() as db_session:
         assert (
             db_session.execute(
@@ -148,7 +146,9 @@ def test_erasing_a_person_removes_every_lead_note_mail_and_resume_and_logs_no_pe
 
 
 def test_retention_deletes_only_applications_older_than_the_setting():
-    old = application_submit({**CAREERS, "email": f"{uuid.uuid4().hex[:8]}@old.example"}, None, API)
+    old = application_submit(
+        {**CAREERS, "email": f"{uuid.uuid4().hex[:8]}@old.example"}, ResumeUpload("cv.pdf", PDF), API
+    )
     fresh = application_submit({**CAREERS, "email": f"{uuid.uuid4().hex[:8]}@new.example"}, None, API)
     demo = lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], API)
     with db.session() as db_session:
@@ -159,6 +159,7 @@ def test_retention_deletes_only_applications_older_than_the_setting():
         db_session.commit()
     assert applications_expire(0) == 0
     assert applications_expire(12) >= 1
+    assert resume_of(old) is None
     with db.session() as db_session:
         assert db_session.get(Lead, old) is None
         assert db_session.get(Lead, fresh) is not None and db_session.get(Lead, demo) is not None

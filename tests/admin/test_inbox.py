@@ -297,6 +297,17 @@ def test_resumes_download_as_attachments_for_hr_only(as_role):
     download = hr.get(f"/admin/leads/{lead_id}/resume")
     assert download.status_code == 200 and download.content == PDF
     assert download.headers["content-type"] == "application/pdf"
-    assert download.headers["content-disposition"].startswith("attachment;")
+    assert download.headers["content-disposition"] == "attachment; filename*=utf-8''My%20CV%20%3C1%3E.pdf"
     assert download.headers["x-content-type-options"] == "nosniff"
     assert sales.get(f"/admin/leads/{lead_id}/resume").status_code == 403
+    assert hr.get(f"/admin/leads/{application('No CV City')}/resume").status_code == 404
+
+
+def test_a_resume_named_like_a_web_page_downloads_under_its_detected_type(as_role):
+    upload = ResumeUpload("x.html", PDF + b"<html><script>alert(1)</script></html>")
+    lead_id = application_submit({**CAREERS, "email": f"{tag()}@mail.example"}, upload, API)
+    hr, _ = as_role("hr")
+    download = hr.get(f"/admin/leads/{lead_id}/resume")
+    assert download.headers["content-type"] == "application/pdf"
+    assert download.headers["content-disposition"] == 'attachment; filename="x.pdf"'
+    assert 'href="/admin/leads/' in hr.get(f"/admin/leads/{lead_id}").text.split("x.pdf")[0][-200:]

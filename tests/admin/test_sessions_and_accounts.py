@@ -216,7 +216,7 @@ def test_the_command_line_invites_and_prints_the_link(database_url):
         capture_output=True,
         text=True,
         cwd=Path(__file__).resolve().parents[2],
-        env={"DATABASE_URL": database_url, "PATH": "/usr/bin:/bin", "RESUME_DIR": str(settings.resume_dir)},
+        env={"DATABASE_URL": database_url, "PATH": "/usr/bin:/bin"},
     )
     assert result.returncode == 0, result.stderr
     link = re.search(r"(http://\S+/admin/invitation/[A-Za-z0-9_-]+)", result.stdout).group(1)

@@ -4,36 +4,21 @@ sets up on its first sign-in), so a change to the sign-in flow is made in one pl
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import uuid
 from collections.abc import Callable
-from pathlib import Path
 
 import httpx
 import pyotp
+import staff_http
 from leads.lead_payloads import DEMO_CONTACT
 from playwright.sync_api import Page, expect
 
-ROOT = Path(__file__).resolve().parents[2]
-PASSWORD = "browser staff password"
+PASSWORD = staff_http.PASSWORD  # the password create_staff gives
 DEMO = {name: value for name, value in DEMO_CONTACT.items() if name != "email"}  # each test gives its own address
 
 
 def create_staff(served, role: str) -> str:
     """A staff account made the documented way: the command, on the served backend's database."""
-    email = f"{role}-{uuid.uuid4().hex[:8]}@vendor.example"
-    subprocess.run(
-        [sys.executable, "-m", "marketing_site.admin", "create-user", email, "--role", role, "--password-stdin"],
-        input=PASSWORD + "\n",
-        text=True,
-        check=True,
-        cwd=ROOT,
-        env={**os.environ, **served.env},
-        capture_output=True,
-    )
-    return email
+    return staff_http.create_staff(served.env, role)
 
 
 def api_lead(served, kind: str, **fields) -> int:

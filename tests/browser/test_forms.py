@@ -17,7 +17,7 @@ from lead_forms import MIN_FILL_MS, email_for, fill_careers, fill_demo_contact, 
 from playwright.sync_api import Page, expect
 from samples import PDF
 from sqlalchemy import text
-from stored_leads import leads_for, ticked
+from stored_leads import leads_for, resume_of, ticked
 
 from marketing_site.content import forms
 from marketing_site.content.modules import HR
@@ -102,7 +102,8 @@ def test_careers_application_with_a_pdf_resume(page: Page, site_db) -> None:
 
     expect(page.locator("#careers-success")).to_contain_text(forms.CAREERS.success.title)
     [row] = leads_for(email, LeadKind.CAREERS, site_db)
-    assert row.position == "Mathematics" and row.resume_filename == "sara-cv.pdf" and row.resume_file.endswith(".pdf")
+    assert row.position == "Mathematics" and row.resume_filename == "sara-cv.pdf"
+    assert resume_of(row.id, site_db).content == PDF
 
 
 def test_watch_video_lead_then_the_module_video(page: Page, site_db) -> None:

@@ -87,12 +87,16 @@ def test_roles_keep_to_their_leads_and_an_admin_erases_a_person(page: Page, serv
         careers_id = connection.execute(
             text(
                 "INSERT INTO lead (kind, created_at, language, email, phone_e164, phone_raw, source_page, referrer,"
-                " utm_source, utm_medium, utm_campaign, utm_term, utm_content, consent_text_version, resume_file,"
+                " utm_source, utm_medium, utm_campaign, utm_term, utm_content, consent_text_version,"
                 " resume_filename) VALUES ('Careers', CURRENT_TIMESTAMP, 'en', :e, '+923001234567', '0300 1234567',"
-                " '', '', '', '', '', '', '', '', :f, 'cv.pdf') RETURNING id"
+                " '', '', '', '', '', '', '', '', 'cv.pdf') RETURNING id"
             ),
-            {"e": person, "f": f"{uuid.uuid4().hex}.pdf"},
+            {"e": person},
         ).scalar_one()
+        connection.execute(
+            text("INSERT INTO lead_resume (lead_id, extension, size, content) VALUES (:id, '.pdf', 4, :pdf)"),
+            {"id": careers_id, "pdf": b"%PDF"},
+        )
 
     sign_in(page, served, create_staff(served, "hr"))
     assert page.request.get(f"{served.backend_url}/admin/leads/{demo_id}").status == 404

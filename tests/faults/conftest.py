@@ -7,7 +7,6 @@ the very same servers again. The shared PostgreSQL on 5432 and the shared Redis 
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 import tempfile
@@ -21,11 +20,12 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from private_servers import mark_and_run_once, require_servers  # noqa: E402
+
 from scripts.harness.backend import Backend  # noqa: E402
 from scripts.harness.build import tool_env  # noqa: E402
 from scripts.harness.database import migrate  # noqa: E402
-from scripts.harness.ports import free_port  # noqa: E402
-from scripts.harness.private_postgres import PrivatePostgres, postgres_bin_dir  # noqa: E402
+from scripts.harness.private_postgres import PrivatePostgres  # noqa: E402
 from scripts.harness.private_redis import PrivateRedis  # noqa: E402
 
 SITE_URL = "http://localhost:3000"  # the one origin the fault backend accepts
@@ -36,28 +36,12 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    here = Path(__file__).parent
-    for item in items:
-        if here in item.path.parents:
-            item.add_marker(pytest.mark.faults)
-            if os.environ.get("TEST_DATABASE_URL"):
-                item.add_marker(pytest.mark.skip(reason="fault tests run once, in the SQLite pass"))
-
-
-def _require_servers() -> None:
-    missing = [
-        name
-        for name, found in (("postgresql", postgres_bin_dir()), ("redis-server", shutil.which("redis-server")))
-        if not found
-    ]
-    if missing:
-        message = f"fault tests need Debian's {' and '.join(missing)}"
-        pytest.fail(message) if os.environ.get("CI") else pytest.skip(message)
+    mark_and_run_once(items, Path(__file__).parent, "faults")
 
 
 @pytest.fixture(scope="session")
 def private_postgres() -> Iterator[PrivatePostgres]:
-    _require_servers()
+    require_servers("fault")
     with PrivatePostgres() as server:
         yield server
 
@@ -68,6 +52,7 @@ class FaultStack:
     redis: PrivateRedis
     backend: Backend
     database_url: str
+    env: dict[str, str]  # the backend's settings (for the commands a test runs against its database)
     site_url: str = SITE_URL
 
 
@@ -83,8 +68,7 @@ def fault_stack(private_postgres: PrivatePostgres) -> Iterator[FaultStack]:
                 "REDIS_URL": redis_server.url,
                 "SITE_URL": SITE_URL,
                 "LEAD_RATE_LIMIT_PER_MINUTE": "100000",
-                "LEAD_MIN_SUBMIT_SECONDS": "0",
-                "RESUME_DIR": str(scratch / "resumes"),
+                "LEAD_MIN_SUBMIT_SECONDS": "1",  # the time trap on: a form must outlive a store switch
                 "APP_ENV": "prod",
                 "STAFF_SESSION_SECRET": "fault-tests-only-" + "x" * 32,
                 "BOOKING_TOKEN_SECRET": "fault-tests-only-" + "b" * 32,
@@ -92,9 +76,9 @@ def fault_stack(private_postgres: PrivatePostgres) -> Iterator[FaultStack]:
             }
         )
         migrate(env)
-        backend = Backend(free_port(), env, scratch / "backend.log").start()
+        backend = Backend(None, env, scratch / "backend.log").start()
         try:
-            yield FaultStack(private_postgres, redis_server, backend, database_url)
+            yield FaultStack(private_postgres, redis_server, backend, database_url, env)
         finally:
             backend.stop()
             shutil.rmtree(scratch, ignore_errors=True)

@@ -1,5 +1,6 @@
-"""The Alembic history: from empty it builds exactly the models' schema, and revision 0002 carries a
-populated database of five lead tables into the one lead table, value for value, and back."""
+"""The Alembic history: from empty it builds exactly the models' schema, revision 0002 carries a
+populated database of five lead tables into the one lead table, value for value, and back, and the
+résumé revision moves résumé files into the database and back out."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from sqlmodel import SQLModel
 
 from marketing_site import tables  # noqa: F401  (every table on the metadata)
 from marketing_site.core import db
-from marketing_site.settings import settings
 
 ROOT = Path(__file__).resolve().parents[2]
 # Alembic reads "created_at DESC" back as a plain column on SQLite, and cannot read an index on an expression
@@ -29,16 +29,19 @@ DESCENDING = {
 EXPRESSIONS = {"ix_lead_country_lower": ("(lower(country), country)", "(lower((country)::text), country)")}
 
 
-def alembic(url: str, *args: str) -> None:
-    """The CLI as an operator runs it, with the URL coming through DATABASE_URL like in production."""
+def alembic(url: str, *args: str, resume_dir: Path | None = None) -> str:
+    """The CLI as an operator runs it, with the URL coming through DATABASE_URL like in production; what it
+    logged. ``resume_dir``: the folder an earlier release kept résumé files in (its RESUME_DIR)."""
+    folder = {"RESUME_DIR": str(resume_dir)} if resume_dir else {}
     result = subprocess.run(
         [sys.executable, "-m", "alembic", "-c", "alembic.ini", *args],
         cwd=ROOT,
-        env={**os.environ, "DATABASE_URL": url, "RESUME_DIR": str(settings.resume_dir)},
+        env={**os.environ, "DATABASE_URL": url, **folder},
         capture_output=True,
         text=True,
     )
     assert result.returncode == 0, result.stderr
+    return result.stderr
 
 
 def test_upgrade_from_empty_matches_the_models(empty_database_url):
@@ -171,12 +174,12 @@ def old_row(table: Table, row_id: int, minutes: int, **overrides) -> dict:
     return {**values, **overrides}
 
 
-def populate(connection) -> dict[str, list[dict]]:
+def populate(connection, resume_dir: Path) -> dict[str, list[dict]]:
     """Rows in every old table (ids collide across tables, times interleave) and their idempotency keys."""
     meta = MetaData()
     tables = {name: Table(name, meta, autoload_with=connection) for name in [*KIND, "idempotency_record"]}
-    settings.resume_dir.mkdir(parents=True, exist_ok=True)
-    resume = settings.resume_dir / "0a1b2c3d4e5f60718293a4b5c6d7e8f9.pdf"
+    resume_dir.mkdir(parents=True, exist_ok=True)
+    resume = resume_dir / "0a1b2c3d4e5f60718293a4b5c6d7e8f9.pdf"
     resume.write_bytes(b"%PDF-" + b"x" * 1001)
     rows = {
         "product_video_lead": [
@@ -284,26 +287,25 @@ def expected_leads(old: dict[str, list[dict]]) -> list[dict]:
             },
         )
         lead.update({new: row[old_name] for old_name, new in renamed(name).items()})
-        if name == "careers_application":
-            lead["resume_file"] = Path(row["resume_path"]).name or None
+        if name == "careers_application":  # the résumé itself is in lead_resume (checked below)
             lead["resume_filename"] = row["resume_filename"] or None
         leads.append(lead)
     return leads
 
 
-def test_a_populated_database_is_carried_into_one_lead_table_and_back(empty_database_url):
+def test_a_populated_database_is_carried_into_one_lead_table_and_back(empty_database_url, tmp_path):
     alembic(empty_database_url, "upgrade", "0001")
     engine = db.build_engine(empty_database_url)
     try:
         with engine.begin() as connection:
-            old = populate(connection)
+            old = populate(connection, tmp_path)
         with engine.connect() as connection:
             before = {name: rows_of(connection, name) for name in old}
-        alembic(empty_database_url, "upgrade", "head")
+        alembic(empty_database_url, "upgrade", "head", resume_dir=tmp_path)
         with engine.connect() as connection:
-            leads, modules, duties, ledger = (
+            leads, modules, duties, ledger, resumes = (
                 rows_of(connection, name)
-                for name in ("lead", "lead_module", "lead_responsibility", "idempotency_record")
+                for name in ("lead", "lead_module", "lead_responsibility", "idempotency_record", "lead_resume")
             )
         # Revision 0004 (staff inbox) starts every carried lead as new, unowned, and already seen.
         assert leads == [
@@ -318,6 +320,14 @@ def test_a_populated_database_is_carried_into_one_lead_table_and_back(empty_data
             for lead in expected_leads(before)
         ]
         new_id = new_ids(before)
+        assert resumes == [
+            {
+                "lead_id": new_id[("careers_application", 1)],
+                "extension": ".pdf",
+                "size": 1006,
+                "content": b"%PDF-" + b"x" * 1001,
+            }
+        ]
         schedule = before["schedule_demo_lead"]
         assert modules == sorted(
             (
@@ -349,17 +359,95 @@ def test_a_populated_database_is_carried_into_one_lead_table_and_back(empty_data
             assert connection.execute(text("SELECT max(id) FROM lead")).scalar_one() == len(leads) + 1
             connection.execute(text("DELETE FROM lead WHERE id = :id"), {"id": len(leads) + 1})
 
-        alembic(empty_database_url, "downgrade", "0001")
+        alembic(empty_database_url, "downgrade", "0001", resume_dir=tmp_path)
         with engine.connect() as connection:
             after = {name: rows_of(connection, name) for name in old}
         renumbered = {
             name: sorted(({**row, "id": new_id[(name, row["id"])]} for row in before[name]), key=lambda row: row["id"])
             for name in KIND
         }
+        # Back out of the database, the résumé is a new file in the same folder holding the same bytes.
+        [with_resume, _] = after["careers_application"]
+        written = Path(with_resume["resume_path"])
+        assert written.parent == tmp_path and written.suffix == ".pdf"
+        assert written.read_bytes() == (tmp_path / "0a1b2c3d4e5f60718293a4b5c6d7e8f9.pdf").read_bytes()
+        with_resume["resume_path"] = renumbered["careers_application"][0]["resume_path"]
         assert {name: after[name] for name in KIND} == renumbered
         assert [(r["key"], r["status_code"], r["response_body"]) for r in after["idempotency_record"]] == [
             ("k-video", 201, f'{{"id": {new_id[("product_video_lead", 2)]}}}'),
             ("k-demo", 201, f'{{"id": {new_id[("schedule_demo_lead", 2)]}}}'),
         ]
+    finally:
+        engine.dispose()
+
+
+def _revision_before_resumes() -> str:
+    """The revision the résumé migration follows (its down_revision, whatever the chain becomes)."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(Config(str(ROOT / "alembic.ini"))).get_revision(RESUMES).down_revision
+
+
+RESUMES = "0009_resumes_in_database"
+
+
+def test_resume_files_move_into_the_database_and_back_out(empty_database_url, tmp_path):
+    """Files of an earlier release go into lead_resume; one that cannot be read is named in the log and its
+    lead kept with its file name; a downgrade writes each résumé back as a file and points the lead at it."""
+    alembic(empty_database_url, "upgrade", _revision_before_resumes())
+    folder = tmp_path / "resumes"
+    folder.mkdir()
+    pdf_name, docx_name, lost_name = "a" * 32 + ".pdf", "b" * 32 + ".docx", "c" * 32 + ".pdf"
+    files = {pdf_name: b"%PDF-1.7 a CV", docx_name: b"PK\x03\x04 a Word CV"}
+    for name, content in files.items():
+        (folder / name).write_bytes(content)
+    engine = db.build_engine(empty_database_url)
+    try:
+        with engine.begin() as connection:
+            ids = [
+                connection.execute(
+                    text(
+                        "INSERT INTO lead (kind, created_at, language, email, phone_e164, phone_raw, source_page,"
+                        " referrer, utm_source, utm_medium, utm_campaign, utm_term, utm_content, consent_text_version,"
+                        " resume_file, resume_filename) VALUES ('Careers', CURRENT_TIMESTAMP, 'en', 'cv@school.edu',"
+                        " '+923001234567', '0300 1234567', '', '', '', '', '', '', '', '', :file, :shown) RETURNING id"
+                    ),
+                    {"file": stored, "shown": shown},
+                ).scalar_one()
+                for stored, shown in (
+                    (pdf_name, "Sara CV.pdf"),
+                    (docx_name, "Omar CV.docx"),
+                    (lost_name, "Lost CV.pdf"),  # its file is gone
+                    (None, None),  # applied without one
+                )
+            ]
+        log = alembic(empty_database_url, "upgrade", "head", resume_dir=folder)
+        with engine.connect() as connection:
+            moved = {
+                row.lead_id: (row.extension, row.size, row.content)
+                for row in connection.execute(text("SELECT lead_id, extension, size, content FROM lead_resume"))
+            }
+            names = dict(connection.execute(text("SELECT id, resume_filename FROM lead")).all())
+        assert moved == {
+            ids[0]: (".pdf", len(files[pdf_name]), files[pdf_name]),
+            ids[1]: (".docx", len(files[docx_name]), files[docx_name]),
+        }
+        assert (names[ids[2]], names[ids[3]]) == ("Lost CV.pdf", None)
+        assert f"Lead {ids[2]}: résumé {folder / lost_name} not moved" in log
+        assert "Moved 2 résumés" in log and "1 could not be read" in log
+        assert sorted(path.name for path in folder.iterdir()) == sorted(files)  # left in place
+
+        for path in folder.iterdir():
+            path.unlink()
+        alembic(empty_database_url, "downgrade", _revision_before_resumes(), resume_dir=folder)
+        with engine.connect() as connection:
+            back = dict(connection.execute(text("SELECT id, resume_file FROM lead")).all())
+            assert "lead_resume" not in inspect(connection).get_table_names()
+        assert back[ids[2]] is None and back[ids[3]] is None
+        for lead_id, original in zip(ids[:2], files.values(), strict=True):
+            written = folder / back[lead_id]
+            assert written.read_bytes() == original and written.stat().st_mode & 0o777 == 0o600
+        assert {back[ids[0]][-4:], back[ids[1]][-5:]} == {".pdf", ".docx"}
     finally:
         engine.dispose()

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import logging
-import re
-import resource
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, timedelta
@@ -14,7 +11,7 @@ from lead_payloads import CAREERS, CONSENTED, MODULES, VALID
 from samples import PDF
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import select
-from stored_leads import count, fetch, ticked
+from stored_leads import count, fetch, resume_count, resume_of, ticked
 
 from marketing_site.core import db, rate_limit
 from marketing_site.core.clock import utc_now
@@ -31,10 +28,8 @@ from marketing_site.leads.service import (
     lead_submit,
 )
 from marketing_site.mail.models import OutboxMail
-from marketing_site.settings import settings
 
 pytestmark = pytest.mark.usefixtures("database_url")
-UPLOADS_LOG = "marketing_site.leads.uploads"
 API = SubmissionContext(client_id="203.0.113.9")
 
 
@@ -67,7 +62,7 @@ def test_schedule_demo_is_stored_in_named_columns_with_its_ticked_modules_and_re
     ) == ("850", "Multi-branch", "Spreadsheets", "No", "Google search")
     assert (lead.phone_e164, lead.phone_raw) == ("+923001234567", "+92 300 1234567")
     assert ticked(lead.id) == ({"studentSmart", "hrSmart", "academicSmart"}, {"academic", "communication"})
-    assert (lead.full_name, lead.website, lead.product, lead.position, lead.resume_file) == (None,) * 5
+    assert (lead.full_name, lead.website, lead.product, lead.position, lead.resume_filename) == (None,) * 5
 
 
 def test_each_kind_fills_its_own_columns_and_leaves_the_others_null():
@@ -197,7 +192,7 @@ def test_concurrent_duplicates_store_once():
     assert count(LeadKind.PRODUCT_VIDEO) == before + 1
 
 
-def test_application_with_resume_is_stored_outside_the_web_root():
+def test_application_with_resume_is_stored_with_the_lead_in_the_database():
     lead = fetch(application_submit(CAREERS, ResumeUpload("../../CV Sara.pdf", PDF), API))
     assert (lead.kind, lead.resume_filename, lead.position, lead.city) == (
         "Careers",
@@ -205,46 +200,44 @@ def test_application_with_resume_is_stored_outside_the_web_root():
         "Mathematics",
         "Lahore",
     )
-    stored = settings.resume_dir / lead.resume_file
-    assert stored.read_bytes() == PDF and stored.suffix == ".pdf" and "Sara" not in stored.name
+    stored = resume_of(lead.id)
+    assert (stored.content, stored.extension, stored.size) == (PDF, ".pdf", len(PDF))
     assert (lead.phone_e164, lead.phone_raw) == ("+923007654321", "0300 7654321")
 
 
+def test_a_pdf_named_like_a_web_page_is_kept_under_a_pdf_name():
+    lead = fetch(application_submit(CAREERS, ResumeUpload("x.html", PDF + b"<html><script>x</script></html>"), API))
+    assert lead.resume_filename == "x.pdf" and resume_of(lead.id).extension == ".pdf"
+
+
 def test_application_reports_field_and_file_errors_together():
-    before = count(LeadKind.CAREERS), sorted(settings.resume_dir.glob("*"))
+    before = count(LeadKind.CAREERS), resume_count()
     with pytest.raises(LeadValidationError) as caught:
         application_submit({**CAREERS, "city": ""}, ResumeUpload("cv.pdf", b"MZ\x90\x00"), API)
     assert set(caught.value.errors) == {"city", "resume"}
-    assert (count(LeadKind.CAREERS), sorted(settings.resume_dir.glob("*"))) == before
+    assert (count(LeadKind.CAREERS), resume_count()) == before
 
 
-REMOVED = re.compile(r"Removed résumé [0-9a-f]{32}\.pdf after the application was not saved")
-
-
-def test_failed_commit_leaves_no_row_and_no_file(monkeypatch, caplog):
-    """The database refuses the transaction (a NOT NULL breach): neither lead nor résumé survives, and the
-    log names the file removed."""
-    caplog.set_level(logging.INFO, logger=UPLOADS_LOG)
+def test_failed_commit_leaves_no_row_and_no_resume(monkeypatch):
+    """The database refuses the transaction (a NOT NULL breach): neither lead nor résumé survives."""
     record = idempotency.record
 
     def broken(endpoint: str, key: str, lead_id: int):
         return {**record(endpoint, key, lead_id), "endpoint": None}  # the database, not Python, refuses it
 
     monkeypatch.setattr(idempotency, "record", broken)
-    before = count(LeadKind.CAREERS), sorted(settings.resume_dir.glob("*"))
+    before = count(LeadKind.CAREERS), resume_count()
     with pytest.raises(IntegrityError, match="endpoint"):
         application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), SubmissionContext("c5", idempotency_key="k"))
-    assert (count(LeadKind.CAREERS), sorted(settings.resume_dir.glob("*"))) == before
-    assert [REMOVED.fullmatch(r.getMessage()) is not None for r in caplog.records if r.name == UPLOADS_LOG] == [True]
+    assert (count(LeadKind.CAREERS), resume_count()) == before
 
 
-def test_an_application_that_loses_the_key_race_gets_the_first_id_and_keeps_no_resume(monkeypatch, caplog):
+def test_an_application_that_loses_the_key_race_gets_the_first_id_and_keeps_no_resume(monkeypatch):
     """A twin with the same key committed between this one's key check and its commit (the race the concurrent
-    test below may or may not hit): the first id comes back, this résumé is removed, one lead stays."""
-    caplog.set_level(logging.INFO, logger=UPLOADS_LOG)
+    test below may or may not hit): the first id comes back, this résumé is rolled back, one lead stays."""
     context = SubmissionContext("careers-twin", idempotency_key="twin-careers")
     first = application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), context)
-    before = count(LeadKind.CAREERS), set(settings.resume_dir.glob("*"))
+    before = count(LeadKind.CAREERS), resume_count()
     replayed, checks = service._replayed, []
 
     def checked_before_the_twin_committed(endpoint: str, context: SubmissionContext) -> int | None:
@@ -253,30 +246,16 @@ def test_an_application_that_loses_the_key_race_gets_the_first_id_and_keeps_no_r
 
     monkeypatch.setattr(service, "_replayed", checked_before_the_twin_committed)
     assert application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), context) == first
-    assert (count(LeadKind.CAREERS), set(settings.resume_dir.glob("*"))) == before
-    assert [REMOVED.fullmatch(r.getMessage()) is not None for r in caplog.records if r.name == UPLOADS_LOG] == [True]
-
-
-def test_a_resume_write_that_fails_midway_leaves_no_file():
-    """A full disk (here: a 16-byte file-size limit) must not leave a truncated résumé behind."""
-    before = set(settings.resume_dir.glob("*")) if settings.resume_dir.exists() else set()
-    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
-    resource.setrlimit(resource.RLIMIT_FSIZE, (16, hard))
-    try:
-        with pytest.raises(OSError):
-            application_submit(CAREERS, ResumeUpload("cv.pdf", PDF * 4), API)
-    finally:
-        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
-    assert set(settings.resume_dir.glob("*")) == before
+    assert (count(LeadKind.CAREERS), resume_count()) == before
 
 
 def test_a_careers_retry_with_its_key_gets_the_first_id_without_spending_the_rate_limit():
     antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=1))
     context = SubmissionContext("careers-retry", idempotency_key="apply-once")
     first = application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), context)
-    files = sorted(settings.resume_dir.glob("*"))
+    resumes = resume_count()
     assert application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), context) == first
-    assert sorted(settings.resume_dir.glob("*")) == files
+    assert resume_count() == resumes
 
 
 def test_careers_applications_are_screened_per_client_and_for_speed():
@@ -290,17 +269,14 @@ def test_careers_applications_are_screened_per_client_and_for_speed():
         application_submit(CAREERS, None, SubmissionContext("203.0.113.22"))
 
 
-def test_concurrent_applications_with_one_key_keep_one_lead_and_one_resume(caplog):
-    caplog.set_level(logging.INFO, logger=UPLOADS_LOG)
+def test_concurrent_applications_with_one_key_keep_one_lead_and_one_resume():
     context = SubmissionContext("careers-race", idempotency_key="race-careers")
-    before = count(LeadKind.CAREERS), set(settings.resume_dir.glob("*"))
+    before = count(LeadKind.CAREERS), resume_count()
     with ThreadPoolExecutor(max_workers=4) as pool:
         ids = set(pool.map(lambda _: application_submit(CAREERS, ResumeUpload("cv.pdf", PDF), context), range(4)))
     [lead_id] = ids
-    assert count(LeadKind.CAREERS) == before[0] + 1
-    assert set(settings.resume_dir.glob("*")) - before[1] == {settings.resume_dir / fetch(lead_id).resume_file}
-    removed = [r.getMessage() for r in caplog.records if r.getMessage().startswith("Removed résumé")]
-    assert all(message.endswith("after the application was not saved") for message in removed)
+    assert (count(LeadKind.CAREERS), resume_count()) == (before[0] + 1, before[1] + 1)
+    assert resume_of(lead_id).content == PDF
 
 
 def test_the_staff_mail_names_the_modules_ticked_and_only_those():

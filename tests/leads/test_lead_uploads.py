@@ -1,14 +1,15 @@
-"""Résumé checks by content, size limit on the server, storage outside any web root."""
+"""Résumé checks by content (and inside a Word document), the size limit, and the name staff download it under."""
 
 from __future__ import annotations
 
+import io
 import logging
-import uuid
+import zipfile
 
 import pytest
 from samples import HTML_BEHIND_DOC_MAGIC, HTML_BEHIND_PDF_MAGIC, PDF, doc, docx, pdf
 
-from marketing_site.leads import uploads
+from marketing_site.leads import documents, uploads
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.settings import settings
 
@@ -23,12 +24,7 @@ from marketing_site.settings import settings
     ],
 )
 def test_allowed_types_are_recognised_by_content(content, extension):
-    stored = uploads.store(uploads.ResumeUpload("resume.bin", content))
-    try:
-        assert stored.path.suffix == extension and stored.path.read_bytes() == content
-        assert stored.path.parent == settings.resume_dir
-    finally:
-        uploads.discard(stored)
+    assert uploads.check(uploads.ResumeUpload("resume.bin", content)) == extension
 
 
 @pytest.mark.parametrize(
@@ -47,16 +43,13 @@ def test_allowed_types_are_recognised_by_content(content, extension):
 )
 def test_other_content_is_refused_whatever_its_name(name, content):
     with pytest.raises(LeadValidationError) as caught:
-        uploads.store(uploads.ResumeUpload(name, content))
+        uploads.check(uploads.ResumeUpload(name, content))
     assert caught.value.errors == {
         "resume": "Please upload your résumé as a PDF or Word document (.pdf, .doc or .docx)."
     }
 
 
 def test_zip_that_is_not_a_word_document_is_refused():
-    import io
-    import zipfile
-
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         archive.writestr("hello.txt", "hi")
@@ -108,27 +101,6 @@ def test_a_file_of_exactly_the_limit_is_accepted_and_one_byte_more_is_not(monkey
     }
 
 
-def test_a_stored_resume_is_readable_by_the_server_only_in_a_folder_made_on_demand(monkeypatch, tmp_path):
-    folder = tmp_path / "not" / "there" / "yet"
-    monkeypatch.setattr(uploads, "settings", settings.model_copy(update={"resume_dir": folder}))
-    stored = uploads.store(uploads.ResumeUpload("cv.pdf", PDF))
-    assert stored.path.parent == folder and stored.path.stat().st_mode & 0o777 == 0o600
-
-
-def test_a_name_collision_never_replaces_a_stored_resume(monkeypatch):
-    fixed = uuid.UUID(int=7)
-    monkeypatch.setattr(uploads.uuid, "uuid4", lambda: fixed)
-    settings.resume_dir.mkdir(parents=True, exist_ok=True)
-    existing = settings.resume_dir / f"{fixed.hex}.pdf"
-    existing.write_bytes(b"someone else's CV")
-    try:
-        with pytest.raises(FileExistsError):
-            uploads.store(uploads.ResumeUpload("cv.pdf", PDF))
-        assert existing.read_bytes() == b"someone else's CV"
-    finally:
-        existing.unlink()
-
-
 def test_unreadable_characters_and_overlong_names_are_cut_from_the_shown_name():
     assert uploads.display_name("\ud800cv\x07.pdf") == "cv.pdf"
     assert uploads.display_name("c" * 300 + ".pdf") == "c" * 255
@@ -148,33 +120,68 @@ def test_a_refused_impostor_is_logged_with_its_claimed_type_and_the_parser_error
     assert record.exc_info and isinstance(record.exc_info[1], Exception)  # the parser's own error, with its trace
 
 
-def test_staff_reach_a_stored_resume_by_its_row_name_and_nothing_else():
-    """stored_path answers the inbox's download and the erasure: only a name the service gave, only in RESUME_DIR."""
-    stored = uploads.store(uploads.ResumeUpload("cv.pdf", PDF))
-    name = stored.path.name
-    assert uploads.stored_path(name) == settings.resume_dir / name
-    docx_name = f"{uuid.uuid4().hex}.docx"
-    (settings.resume_dir / docx_name).write_bytes(docx())
-    assert uploads.stored_path(docx_name) == settings.resume_dir / docx_name
-    (settings.resume_dir / f"{'a' * 32}.pdf").mkdir(exist_ok=True)
-    for planted in ("notes.pdf", f"{'g' * 32}.pdf", f"{'X' * 32}.pdf", f"{name[:-4]}.exe"):  # files, wrong names
-        (settings.resume_dir / planted).write_bytes(PDF)
-    for other in (
-        f"{uuid.uuid4().hex}.pdf",
-        f"../{name}",
-        name.upper(),
-        name[1:],
-        f"x{name}",
-        f"{name[:-4]}.exe",
-        f"{name[:-4]}g.pdf",
-        name.replace(".", ""),
-        f"{'a' * 32}.pdf",
-        f"{'g' * 32}.pdf",
-        "notes.pdf",
-        f"{'X' * 32}.pdf",
-    ):
-        assert uploads.stored_path(other) is None, other
-    uploads.remove_stored(f"../{name}")  # refused: nothing outside the rules is touched
-    uploads.remove_stored(name)
-    uploads.remove_stored(name)  # already gone: nothing to do
-    assert not stored.path.exists() and (settings.resume_dir / docx_name).exists()
+def word(*parts: tuple[str, bytes | str], types: str = "<Types/>") -> bytes:
+    """A .docx holding the parts every Word document has, and ``parts``."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("[Content_Types].xml", types)
+        archive.writestr("word/document.xml", "<w:document/>")
+        for name, body in parts:
+            archive.writestr(name, body)
+    return buffer.getvalue()
+
+
+MACRO_TYPES = '<Types><Override ContentType="application/vnd.ms-word.document.macroEnabled.main+xml"/></Types>'
+HTML_CHUNK_TYPES = '<Types><Default Extension="htm" ContentType="text/html"/></Types>'
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        word(("word/vbaProject.bin", b"macro")),  # a macro project, whatever the document calls itself
+        word(types=MACRO_TYPES),  # a .docm renamed .docx
+        word(("word/afchunk.htm", "<script>alert(1)</script>")),  # an HTML page Word shows inline
+        word(types=HTML_CHUNK_TYPES),
+        word(("word/activeX/activeX1.xml", "<ax/>")),
+        word(("customXml/page.js", "alert(1)")),
+        word(("word/media/bomb.txt", b"0" * (documents.MAX_UNPACKED_BYTES + 1))),  # a zip bomb
+        word(*((f"word/media/{n}.txt", "x") for n in range(documents.MAX_MEMBERS))),  # more files than a document needs
+    ],
+    ids=["vba-project", "macro-type", "html-part", "html-type", "activex", "script", "unpacked-size", "members"],
+)
+def test_a_word_document_with_macros_web_content_or_a_bomb_inside_is_refused(content):
+    assert len(content) < settings.max_resume_bytes  # each fits the upload limit packed
+    assert uploads.sniff(content) == ".docx"
+    with pytest.raises(LeadValidationError) as caught:
+        uploads.check(uploads.ResumeUpload("cv.docx", content))
+    assert caught.value.errors == {
+        "resume": "Your résumé holds macros, scripts or web content we can't accept. "
+        "Please save it as a plain PDF or Word document and upload that."
+    }
+
+
+def test_a_plain_word_document_with_pictures_is_accepted():
+    assert uploads.check(uploads.ResumeUpload("cv.docx", word(("word/media/image1.png", b"\x89PNG" * 1000)))) == ".docx"
+
+
+def test_a_word_97_document_with_a_macro_storage_is_refused():
+    assert uploads.check(uploads.ResumeUpload("cv.doc", doc())) == ".doc"
+    with pytest.raises(LeadValidationError, match="macros"):
+        uploads.check(uploads.ResumeUpload("cv.doc", doc(beside="Macros")))
+
+
+@pytest.mark.parametrize(
+    ("visitor_name", "extension", "downloaded_as"),
+    [
+        ("x.html", ".pdf", "x.pdf"),  # a real PDF with a web page's name opens as a PDF
+        ("CV Sara.pdf", ".pdf", "CV Sara.pdf"),
+        ("cv.DOCX", ".docx", "cv.docx"),
+        ("my.cv.final.pdf", ".doc", "my.cv.final.doc"),
+        ("resume", ".docx", "resume.docx"),
+        ("", ".pdf", "resume.pdf"),
+        ("../../.html", ".pdf", "resume.pdf"),
+        ("c" * 300 + ".html", ".docx", "c" * 250 + ".docx"),  # the column holds 255
+    ],
+)
+def test_the_download_name_ends_in_the_detected_type(visitor_name, extension, downloaded_as):
+    assert uploads.download_name(visitor_name, extension) == downloaded_as

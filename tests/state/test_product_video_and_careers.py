@@ -8,7 +8,7 @@ from pathlib import Path
 import reflex as rx
 from form_states import run, unique_email, visit
 from samples import PDF
-from stored_leads import leads_for
+from stored_leads import leads_for, resume_of
 
 from marketing_site.content import forms
 from marketing_site.leads.schemas import LeadKind
@@ -55,14 +55,14 @@ def upload(name: str, content: bytes) -> rx.UploadFile:
     return rx.UploadFile(file=io.BytesIO(content), path=Path(name), size=len(content))
 
 
-def test_careers_application_stores_the_resume_outside_public_folders():
+def test_careers_application_stores_the_resume_with_the_lead():
     email = unique_email("careers")
     state = visit(CareersState, "/careers")
     apply(state, [upload("Sara CV.pdf", PDF)], careers_form(email))
 
     [row] = leads_for(email, LeadKind.CAREERS)
     assert state.submitted and row.position == "Physics" and row.resume_filename == "Sara CV.pdf"
-    assert (settings.resume_dir / row.resume_file).read_bytes() == PDF
+    assert resume_of(row.id).content == PDF
 
 
 def test_careers_without_a_resume_is_fine():
@@ -70,7 +70,7 @@ def test_careers_without_a_resume_is_fine():
     state = visit(CareersState, "/careers")
     apply(state, [], careers_form(email))
     [row] = leads_for(email, LeadKind.CAREERS)
-    assert (row.resume_file, row.resume_filename) == (None, None)
+    assert (resume_of(row.id), row.resume_filename) == (None, None)
 
 
 def test_careers_rejects_a_disguised_or_oversize_file_next_to_the_upload():

@@ -1,0 +1,42 @@
+"""A lead form's start, signed into its page: when the form was opened and its Idempotency-Key.
+
+A form's state lives in Redis (in a worker's memory while Redis is away), and a switch between the two, or
+Redis restarted empty, loses it: the submission then looked instantly fast (the time trap quarantined a
+human) and carried a new key (a retry could store the lead twice). The page keeps this token from the
+form's start and posts it with the fields, so both hold whatever store answers. It is signed with
+STAFF_SESSION_SECRET (salted for this use), so a bot cannot claim an earlier start; replaying one only
+replays its lead (same key).
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from itsdangerous import BadSignature, URLSafeTimedSerializer
+
+from marketing_site.settings import settings
+
+SALT = "lead-form-start"
+MAX_AGE_SECONDS = 24 * 3600  # a form left open overnight starts again
+_secret = settings.staff_session_secret or secrets.token_urlsafe(32)  # dev: one worker, random per start
+
+
+def _serializer() -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(_secret, salt=SALT)
+
+
+def start_token(kind: str, started_at: float, idempotency_key: str) -> str:
+    return _serializer().dumps([kind, started_at, idempotency_key])
+
+
+def read_start(token: object, kind: str) -> tuple[float, str] | None:
+    """(started_at, idempotency key) signed for a form of ``kind``; None for none, a forged, an expired or
+    another form's token."""
+    try:
+        signed = _serializer().loads(str(token or ""), max_age=MAX_AGE_SECONDS)
+    except (BadSignature, ValueError, TypeError):
+        return None
+    match signed:
+        case [str(signed_kind), float() | int() as started_at, str(key)] if signed_kind == kind and key:
+            return float(started_at), key
+    return None

@@ -1,0 +1,59 @@
+"""A form's signed start (leads/form_start.py) holds when its state does not: a submission reaching a state
+that lost the start (Redis restarted empty, a worker's memory while Redis was away) keeps the page's start
+time (not quarantined) and its Idempotency-Key (a retry stores nothing twice)."""
+
+from __future__ import annotations
+
+import time
+
+from form_states import run, unique_email, visit
+from stored_leads import leads_for
+
+from marketing_site.content import forms
+from marketing_site.leads import form_start
+from marketing_site.leads.schemas import LeadKind
+from marketing_site.state.product_video import ProductVideoState
+
+KIND = LeadKind.PRODUCT_VIDEO.value
+
+
+def lost(state: ProductVideoState) -> ProductVideoState:
+    """The same visitor's state as a store that never saw the form start hands it over."""
+    state.started_at, state.idempotency_key, state.start_token, state.submitted = 0.0, "", "", False
+    return state
+
+
+def fields(email: str, start: str) -> dict[str, str]:
+    return {"name": "Ali Raza", "email": email, "contactNo": "+923001234567", forms.START_TOKEN_NAME: start}
+
+
+def test_the_start_is_signed_with_the_forms_kind_time_and_key():
+    state = visit(ProductVideoState, "/hrSmart")
+    started_at, key = form_start.read_start(state.start_token, KIND)
+    assert key == state.idempotency_key and abs(started_at - time.time()) < 60
+    assert form_start.read_start(state.start_token, LeadKind.SCHEDULE_DEMO.value) is None
+
+
+def test_a_state_that_lost_the_start_keeps_the_pages_time_and_key():
+    email = unique_email("lost-start")
+    page = form_start.start_token(KIND, time.time() - 30, "page-key-1")  # the page opened half a minute ago
+    first = lost(visit(ProductVideoState, "/hrSmart"))
+    run(first.submit(fields(email, page)))
+    again = lost(visit(ProductVideoState, "/hrSmart"))  # its answer was lost; the visitor presses again elsewhere
+    run(again.submit(fields(email, page)))
+    assert first.submitted and again.submitted and first.idempotency_key == again.idempotency_key == "page-key-1"
+    assert [lead.quarantined for lead in leads_for(email, LeadKind.PRODUCT_VIDEO)] == [False]
+
+
+def test_a_forged_or_another_forms_start_counts_as_none():
+    signed = form_start.start_token(KIND, time.time() - 30, "page-key-2")
+    for posted in (
+        signed[:-2] + ("AA" if not signed.endswith("AA") else "BB"),  # tampered
+        form_start.start_token(LeadKind.SCHEDULE_DEMO.value, time.time() - 30, "page-key-3"),  # another form's
+        "",
+    ):
+        email = unique_email("forged-start")
+        state = lost(visit(ProductVideoState, "/hrSmart"))
+        run(state.submit(fields(email, posted)))
+        assert state.submitted and state.idempotency_key not in ("page-key-2", "page-key-3")
+        assert [lead.quarantined for lead in leads_for(email, LeadKind.PRODUCT_VIDEO)] == [True], posted
