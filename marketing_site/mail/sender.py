@@ -76,14 +76,24 @@ async def send(mail: ClaimedMail) -> None:
 
 
 async def deliver_due() -> int:
-    """One pass: claim a batch, send its mails at once, record their outcomes; returns how many were claimed."""
+    """One pass: claim a batch, send it, record the outcomes; returns how many were claimed.
+
+    Different recipients' mails go out at once; one recipient's go one after another in the order they
+    were queued, so a visitor never reads "cancelled" before "moved"."""
     if not settings.smtp_host:
         return 0
     claimed = await anyio.to_thread.run_sync(outbox.claim_due)
     if claimed:
-        errors = await asyncio.gather(*(_attempt(mail) for mail in claimed))
-        await anyio.to_thread.run_sync(outbox.record, list(zip(claimed, errors, strict=True)))
+        by_recipient: dict[str, list[ClaimedMail]] = {}
+        for mail in claimed:
+            by_recipient.setdefault(mail.recipient.lower(), []).append(mail)
+        outcomes = await asyncio.gather(*(_attempt_in_order(mails) for mails in by_recipient.values()))
+        await anyio.to_thread.run_sync(outbox.record, [outcome for group in outcomes for outcome in group])
     return len(claimed)
+
+
+async def _attempt_in_order(mails: list[ClaimedMail]) -> list[tuple[ClaimedMail, str | None]]:
+    return [(mail, await _attempt(mail)) for mail in sorted(mails, key=lambda mail: mail.id)]
 
 
 async def _attempt(mail: ClaimedMail) -> str | None:
