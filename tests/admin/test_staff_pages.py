@@ -7,6 +7,7 @@ import re
 
 from leads.lead_payloads import CAREERS, VALID
 from staff_client import client
+from staff_pages import staff_pages
 
 from marketing_site.admin.rendering import POLICY
 from marketing_site.leads.service import LeadKind, SubmissionContext, application_submit, lead_submit
@@ -18,21 +19,7 @@ def test_every_page_is_for_a_phone_and_runs_nothing_inline_under_a_strict_policy
     demo = lead_submit(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], API)
     applied = application_submit(CAREERS, None, API)
     admin, _ = as_role("admin")
-    paths = [
-        "/admin/",
-        "/admin/?quarantine=1",
-        f"/admin/leads/{demo}",
-        f"/admin/leads/{applied}",
-        "/admin/demos",
-        "/admin/availability",
-        "/admin/booking-rules",
-        "/admin/erase",
-        "/admin/users",
-        "/admin/preferences",
-        "/admin/account",
-        "/admin/routing",
-        "/admin/webhooks",
-    ]
+    paths = staff_pages(demo, applied)
     pages = {path: admin.get(path) for path in paths} | {"/admin/signin": client().get("/admin/signin")}
     for path, answer in pages.items():
         assert answer.status_code == 200, path

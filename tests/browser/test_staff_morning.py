@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import text, update
 from sqlmodel import Session
 from staff_browser import DEMO, api_lead, create_staff, sign_in, sign_in_again
+from staff_pages import staff_pages
 
 from marketing_site.content.messages import ENGLISH
 from marketing_site.leads.models import Lead
@@ -170,7 +171,7 @@ def test_a_salesperson_works_yesterdays_demo_requests_from_oman(browser, served,
     context.close()
 
 
-def staff_pages(served, site_db, host_name: str) -> list[str]:
+def every_page(served, site_db, host_name: str) -> list[str]:
     """Every page of the staff area an admin reaches, with a booked demo and a job application to show."""
     demo = booked_lead(served, host_name, email=f"axe-{uuid.uuid4().hex[:6]}@school.om", country="Oman")
     with site_db.begin() as connection:
@@ -184,22 +185,7 @@ def staff_pages(served, site_db, host_name: str) -> list[str]:
             ),
             {"e": f"axe-{uuid.uuid4().hex[:6]}@mail.example"},
         ).scalar_one()
-    return [
-        "/admin/",
-        "/admin/?quarantine=1",
-        f"/admin/leads/{demo}",
-        f"/admin/leads/{demo}/demo",
-        f"/admin/leads/{application}",
-        "/admin/demos",
-        "/admin/availability",
-        "/admin/booking-rules",
-        "/admin/erase",
-        "/admin/users",
-        "/admin/preferences",
-        "/admin/account",
-        "/admin/routing",
-        "/admin/webhooks",
-    ]
+    return staff_pages(demo, application, booked=True)
 
 
 @pytest.mark.parametrize(("viewport", "also"), ((PHONE, 360), (LAPTOP, 768)), ids=("390px", "1280px"))
@@ -218,7 +204,7 @@ def test_every_staff_page_passes_axe_and_never_scrolls_sideways(browser, served,
 
     email = create_staff(served, "admin")
     codes = sign_in(page, served, email, look=look)
-    for path in staff_pages(served, site_db, host):
+    for path in every_page(served, site_db, host):
         page.goto(f"{served.backend_url}{path}")
         if path == "/admin/":
             open_filters(page)
