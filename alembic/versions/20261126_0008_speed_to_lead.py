@@ -1,7 +1,7 @@
 """speed to lead: who takes leads, the rotation's turns, response times, lead timers, webhook endpoints, deliveries
 
 Revision ID: 0008_speed_to_lead
-Revises: 0010_meeting_links
+Revises: 0007_meeting_links
 Create Date: 2026-11-26 11:07:52.340741
 """
 
@@ -15,9 +15,7 @@ import sqlmodel
 from alembic import op
 
 revision: str = "0008_speed_to_lead"
-down_revision: str | None = (
-    "0010_meeting_links"  # re-chained onto main's head (0006, then 0010) when main was merged in
-)
+down_revision: str | None = "0007_meeting_links"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

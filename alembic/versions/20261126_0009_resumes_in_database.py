@@ -24,7 +24,7 @@ from alembic import op
 from marketing_site.leads.uploads import legacy_folder
 
 revision: str = "0009_resumes_in_database"
-down_revision: str | None = "0008_speed_to_lead"  # re-chained onto main's head when main was merged in
+down_revision: str | None = "0008_speed_to_lead"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 

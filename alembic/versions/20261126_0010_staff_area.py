@@ -1,6 +1,6 @@
 """staff area: each account's own time zone; the index behind the inbox's list of countries
 
-Revision ID: 0007_staff_area
+Revision ID: 0010_staff_area
 Revises: 0009_resumes_in_database
 Create Date: 2026-11-25 08:00:00.000000
 """
@@ -14,8 +14,7 @@ import sqlmodel
 
 from alembic import op
 
-revision: str = "0007_staff_area"
-# re-chained onto main's head (0010, then 0008, then 0009) as main was merged in
+revision: str = "0010_staff_area"
 down_revision: str | None = "0009_resumes_in_database"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None

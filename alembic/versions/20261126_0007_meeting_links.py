@@ -1,6 +1,6 @@
 """meeting links: how visitors join each host's demos (a video-call address or a phone number)
 
-Revision ID: 0010_meeting_links
+Revision ID: 0007_meeting_links
 Revises: 0006_staff_signin
 Create Date: 2026-11-26 11:00:00.000000
 """
@@ -14,8 +14,8 @@ import sqlmodel
 
 from alembic import op
 
-revision: str = "0010_meeting_links"
-down_revision: str | None = "0006_staff_signin"  # re-chained onto main's head when main was merged in
+revision: str = "0007_meeting_links"
+down_revision: str | None = "0006_staff_signin"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
