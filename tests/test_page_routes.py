@@ -44,7 +44,7 @@ def test_module_page_shows_heading_breadcrumb_features_and_demo_link(module):
     crumbs = jsx[jsx.index('jsx("nav",{"aria-label":"Breadcrumb"}') :]
     assert crumbs.index('to:"/"') < crumbs.index('to:"/product"') < crumbs.index(json.dumps(module.name))
     assert all(shows(jsx, feature.name) for feature in module.features)
-    assert 'triggerId:"watch-video"' in jsx and f'to:"{routes.DEMO_REQUEST}"' in jsx
+    assert 'id:"watch-video"' in jsx and f'to:"{routes.DEMO_REQUEST}"' in jsx
     assert remembers(jsx, module.name)
 
 

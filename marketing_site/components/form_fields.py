@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from marketing_site.components.phone_input import phone_input
+from marketing_site.components.phone_input import chosen_country, phone_input
 from marketing_site.content import forms
 from marketing_site.content.types import Choice, FormField
 
@@ -62,7 +62,7 @@ def _label(spec: FormField, form_id: str) -> rx.Component:
     )
 
 
-def _control(spec: FormField, form_id: str, errors: rx.Var) -> rx.Component:
+def _control(spec: FormField, form_id: str, errors: rx.Var, shown: rx.Var[bool] | None) -> rx.Component:
     common = {
         "id": control_id(form_id, spec.name),
         "name": spec.name,
@@ -75,8 +75,10 @@ def _control(spec: FormField, form_id: str, errors: rx.Var) -> rx.Component:
             phone_input(
                 spec.name,
                 common["id"],
+                form_id,
                 forms.DEFAULT_PHONE_COUNTRY,
                 spec.required,
+                shown,
                 auto_complete=spec.autocomplete,
                 placeholder=spec.placeholder,
                 custom_attrs=common["custom_attrs"],
@@ -84,11 +86,14 @@ def _control(spec: FormField, form_id: str, errors: rx.Var) -> rx.Component:
             class_name=_PHONE,
         )
     if spec.kind == "select":
+        # The Country select tells the form's phone field which country a national number belongs to.
+        chosen = {"on_change": chosen_country(form_id).set} if spec.name == "country" else {}
         return rx.el.select(
             rx.el.option(forms.SELECT_PLACEHOLDER, value=""),
             *[rx.el.option(option, value=option) for option in spec.options],
             default_value="",
             class_name=INPUT,
+            **chosen,
             **common,
         )
     if spec.kind == "textarea":
@@ -104,11 +109,13 @@ def _control(spec: FormField, form_id: str, errors: rx.Var) -> rx.Component:
     return rx.el.input(type=spec.kind, placeholder=spec.placeholder, class_name=INPUT, **common)
 
 
-def form_field(spec: FormField, form_id: str, errors: rx.Var, class_name: str = "") -> rx.Component:
-    """Label, control and error slot for one field."""
+def form_field(
+    spec: FormField, form_id: str, errors: rx.Var, class_name: str = "", shown: rx.Var[bool] | None = None
+) -> rx.Component:
+    """Label, control and error slot for one field (``shown``: see field_grid)."""
     return rx.el.div(
         _label(spec, form_id),
-        _control(spec, form_id, errors),
+        _control(spec, form_id, errors, shown),
         field_error(form_id, spec.name, errors),
         class_name=class_name,
     )
@@ -156,10 +163,16 @@ def choice_group(
     )
 
 
-def field_grid(fields: tuple[FormField, ...], form_id: str, errors: rx.Var) -> rx.Component:
-    """Fields two to a row on wide screens; long text spans the row."""
+def field_grid(
+    fields: tuple[FormField, ...], form_id: str, errors: rx.Var, shown: rx.Var[bool] | None = None
+) -> rx.Component:
+    """Fields two to a row on wide screens; long text spans the row. In a dialog, ``shown`` (true once it
+    opened) holds back the phone field's library until then."""
     return rx.el.div(
-        *[form_field(spec, form_id, errors, "sm:col-span-2" if spec.kind == "textarea" else "") for spec in fields],
+        *[
+            form_field(spec, form_id, errors, "sm:col-span-2" if spec.kind == "textarea" else "", shown)
+            for spec in fields
+        ],
         class_name="grid gap-x-6 gap-y-5 sm:grid-cols-2",
     )
 

@@ -1,47 +1,110 @@
-"""International phone input (react-phone-number-input) that posts E.164 with its form.
+"""International phone field (react-phone-number-input) that posts E.164 with its form.
 
-`phone_input.jsx` keeps the number in browser-local React state and mirrors it into a hidden
-input, so it travels with the form's own submit and no keystroke reaches the server. The library
-and its metadata load only when the field nears the viewport (a dialog's field: when it opens),
-behind a same-size placeholder; its bundled SVG flags come in the same lazy chunk (no CDN).
+The library is wrapped as a Python component (lazily imported: `rx.NoSSRComponent`). The number lives
+in browser-only state and is mirrored into a hidden input, so it travels with the form's own submit
+and no keystroke reaches the server. The library, its bundled SVG flags (Windows shows flag emoji as
+bare letters; the library's default fetches images from a CDN) and the page language's country names
+load only when the field is shown (browser_steps.js `loadPhoneField`), behind a same-size placeholder.
+Its country follows the form's Country select until the visitor picks one in the field itself or types
+a number (the library's own rule for a changed default country), so an Omani number typed after
+choosing Oman is read as Omani.
 """
 
 from __future__ import annotations
 
 import reflex as rx
+from reflex.event import passthrough_event_spec
 
 from marketing_site.build.phone_labels import labels_path
+from marketing_site.components.browser_steps import client_state, step
 from marketing_site.components.building import building_page
+from marketing_site.content.countries import COUNTRY_REGIONS
 from marketing_site.i18n.languages import DEFAULT
 
 PACKAGE = "react-phone-number-input@3.4.18"
 
 
-class PhoneNumberField(rx.Component):
-    """`<PhoneNumberField>`: country drop-down with flags plus the number field."""
+class PhoneInput(rx.NoSSRComponent):
+    """`<PhoneInput>`: country drop-down with flags plus the number field."""
 
-    library = rx.asset("phone_input.jsx", shared=True).importable_path
-    lib_dependencies: list[str] = [PACKAGE]  # noqa: RUF012 - Reflex reads it as a class attribute
-    tag = "PhoneNumberField"
+    library = PACKAGE
+    tag = "PhoneInput"
+    is_default = True
 
-    name: rx.Var[str]
-    id: rx.Var[str]
+    value: rx.Var[str]
     default_country: rx.Var[str]
-    required: rx.Var[bool]
+    international: rx.Var[bool]
+    country_calling_code_editable: rx.Var[bool]
+    flags: rx.Var[dict]
+    labels: rx.Var[dict]
     placeholder: rx.Var[str]
     auto_complete: rx.Var[str]
-    input_class_name: rx.Var[str]
-    labels_url: rx.Var[str]  # the page language's country names (phone_labels.py); "" keeps English
+    required: rx.Var[bool]
+
+    on_change: rx.EventHandler[passthrough_event_spec(str)]
+
+    def add_imports(self) -> dict[str, str]:
+        return {"": "react-phone-number-input/style.css"}
 
 
-def phone_input(name: str, element_id: str, default_country: str, required: bool, **props) -> rx.Component:
-    """A phone field whose form value is the E.164 number (the server re-validates it)."""
+def chosen_country(form_id: str):
+    """The name chosen in the form's Country select ("" until the visitor chooses one)."""
+    return client_state(f"country-{form_id}", "")
+
+
+def _region(form_id: str, default_country: str) -> rx.Var[str]:
+    """The region of the chosen country, or ``default_country`` before one is chosen."""
+    regions = rx.Var.create({"": default_country, **COUNTRY_REGIONS}).to(dict)
+    return regions[chosen_country(form_id).value].to(str)
+
+
+def _placeholder() -> rx.Component:
+    """Same box as the loaded field (flag slot, arrow, an empty text line), so swapping it in shifts nothing."""
+    return rx.el.div(
+        rx.el.div(
+            rx.el.div(class_name="PhoneInputCountryIcon PhoneInputCountryIcon--border"),
+            rx.el.div(class_name="PhoneInputCountrySelectArrow"),
+            class_name="PhoneInputCountry",
+        ),
+        rx.el.span(class_name="PhoneInputInput h-6"),
+        aria_hidden="true",
+        class_name="PhoneInput min-w-0 flex-1",
+    )
+
+
+def phone_input(
+    name: str,
+    element_id: str,
+    form_id: str,
+    default_country: str,
+    required: bool,
+    shown: rx.Var[bool] | None = None,
+    **props,
+) -> rx.Component:
+    """A phone field whose form value is the E.164 number (the server re-validates it); it loads once on
+    screen, or once ``shown`` turns true (a field in a closed dialog)."""
     page = building_page()
-    return PhoneNumberField.create(
-        labels_url=labels_path(page.language if page else DEFAULT),
-        name=name,
+    language = page.language if page else DEFAULT
+    number = client_state(f"phone-{element_id}", "")
+    parts = client_state(f"phone-parts-{language.code}", None)  # {flags, labels} once loaded
+    loader = rx.el.span(hidden=True, on_mount=step("loadPhoneField", labels_path(language), parts.set))
+    field = PhoneInput.create(
         id=element_id,
-        default_country=default_country,
+        value=number.value,
+        on_change=number.set,
+        default_country=_region(form_id, default_country),
+        international=True,
+        country_calling_code_editable=False,
+        flags=parts.value.to(dict)["flags"].to(dict),
+        labels=parts.value.to(dict)["labels"].to(dict),
         required=required,
+        class_name="min-w-0 flex-1",
         **props,
+    )
+    return rx.el.div(
+        # Phone numbers read left to right in every language (dialling order), on Arabic pages too.
+        rx.cond(parts.value, field, rx.fragment(_placeholder(), loader if shown is None else rx.cond(shown, loader))),
+        rx.el.input(type="hidden", name=name, value=rx.cond(number.value, number.value, "")),
+        dir="ltr",
+        class_name="flex min-h-6 min-w-0 flex-1",
     )

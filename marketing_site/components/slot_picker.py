@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from marketing_site.components.lead_form import submit_bar
+from marketing_site.components.lead_form import timeout_ms
+from marketing_site.components.submit_bar import Submission, submit_bar
 from marketing_site.content.booking import SlotPickerCopy
 
 _TIME = (
@@ -36,6 +37,7 @@ def _day(day) -> rx.Component:
 
 def _picker(state, copy: SlotPickerCopy, picker_id: str) -> rx.Component:
     zone_id = f"{picker_id}-zone"
+    submission = Submission(picker_id, state.picker_answered)
     return rx.el.section(
         rx.el.h3(
             copy.heading,
@@ -59,16 +61,10 @@ def _picker(state, copy: SlotPickerCopy, picker_id: str) -> rx.Component:
         ),
         rx.el.form(
             rx.el.div(rx.foreach(state.offered, _day), class_name="space-y-4"),
-            submit_bar(
-                state,
-                copy.book_label,
-                start_on_mount=False,
-                answered=state.picker_answered,
-                alert=state.picker_alert,
-                busy_label=copy.busy_label,
-            ),
+            submit_bar(submission, state.picker_alert, copy.book_label, copy.busy_label, timeout_ms()),
             id=picker_id,
-            on_submit=state.book,
+            on_submit=submission.on_submit(state.book),
+            on_unmount=submission.forget(),
             reset_on_submit=False,
             class_name="mt-4 space-y-4",
         ),

@@ -1,7 +1,10 @@
 """The modal a lead form opens once the lead is stored; Continue goes home (spec section 4).
 
-`success_modal.jsx` shows it as a native modal <dialog> when it mounts (no script string): in the
-top layer above the sticky navigation, the page behind inert, Escape swallowed. A video keeps its
+A native <dialog> (native_dialog.py) rendered when the success state arrives and shown as a modal as it
+mounts: in the top layer above the sticky navigation, the page behind inert, Escape swallowed. The
+only way on is Continue, which gets the focus, unless the content marks where to start
+(`data-autofocus`: the slot picker's heading, so a tall list is read from its top). Mounting also
+closes the dialog the form was in (``replaces``), so this modal is the one shown. A video keeps its
 real aspect ratio and, with the rest of the card, fits inside the viewport, so Continue stays
 visible on a laptop and on a phone.
 """
@@ -12,17 +15,10 @@ import reflex as rx
 
 from marketing_site import routes
 from marketing_site.components.links import route_link
+from marketing_site.components.native_dialog import NativeDialog, close_modal, show_modal
 from marketing_site.content.types import Link, SuccessCopy, Video
 
-
-class SuccessDialog(rx.Component):
-    """The React side of `success_modal()`."""
-
-    library = rx.asset("success_modal.jsx", shared=True).importable_path
-    tag = "SuccessDialog"
-
-    dialog_id: rx.Var[str]
-    labelled_by: rx.Var[str]
+_START = "[data-autofocus], a[href]"  # the marked start if any (it comes first), else Continue
 
 
 def _player(video: Video, title: str) -> rx.Component:
@@ -45,13 +41,14 @@ def success_modal(
     video: Video | None = None,
     video_title: str = "",
     extra: rx.Component | None = None,
+    replaces: str = "",
 ) -> rx.Component:
     """Rendered only after the service returned the new lead's id, optionally playing a video or going on
-    with ``extra`` (the demo's slot picker) above Continue."""
+    with ``extra`` (the demo's slot picker) above Continue; ``replaces`` is the id of the dialog it closes."""
     title_id = f"{modal_id}-title"
     return rx.cond(
         is_open,
-        SuccessDialog.create(
+        NativeDialog.create(
             rx.el.div(
                 rx.el.div(
                     "✓",
@@ -77,8 +74,10 @@ def success_modal(
                 ),
                 class_name="rounded-2xl bg-white p-6 shadow-2xl md:p-8",
             ),
-            dialog_id=modal_id,
-            labelled_by=title_id,
+            id=modal_id,
+            aria_labelledby=title_id,
+            on_mount=[*([close_modal(replaces)] if replaces else []), show_modal(modal_id, _START)],
+            on_cancel=rx.prevent_default,
             class_name=(
                 "m-auto max-h-[calc(100dvh-1rem)] w-[min(92vw,42rem)] overflow-y-auto bg-transparent p-0 "
                 "backdrop:bg-slate-950/70"

@@ -1,6 +1,10 @@
-"""Country names offered by the lead forms' Country drop-downs (sovereign states, English names)."""
+"""Country names offered by the lead forms' Country drop-downs (sovereign states, English names), and
+each one's region code: the phone field follows the chosen country, and the lead service reads a
+national number as a number of that country."""
 
 from __future__ import annotations
+
+from babel import Locale
 
 COUNTRIES: tuple[str, ...] = (
     "Afghanistan",
@@ -202,3 +206,31 @@ COUNTRIES: tuple[str, ...] = (
     "Zambia",
     "Zimbabwe",
 )
+
+# The names above that CLDR's English spells otherwise ("Antigua & Barbuda", "Türkiye"); the rest are CLDR's.
+_NAMED_OTHERWISE = {
+    "Antigua and Barbuda": "AG",
+    "Bosnia and Herzegovina": "BA",
+    "Cabo Verde": "CV",
+    "Congo": "CG",
+    "Côte d'Ivoire": "CI",
+    "Democratic Republic of the Congo": "CD",
+    "Hong Kong": "HK",
+    "Macau": "MO",
+    "Myanmar": "MM",
+    "Palestine": "PS",
+    "Saint Kitts and Nevis": "KN",
+    "Saint Lucia": "LC",
+    "Saint Vincent and the Grenadines": "VC",
+    "Sao Tome and Principe": "ST",
+    "Trinidad and Tobago": "TT",
+    "Turkey": "TR",
+}
+
+
+def _regions() -> dict[str, str]:
+    cldr = {name: code for code, name in Locale.parse("en").territories.items() if len(code) == 2 and code.isalpha()}
+    return {name: _NAMED_OTHERWISE.get(name) or cldr[name] for name in COUNTRIES}
+
+
+COUNTRY_REGIONS: dict[str, str] = _regions()  # "Oman" -> "OM"

@@ -17,6 +17,7 @@ from email_validator import EmailNotValidError, validate_email
 from phonenumbers import PhoneNumberFormat, PhoneNumberType
 from sqlmodel import SQLModel
 
+from marketing_site.content.countries import COUNTRY_REGIONS
 from marketing_site.content.messages import choice_names, message, spoken_language
 from marketing_site.core import columns
 from marketing_site.leads.errors import LeadValidationError
@@ -39,9 +40,10 @@ def validate(
     """Lead column values; raises LeadValidationError listing every bad field at once."""
     values: dict[str, Any] = {}
     errors: dict[str, str] = {}
+    region = phone_region(data.get("country"))
     for spec in fields:
         try:
-            values.update(_field_values(spec, data.get(spec.name), require_consent, now))
+            values.update(_field_values(spec, data.get(spec.name), require_consent, now, region))
         except InvalidField as problem:
             errors[spec.name] = str(problem)
     if errors:
@@ -64,7 +66,7 @@ def ticked(group: FlagGroup, data: Mapping[str, Any]) -> tuple[str, ...]:
     return tuple(chosen)
 
 
-def _field_values(spec: InputField, raw: Any, require_consent: bool, now: datetime) -> dict[str, Any]:
+def _field_values(spec: InputField, raw: Any, require_consent: bool, now: datetime, region: str) -> dict[str, Any]:
     if spec.type is FieldType.CONSENT:
         given = parse_flag(raw, spec.label_text())
         if require_consent and not given:
@@ -73,7 +75,7 @@ def _field_values(spec: InputField, raw: Any, require_consent: bool, now: dateti
     if spec.type is FieldType.PHONE:
         text = clean_text(raw, spec.label_text(), max_length(f"{spec.column}_raw"))
         _require(spec, text)
-        return {f"{spec.column}_e164": parse_phone(text) if text else "", f"{spec.column}_raw": text}
+        return {f"{spec.column}_e164": parse_phone(text, region) if text else "", f"{spec.column}_raw": text}
     text = clean_text(raw, spec.label_text(), max_length(spec.column), multiline=spec.type is FieldType.MULTILINE)
     _require(spec, text)
     if text and spec.type is FieldType.EMAIL:
@@ -130,12 +132,22 @@ def parse_email(text: str) -> str:
     return address.normalized
 
 
-def parse_phone(text: str) -> str:
-    """E.164 form of a number valid for its country; national numbers are read as Pakistani."""
+def phone_region(country: Any) -> str:
+    """The region a national number is read in: the lead's country (named in any of the site's
+    languages), as the form's phone field follows its Country select; else Pakistan."""
+    name = country.strip().casefold() if isinstance(country, str) else ""
+    for known, region in COUNTRY_REGIONS.items():
+        if name and name in {other.casefold() for other in choice_names(known)}:
+            return region
+    return DEFAULT_REGION
+
+
+def parse_phone(text: str, region: str = DEFAULT_REGION) -> str:
+    """E.164 form of a number valid for its country; national numbers are read as numbers of ``region``."""
     try:
-        number = phonenumbers.parse(text, DEFAULT_REGION)
+        number = phonenumbers.parse(text, region)
     except phonenumbers.NumberParseException:
-        raise InvalidField(_phone_message(DEFAULT_REGION if not text.startswith("+") else "")) from None
+        raise InvalidField(_phone_message(region if not text.startswith("+") else "")) from None
     if not phonenumbers.is_valid_number(number):
         # parse() always sets the country code; the stubs type it optional, as on a bare PhoneNumber().
         country_code = cast(int, number.country_code)

@@ -1,0 +1,42 @@
+// What the lead forms and modals need from the browser that no Reflex event names: a native <dialog>'s
+// modal methods, a video's start, the focus after an answer, the phone library's lazy parts, and facts
+// only the browser knows. Plain functions (no React), called by event chains built in browser_steps.py.
+
+/** Only showModal() gives a <dialog> the top layer, the inert page behind it and Escape. */
+export function showModal(id, start = "") {
+  const dialog = document.getElementById(id);
+  if (!dialog.open) dialog.showModal();
+  if (start) dialog.querySelector(start)?.focus();
+}
+
+export const closeModal = (id) => document.getElementById(id)?.close();
+export const focusById = (id) => document.getElementById(id)?.focus();
+
+/** A video's first frame: play with sound where the browser allows it, else muted (no attribute says that). */
+export const playOrMute = ({ target: video }) =>
+  video.play()?.catch(() => { video.muted = true; return video.play(); }).catch(() => {});
+
+/** After an answer with field errors: the first invalid field, scrolled to the middle and focused. */
+export function focusFirstInvalid(formId) {
+  const field = document.getElementById(formId)?.querySelector('[aria-invalid="true"]');
+  field?.scrollIntoView({ block: "center", behavior: "instant" });
+  field?.focus({ preventScroll: true });
+}
+
+/** The phone library, its SVG flags and the page language's country names, fetched together when the field
+ * shows: a Python wrapper could import the flags (a prop's value) only statically, into every page. */
+export const loadPhoneField = (labelsUrl, done) =>
+  Promise.all([
+    import("react-phone-number-input"),
+    import("react-phone-number-input/flags"),
+    labelsUrl ? fetch(labelsUrl).then((answer) => answer.json()).catch(() => undefined) : undefined,
+  ]).then(([, flags, labels]) => done({ flags: flags.default, labels }));
+
+/** When a form starts: the referrer, the product last chosen (spec section 3) or the page's own, and the
+ * visitor's time zone (the slot picker's); storage may be blocked and zone data missing. */
+export function browserInfo(fallbackProduct = "") {
+  let product = "", timeZone = "";
+  try { product = localStorage.getItem("product-name") || ""; } catch {}
+  try { timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch {}
+  return { referrer: document.referrer || "", product: product || fallbackProduct, timeZone };
+}
