@@ -177,9 +177,9 @@ def test_the_careers_positions_are_suggested_in_the_page_language():
 
 def test_the_phone_field_names_countries_in_the_page_language(tmp_path):
     arabic, english = (
-        str(exact_page(next(s for s in PUBLISHED if s.route == route), SERVED_ROUTES)())
+        str(exact_page(next(s for s in PUBLISHED if s.route == route), SERVED_ROUTES)()._get_all_hooks())
         for route in ("/ar/schedule", "/schedule")
-    )
+    )  # the field loads its names as it mounts: a hook of the page
     assert 'loadPhoneField("/ar/phone-countries.json",' in arabic and 'loadPhoneField("",' in english
     PhoneLabelsPlugin().post_build(static_dir=tmp_path)
     labels = json.loads((tmp_path / "ar" / "phone-countries.json").read_text(encoding="utf-8"))
