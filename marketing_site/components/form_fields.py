@@ -62,7 +62,9 @@ def _label(spec: FormField, form_id: str) -> rx.Component:
     )
 
 
-def _control(spec: FormField, form_id: str, errors: rx.Var, shown: rx.Var[bool] | None) -> rx.Component:
+def _control(
+    spec: FormField, form_id: str, errors: rx.Var, shown: rx.Var[bool] | None, has_country: bool
+) -> rx.Component:
     common = {
         "id": control_id(form_id, spec.name),
         "name": spec.name,
@@ -79,6 +81,7 @@ def _control(spec: FormField, form_id: str, errors: rx.Var, shown: rx.Var[bool] 
                 forms.DEFAULT_PHONE_COUNTRY,
                 spec.required,
                 shown,
+                has_country,
                 auto_complete=spec.autocomplete,
                 placeholder=spec.placeholder,
                 custom_attrs=common["custom_attrs"],
@@ -110,12 +113,17 @@ def _control(spec: FormField, form_id: str, errors: rx.Var, shown: rx.Var[bool] 
 
 
 def form_field(
-    spec: FormField, form_id: str, errors: rx.Var, class_name: str = "", shown: rx.Var[bool] | None = None
+    spec: FormField,
+    form_id: str,
+    errors: rx.Var,
+    class_name: str = "",
+    shown: rx.Var[bool] | None = None,
+    has_country: bool = False,
 ) -> rx.Component:
-    """Label, control and error slot for one field (``shown``: see field_grid)."""
+    """Label, control and error slot for one field (``shown``, ``has_country``: see field_grid)."""
     return rx.el.div(
         _label(spec, form_id),
-        _control(spec, form_id, errors, shown),
+        _control(spec, form_id, errors, shown, has_country),
         field_error(form_id, spec.name, errors),
         class_name=class_name,
     )
@@ -167,10 +175,12 @@ def field_grid(
     fields: tuple[FormField, ...], form_id: str, errors: rx.Var, shown: rx.Var[bool] | None = None
 ) -> rx.Component:
     """Fields two to a row on wide screens; long text spans the row. In a dialog, ``shown`` (true once it
-    opened) holds back the phone field's library until then."""
+    opened) holds back the phone field's library until then. A phone field follows the grid's Country
+    select, if it has one."""
+    has_country = any(spec.name == "country" for spec in fields)
     return rx.el.div(
         *[
-            form_field(spec, form_id, errors, "sm:col-span-2" if spec.kind == "textarea" else "", shown)
+            form_field(spec, form_id, errors, "sm:col-span-2" if spec.kind == "textarea" else "", shown, has_country)
             for spec in fields
         ],
         class_name="grid gap-x-6 gap-y-5 sm:grid-cols-2",

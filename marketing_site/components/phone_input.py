@@ -52,8 +52,11 @@ def chosen_country(form_id: str):
     return client_state(f"country-{form_id}", "")
 
 
-def _region(form_id: str, default_country: str) -> rx.Var[str]:
-    """The region of the chosen country, or ``default_country`` before one is chosen."""
+def _region(form_id: str, default_country: str, follows_country: bool) -> str | rx.Var[str]:
+    """The region of the chosen country, or ``default_country`` before one is chosen (or in a form
+    without a Country select, which then carries no table of regions)."""
+    if not follows_country:
+        return default_country
     regions = rx.Var.create({"": default_country, **COUNTRY_REGIONS}).to(dict)
     return regions[chosen_country(form_id).value].to(str)
 
@@ -79,6 +82,7 @@ def phone_input(
     default_country: str,
     required: bool,
     shown: rx.Var[bool] | None = None,
+    follows_country: bool = True,
     **props,
 ) -> rx.Component:
     """A phone field whose form value is the E.164 number (the server re-validates it); it loads once on
@@ -92,7 +96,7 @@ def phone_input(
         id=element_id,
         value=number.value,
         on_change=number.set,
-        default_country=_region(form_id, default_country),
+        default_country=_region(form_id, default_country, follows_country),
         international=True,
         country_calling_code_editable=False,
         flags=parts.value.to(dict)["flags"].to(dict),

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import reflex as rx
 from reflex.event import no_args_event_spec
+from reflex.vars.function import ArgsFunctionOperation
 from reflex_components_core.el.elements.media import Video
 
 from marketing_site.components.browser_steps import browser_function, client_state, step
+from marketing_site.components.building import building_page
 from marketing_site.components.image import image
-from marketing_site.components.native_dialog import NativeDialog, close_modal, show_modal
+from marketing_site.components.native_dialog import NativeDialog
 from marketing_site.content.types import Image
 from marketing_site.content.widgets import VIDEO_CLOSE_LABEL
+from marketing_site.i18n.languages import DEFAULT
+from marketing_site.i18n.translation import translated_text
 
 _PLAY = (
     "absolute left-1/2 top-1/2 flex h-20 w-20 -translate-x-1/2 -translate-y-1/2 items-center justify-center "
@@ -34,6 +38,10 @@ _CLOSE = (
 )
 
 
+_PLAYING = client_state("video-modal-open", False)  # one video modal per page
+_NOTHING = ArgsFunctionOperation.create((), rx.Var.create(None))
+
+
 class AutoplayVideo(Video):
     """`<video>` whose first loaded frame reaches an event chain (to start it)."""
 
@@ -49,7 +57,7 @@ def _icon(path: str, size: int, **paint: str) -> rx.Component:
     )
 
 
-def _player(src: str, title: str) -> rx.Component:
+def _player(src: rx.Var[str], title: rx.Var[str]) -> rx.Component:
     return AutoplayVideo.create(
         src=src,
         title=title,
@@ -57,6 +65,46 @@ def _player(src: str, title: str) -> rx.Component:
         plays_inline=True,
         class_name="h-full w-full",
         on_loaded_data=browser_function("playOrMute"),
+    )
+
+
+@rx.memo
+def _video_modal(
+    src: rx.Var[str],
+    title: rx.Var[str],
+    play_label: rx.Var[str],
+    close_label: rx.Var[str],
+    dialog_id: rx.Var[str],
+    on_close: rx.EventHandler[no_args_event_spec],
+) -> rx.Component:
+    """One compiled component for every page's video (its props differ), so its wiring ships once."""
+    play_id = dialog_id + "-play"
+    return rx.fragment(
+        rx.el.button(
+            _icon("M8 5.5v13l11-6.5z", 32, fill="currentColor"),
+            id=play_id,
+            type="button",
+            aria_label=play_label,
+            aria_haspopup="dialog",
+            aria_controls=dialog_id,
+            on_click=[_PLAYING.set_value(True), step("showModal", dialog_id, "")],
+            class_name=_PLAY,
+        ),
+        NativeDialog.create(
+            rx.el.button(
+                _icon("M6 6l12 12M18 6L6 18", 24, fill="none", stroke="currentColor", strokeWidth="2"),
+                type="button",
+                aria_label=close_label,
+                on_click=step("closeModal", dialog_id),
+                class_name=_CLOSE,
+            ),
+            rx.el.div(rx.cond(_PLAYING.value, _player(src, title)), class_name="aspect-video w-full bg-black"),
+            id=dialog_id,
+            aria_label=title,
+            custom_attrs={"closedby": "any"},
+            on_close=[_PLAYING.set_value(False), step("focusById", play_id), on_close],
+            class_name=_DIALOG,
+        ),
     )
 
 
@@ -68,35 +116,21 @@ def video_modal(
     element_id: str,
     on_close: rx.event.EventSpec | None = None,
 ) -> rx.Component:
-    """A poster with a play button; `element_id` is unique per page; `on_close` runs after the modal closes."""
-    playing = client_state(f"video-{element_id}", False)
-    play_id = f"{element_id}-play"
+    """A poster with a play button; `element_id` is unique per page; `on_close` runs after the modal closes.
+
+    The words go in already in the page's language: a page's translation reads an element's props, not
+    a compiled component's."""
+    page = building_page()
+    language = page.language if page else DEFAULT
     return rx.el.div(
         image(poster, "aspect-video h-auto w-full rounded-2xl object-cover"),
-        rx.el.button(
-            _icon("M8 5.5v13l11-6.5z", 32, fill="currentColor"),
-            id=play_id,
-            type="button",
-            aria_label=play_label,
-            aria_haspopup="dialog",
-            aria_controls=element_id,
-            on_click=[playing.set_value(True), show_modal(element_id)],
-            class_name=_PLAY,
-        ),
-        NativeDialog.create(
-            rx.el.button(
-                _icon("M6 6l12 12M18 6L6 18", 24, fill="none", stroke="currentColor", strokeWidth="2"),
-                type="button",
-                aria_label=VIDEO_CLOSE_LABEL,
-                on_click=close_modal(element_id),
-                class_name=_CLOSE,
-            ),
-            rx.el.div(rx.cond(playing.value, _player(video_src, title)), class_name="aspect-video w-full bg-black"),
-            id=element_id,
-            aria_label=title,
-            custom_attrs={"closedby": "any"},
-            on_close=[playing.set_value(False), step("focusById", play_id), *([on_close] if on_close else [])],
-            class_name=_DIALOG,
+        _video_modal(
+            src=video_src,
+            title=translated_text(title, language),
+            play_label=translated_text(play_label, language),
+            close_label=translated_text(VIDEO_CLOSE_LABEL, language),
+            dialog_id=element_id,
+            on_close=on_close or _NOTHING,
         ),
         class_name="relative overflow-hidden rounded-2xl shadow-2xl shadow-sky-900/20",
     )

@@ -17,7 +17,7 @@ from marketing_site.components.lead_form import lead_form as build_lead_form
 from marketing_site.components.product_video_modal import product_video_modal
 from marketing_site.components.submit_bar import Submission
 from marketing_site.components.success_modal import success_modal
-from marketing_site.components.video_modal import video_modal
+from marketing_site.components.video_modal import _video_modal, video_modal
 from marketing_site.content import forms, home
 from marketing_site.content.modules import HR
 from marketing_site.state.product_video import DIALOG_ID
@@ -109,26 +109,40 @@ def test_a_form_in_a_dialog_is_not_started_by_mounting():
 # --- Modals ---------------------------------------------------------------------------------------
 
 
-def test_the_video_modal_opens_a_native_dialog_and_mounts_the_video_only_while_open():
+VIDEO_MODAL = compiled(_video_modal._definition.component)  # one compiled component, each page's props
+
+
+def test_each_video_modal_is_the_one_compiled_component_with_its_page_s_props():
     modal = compiled(video_modal(home.VIDEO.src, home.VIDEO_POSTER, "Play", "The video", "promo-video"))
-    assert 'jsx("dialog"' in modal and 'closedby:"any"' in modal and '"aria-label":"The video"' in modal
-    play = re.search(r"onClick:(.*?)\n", modal[modal.index('"aria-haspopup":"dialog"') :])
-    assert play and "refs['_client_state_setVideo_promo_video'](true)" in play.group(1)
-    assert 'showModal("promo-video", "")' in play.group(1) and "addEvents" not in play.group(1)
-    assert "_client_state_dict_video_promo_video" in modal and f'src:"{home.VIDEO.src}"' in modal
-    assert "onLoadedData:((...args) => (playOrMute(...args)))" in modal
+    assert f'src:"{home.VIDEO.src}"' in modal and 'dialogId:"promo-video"' in modal and 'title:"The video"' in modal
+    assert f'alt:"{home.VIDEO_POSTER.alt}"' in modal, "the poster is the page's own"
+
+
+def test_the_video_modal_opens_a_native_dialog_and_mounts_the_video_only_while_open():
+    assert 'jsx("dialog"' in VIDEO_MODAL and 'closedby:"any"' in VIDEO_MODAL
+    assert '"aria-label":titleRxMemo' in VIDEO_MODAL and '"aria-controls":dialogIdRxMemo' in VIDEO_MODAL
+    play = VIDEO_MODAL[VIDEO_MODAL.index('"aria-label":playLabelRxMemo') : VIDEO_MODAL.index('jsx("dialog"')]
+    assert (
+        "showModal(dialogIdRxMemo" in play
+        and "refs['_client_state_setVideo_modal_open'](true)" in play
+        and "addEvents" not in play
+    )
+    assert "_client_state_dict_video_modal_open" in VIDEO_MODAL and "src:srcRxMemo" in VIDEO_MODAL
+    assert "onLoadedData:((...args) => (playOrMute(...args)))" in VIDEO_MODAL
 
 
 def test_closing_the_video_modal_stops_it_returns_the_focus_and_calls_back():
+    closing = VIDEO_MODAL[VIDEO_MODAL.index("onClose:") :]
+    stop, focus, back = (
+        "_client_state_setVideo_modal_open'](false)",
+        'focusById((dialogIdRxMemo+"-play"))',
+        "onCloseRxMemo",
+    )
+    assert closing.index(stop) < closing.index(focus) < closing.index(back)
     modal = compiled(
         video_modal(home.VIDEO.src, home.VIDEO_POSTER, "Play", "V", "v", on_close=rx.call_script("window.closed = 1"))
     )
-    closing = re.search(r"onClose:(.*?)\n", modal)
-    assert closing
-    steps = closing.group(1)
-    assert steps.index("_client_state_setVideo_v'](false)") < steps.index('focusById("v-play")') < steps.index(
-        "window.closed = 1"
-    )
+    assert "window.closed = 1" in modal
 
 
 def test_the_success_modal_shows_itself_as_it_mounts_and_keeps_escape_from_closing_it():

@@ -43,20 +43,23 @@ def test_the_field_posts_its_e164_number_in_a_hidden_input_and_keeps_keystrokes_
 
 def test_flags_and_country_names_come_with_the_library_when_the_field_first_shows():
     page = signup_fields()
-    assert 'loadPhoneField("", refs[\'_client_state_setPhone_parts_en\'])' in page
+    assert "loadPhoneField(\"\", refs['_client_state_setPhone_parts_en'])" in page
     assert "flags:refs['_client_state_dict_phone_parts_en']" in page
     assert 'className:"PhoneInput min-w-0 flex-1"' in page, "a same-size placeholder until then"
 
 
 def test_in_a_dialog_the_field_loads_only_once_the_dialog_has_opened():
     page = signup_fields(shown=rx.Var("dialogOpened", _var_type=bool))
-    assert 'PhoneInputInput h-6"},)),jsx(Fragment,{},(isTrue(dialogOpened)?(jsx(Fragment,{},jsx("span",{hidden:true}' in page
+    assert (
+        'PhoneInputInput h-6"},)),jsx(Fragment,{},(isTrue(dialogOpened)?(jsx(Fragment,{},jsx("span",{hidden:true}'
+        in page
+    )
     assert 'PhoneInputInput h-6"},)),jsx("span",{hidden:true}' in signup_fields(), "on a page: as it mounts"
 
 
 def test_the_default_country_is_pakistan_until_the_country_select_says_otherwise():
     page = signup_fields()
-    assert "refs['_client_state_setCountry_signup_demo'](_e?.[\"target\"]?.[\"value\"], ...args)" in page
+    assert 'refs[\'_client_state_setCountry_signup_demo\'](_e?.["target"]?.["value"], ...args)' in page
     region = page[page.index("defaultCountry:") :]
     assert region.startswith('defaultCountry:({ [""] : "PK", ')
     assert '["Oman"] : "OM"' in region and "[refs['_client_state_dict_country_signup_demo']" in region
