@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from marketing_site.components.phone_input import chosen_country, phone_input
+from marketing_site.components.phone_input import on_country_chosen, phone_input
 from marketing_site.content import forms
+from marketing_site.content.countries import COUNTRY_REGIONS
 from marketing_site.content.types import Choice, FormField
 
 INPUT = (
@@ -90,10 +91,16 @@ def _control(
         )
     if spec.kind == "select":
         # The Country select tells the form's phone field which country a national number belongs to.
-        chosen = {"on_change": chosen_country(form_id).set} if spec.name == "country" else {}
+        country = spec.name == "country"
+        chosen = {"on_change": on_country_chosen(form_id)} if country else {}
         return rx.el.select(
             rx.el.option(forms.SELECT_PLACEHOLDER, value=""),
-            *[rx.el.option(option, value=option) for option in spec.options],
+            *[
+                rx.el.option(
+                    option, value=option, custom_attrs={"data-region": COUNTRY_REGIONS[option]} if country else {}
+                )
+                for option in spec.options
+            ],
             default_value="",
             class_name=INPUT,
             **chosen,

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import reflex as rx
 from reflex.event import passthrough_event_spec
+from reflex.vars.function import ArgsFunctionOperation
 
 from marketing_site.build.phone_labels import labels_path
 from marketing_site.components.browser_steps import client_state, step
 from marketing_site.components.building import building_page
-from marketing_site.content.countries import COUNTRY_REGIONS
 from marketing_site.i18n.languages import DEFAULT
 
 PACKAGE = "react-phone-number-input@3.4.18"
@@ -48,17 +48,24 @@ class PhoneInput(rx.NoSSRComponent):
 
 
 def chosen_country(form_id: str):
-    """The name chosen in the form's Country select ("" until the visitor chooses one)."""
+    """The region code of the country chosen in the form's Country select ("" until one is chosen)."""
     return client_state(f"country-{form_id}", "")
 
 
+def on_country_chosen(form_id: str) -> rx.Var:
+    """The Country select's `on_change`: its chosen option's region code (`data-region`, set by
+    form_fields.py) becomes the phone field's country, with no table of regions in the page's code."""
+    region = rx.Var("event.target.selectedOptions[0]?.dataset.region ?? ''")
+    return ArgsFunctionOperation.create(("_name", "event"), chosen_country(form_id).set.call(region))
+
+
 def _region(form_id: str, default_country: str, follows_country: bool) -> str | rx.Var[str]:
-    """The region of the chosen country, or ``default_country`` before one is chosen (or in a form
-    without a Country select, which then carries no table of regions)."""
+    """The chosen country's region, or ``default_country`` before one is chosen (or in a form without
+    a Country select)."""
     if not follows_country:
         return default_country
-    regions = rx.Var.create({"": default_country, **COUNTRY_REGIONS}).to(dict)
-    return regions[chosen_country(form_id).value].to(str)
+    chosen = chosen_country(form_id).value
+    return rx.cond(chosen != "", chosen, default_country)
 
 
 def _placeholder() -> rx.Component:

@@ -14,13 +14,10 @@ from reflex.vars.function import ArgsFunctionOperation
 from reflex_components_core.el.elements.media import Video
 
 from marketing_site.components.browser_steps import browser_function, client_state, step
-from marketing_site.components.building import building_page
 from marketing_site.components.image import image
 from marketing_site.components.native_dialog import NativeDialog
 from marketing_site.content.types import Image
 from marketing_site.content.widgets import VIDEO_CLOSE_LABEL
-from marketing_site.i18n.languages import DEFAULT
-from marketing_site.i18n.translation import translated_text
 
 _PLAY = (
     "absolute left-1/2 top-1/2 flex h-20 w-20 -translate-x-1/2 -translate-y-1/2 items-center justify-center "
@@ -74,10 +71,12 @@ def _video_modal(
     title: rx.Var[str],
     play_label: rx.Var[str],
     close_label: rx.Var[str],
-    dialog_id: rx.Var[str],
+    controls: rx.Var[str],
     on_close: rx.EventHandler[no_args_event_spec],
 ) -> rx.Component:
-    """One compiled component for every page's video (its props differ), so its wiring ships once."""
+    """One compiled component for every page's video (its props differ), so its wiring ships once.
+    ``controls`` is the id of the dialog (a name the page translation knows for an id, not copy)."""
+    dialog_id = controls
     play_id = dialog_id + "-play"
     return rx.fragment(
         rx.el.button(
@@ -116,20 +115,15 @@ def video_modal(
     element_id: str,
     on_close: rx.event.EventSpec | None = None,
 ) -> rx.Component:
-    """A poster with a play button; `element_id` is unique per page; `on_close` runs after the modal closes.
-
-    The words go in already in the page's language: a page's translation reads an element's props, not
-    a compiled component's."""
-    page = building_page()
-    language = page.language if page else DEFAULT
+    """A poster with a play button; `element_id` is unique per page; `on_close` runs after the modal closes."""
     return rx.el.div(
         image(poster, "aspect-video h-auto w-full rounded-2xl object-cover"),
         _video_modal(
             src=video_src,
-            title=translated_text(title, language),
-            play_label=translated_text(play_label, language),
-            close_label=translated_text(VIDEO_CLOSE_LABEL, language),
-            dialog_id=element_id,
+            title=title,
+            play_label=play_label,
+            close_label=VIDEO_CLOSE_LABEL,
+            controls=element_id,
             on_close=on_close or _NOTHING,
         ),
         class_name="relative overflow-hidden rounded-2xl shadow-2xl shadow-sky-900/20",

@@ -89,7 +89,7 @@ def _copy_props(component: rx.Component) -> Iterator[tuple[str, Any]]:
     if isinstance(component, Bare):
         yield "contents", component.contents
         return
-    for name in type(component).get_props():
+    for name in component.get_props():  # an instance's: a compiled component (rx.memo) lists its own
         value = getattr(component, name, None)
         if value is not None and not _TECHNICAL.search(name) and not isinstance(value, rx.Component):
             yield name, value

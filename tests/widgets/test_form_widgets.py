@@ -114,16 +114,16 @@ VIDEO_MODAL = compiled(_video_modal._definition.component)  # one compiled compo
 
 def test_each_video_modal_is_the_one_compiled_component_with_its_page_s_props():
     modal = compiled(video_modal(home.VIDEO.src, home.VIDEO_POSTER, "Play", "The video", "promo-video"))
-    assert f'src:"{home.VIDEO.src}"' in modal and 'dialogId:"promo-video"' in modal and 'title:"The video"' in modal
+    assert f'src:"{home.VIDEO.src}"' in modal and 'controls:"promo-video"' in modal and 'title:"The video"' in modal
     assert f'alt:"{home.VIDEO_POSTER.alt}"' in modal, "the poster is the page's own"
 
 
 def test_the_video_modal_opens_a_native_dialog_and_mounts_the_video_only_while_open():
     assert 'jsx("dialog"' in VIDEO_MODAL and 'closedby:"any"' in VIDEO_MODAL
-    assert '"aria-label":titleRxMemo' in VIDEO_MODAL and '"aria-controls":dialogIdRxMemo' in VIDEO_MODAL
+    assert '"aria-label":titleRxMemo' in VIDEO_MODAL and '"aria-controls":controlsRxMemo' in VIDEO_MODAL
     play = VIDEO_MODAL[VIDEO_MODAL.index('"aria-label":playLabelRxMemo') : VIDEO_MODAL.index('jsx("dialog"')]
     assert (
-        "showModal(dialogIdRxMemo" in play
+        "showModal(controlsRxMemo" in play
         and "refs['_client_state_setVideo_modal_open'](true)" in play
         and "addEvents" not in play
     )
@@ -135,7 +135,7 @@ def test_closing_the_video_modal_stops_it_returns_the_focus_and_calls_back():
     closing = VIDEO_MODAL[VIDEO_MODAL.index("onClose:") :]
     stop, focus, back = (
         "_client_state_setVideo_modal_open'](false)",
-        'focusById((dialogIdRxMemo+"-play"))',
+        'focusById((controlsRxMemo+"-play"))',
         "onCloseRxMemo",
     )
     assert closing.index(stop) < closing.index(focus) < closing.index(back)
@@ -158,7 +158,7 @@ def test_the_success_modal_shows_itself_as_it_mounts_and_keeps_escape_from_closi
 def test_watch_video_opens_its_dialog_starts_the_form_and_then_shows_the_phone_field():
     modal = compiled(product_video_modal(HR, "Watch Video", ""))
     [steps] = [line for line in modal.splitlines() if f'showModal("{DIALOG_ID}", "")' in line]
-    assert steps.index(f"_client_state_setProduct_video_dialog'](true)") < steps.index(f'showModal("{DIALOG_ID}", "")')
+    assert steps.index("_client_state_setProduct_video_dialog'](true)") < steps.index(f'showModal("{DIALOG_ID}", "")')
     assert f'browserInfo("{HR.name}")' in steps and 'product_video_state.start"' in steps
     assert f'"aria-controls":"{DIALOG_ID}"' in modal and forms.CANCEL_LABEL in modal
     assert "_client_state_dict_product_video_dialog" in modal, "its phone field waits for the first opening"

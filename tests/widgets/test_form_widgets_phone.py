@@ -59,10 +59,16 @@ def test_in_a_dialog_the_field_loads_only_once_the_dialog_has_opened():
 
 def test_the_default_country_is_pakistan_until_the_country_select_says_otherwise():
     page = signup_fields()
-    assert 'refs[\'_client_state_setCountry_signup_demo\'](_e?.["target"]?.["value"], ...args)' in page
-    region = page[page.index("defaultCountry:") :]
-    assert region.startswith('defaultCountry:({ [""] : "PK", ')
-    assert '["Oman"] : "OM"' in region and "[refs['_client_state_dict_country_signup_demo']" in region
+    chosen = "refs['_client_state_setCountry_signup_demo'](event.target.selectedOptions[0]?.dataset.region ?? '')"
+    assert chosen in page, "the Country select's option names its region"
+    assert 'jsx("option",{"data-region":"OM",value:"Oman"},"Oman")' in page
+    region = page[page.index("defaultCountry:") :].split(",flags:")[0]
+    assert "_client_state_dict_country_signup_demo" in region and region.endswith(': "PK")')
+
+
+def test_a_form_without_a_country_select_keeps_the_default_country():
+    video = compiled(field_grid(forms.PRODUCT_VIDEO.fields, "product-video", SignupDemoState.errors))
+    assert 'defaultCountry:"PK"' in video and "data-region" not in video
 
 
 def test_every_country_of_the_select_has_a_region_with_telephone_numbers():
