@@ -59,6 +59,14 @@ def _account(db_session: Session, user_id: int) -> StaffUser:
     return user
 
 
+def _others_signed_out(db_session: Session, signed: Signed, action: str, what: str = "") -> str:
+    """ASVS 7.4.3: a change of sign-in methods ends the account's other sessions, so a session stolen before the
+    change dies with it. Audits the change with the count; the sentence for the security mail ("" for none)."""
+    ended = sessions.sessions_end(db_session, signed.user.id or 0, keep=signed.session.id)
+    audit(db_session, signed.user.id, action, detail=f"{what}{'; ' if what else ''}{ended} other sessions ended")
+    return f" Your {ended} other session{'s were' if ended != 1 else ' was'} signed out." if ended else ""
+
+
 def enrolment_secret(signed: Signed) -> str:
     """The authenticator secret this session is setting up: the one shown before (a reload shows the same
     QR code), or a new one kept encrypted on the session until a code confirms it."""
@@ -85,8 +93,8 @@ def totp_enrol(signed: Signed, code: str) -> list[str] | None:
         first = not _factors(db_session, user_id).any
         totp.totp_save(db_session, user_id, secret, last_timecode=step)
         codes = recovery_codes.codes_replace(db_session, user_id) if first else []
-        audit(db_session, user_id, "factor added", detail="authenticator app")
-        security_mail(db_session, signed.user, SecurityEvent.FACTOR_ADDED, "An authenticator app was set up.")
+        others = _others_signed_out(db_session, signed, "factor added", "authenticator app")
+        security_mail(db_session, signed.user, SecurityEvent.FACTOR_ADDED, f"An authenticator app was set up.{others}")
         db_session.commit()
     sessions.session_update(signed.session.id, pending_totp="")
     return codes
@@ -147,7 +155,8 @@ def passkey_signin(owner_hash: str, credential: dict[str, Any], user_id: int | N
         return user
 
 
-def passkey_add(user: StaffUser, owner_hash: str, credential: dict[str, Any], name: str) -> None:
+def passkey_add(signed: Signed, owner_hash: str, credential: dict[str, Any], name: str) -> None:
+    user = signed.user
     assert user.id is not None
     with staff_write_session() as db_session:
         try:
@@ -155,12 +164,13 @@ def passkey_add(user: StaffUser, owner_hash: str, credential: dict[str, Any], na
         except passkeys.PasskeyRefused:
             db_session.commit()
             raise
-        audit(db_session, user.id, "factor added", detail="passkey")
-        security_mail(db_session, user, SecurityEvent.FACTOR_ADDED, f"A passkey was added: {named}.")
+        others = _others_signed_out(db_session, signed, "factor added", "passkey")
+        security_mail(db_session, user, SecurityEvent.FACTOR_ADDED, f"A passkey was added: {named}.{others}")
         db_session.commit()
 
 
-def passkey_remove(user: StaffUser, passkey_id: int) -> None:
+def passkey_remove(signed: Signed, passkey_id: int) -> None:
+    user = signed.user
     assert user.id is not None
     with staff_write_session() as db_session:
         owned = _factors(db_session, user.id)
@@ -170,30 +180,37 @@ def passkey_remove(user: StaffUser, passkey_id: int) -> None:
         if not owned.has_totp and len(owned.passkeys) == 1:
             raise FactorRefused("Keep at least one way to sign in: set up an authenticator app first")
         db_session.delete(passkey)
-        audit(db_session, user.id, "factor removed", detail="passkey")
-        security_mail(db_session, user, SecurityEvent.FACTOR_REMOVED, f"The passkey {passkey.name} was removed.")
+        others = _others_signed_out(db_session, signed, "factor removed", "passkey")
+        security_mail(
+            db_session, user, SecurityEvent.FACTOR_REMOVED, f"The passkey {passkey.name} was removed.{others}"
+        )
         db_session.commit()
 
 
-def totp_remove(user: StaffUser) -> None:
+def totp_remove(signed: Signed) -> None:
+    user = signed.user
     assert user.id is not None
     with staff_write_session() as db_session:
         owned = _factors(db_session, user.id)
         if not owned.passkeys:
             raise FactorRefused("Keep at least one way to sign in: add a passkey first")
         db_session.execute(delete(TotpFactor).where(col(TotpFactor.user_id) == user.id))
-        audit(db_session, user.id, "factor removed", detail="authenticator app")
-        security_mail(db_session, user, SecurityEvent.FACTOR_REMOVED, "The authenticator app was removed.")
+        others = _others_signed_out(db_session, signed, "factor removed", "authenticator app")
+        security_mail(db_session, user, SecurityEvent.FACTOR_REMOVED, f"The authenticator app was removed.{others}")
         db_session.commit()
 
 
-def codes_new(user: StaffUser) -> list[str]:
+def codes_new(signed: Signed) -> list[str]:
+    user = signed.user
     assert user.id is not None
     with staff_write_session() as db_session:
         codes = recovery_codes.codes_replace(db_session, user.id)
-        audit(db_session, user.id, "recovery codes made")
+        others = _others_signed_out(db_session, signed, "recovery codes made")
         security_mail(
-            db_session, user, SecurityEvent.FACTOR_ADDED, "New recovery codes were made; the old ones no longer work."
+            db_session,
+            user,
+            SecurityEvent.FACTOR_ADDED,
+            f"New recovery codes were made; the old ones no longer work.{others}",
         )
         db_session.commit()
     return codes
