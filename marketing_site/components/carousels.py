@@ -24,7 +24,8 @@ _ROUND_BUTTON = (
 )
 # A 24 px target (WCAG 2.5.8) around a 12 px dot that widens for the current slide.
 _INDICATOR = (
-    "group flex h-6 min-w-6 items-center justify-center rounded-full focus-visible:outline-2 focus-visible:outline-sky-700"
+    "group flex h-6 min-w-6 items-center justify-center rounded-full "
+    "focus-visible:outline-2 focus-visible:outline-sky-700"
 )
 _INDICATOR_DOT = (
     "h-3 w-3 rounded-full bg-slate-300 transition-all group-hover:bg-slate-400 "

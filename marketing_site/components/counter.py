@@ -20,7 +20,8 @@ from marketing_site.content.types import Counter
 TICK_MS = 33
 # Reduced motion: the clock ends at once, so the final values show without counting.
 _CLOCK_REDUCED = (
-    "motion-reduce:[animation-delay:0s]! motion-reduce:[animation-duration:1ms]! motion-reduce:[animation-iteration-count:1]!"
+    "motion-reduce:[animation-delay:0s]! motion-reduce:[animation-duration:1ms]! "
+    "motion-reduce:[animation-iteration-count:1]!"
 )
 
 
@@ -33,7 +34,7 @@ def _figure(counter: Counter, start: int, progress: NumberVar) -> rx.Component:
     value = rx.Var.create(start + (counter.end - start) * eased(progress)).to(NumberVar)
     return rx.el.div(
         rx.el.p(
-            rx.el.span(value.__round__(), counter.suffix, aria_hidden="true", data_counter_value=""),
+            rx.el.span(round(value), counter.suffix, aria_hidden="true", data_counter_value=""),
             rx.el.span(str(counter.end), counter.suffix, class_name="sr-only"),
             class_name="text-4xl font-extrabold tabular-nums text-sky-800 md:text-5xl",
         ),
