@@ -27,12 +27,10 @@ EVENT = Var("_e").to(ObjectVar)
 
 
 def widget_state(widget_id: str, default: Any) -> ClientStateVar:
-    """State of one widget on the page being built. Client-state names are global to the app, so the
-    name joins the page's route and the widget's id: each page starts its widgets from `default`."""
-    page = building_page()
-    route = page.route if page is not None else ""
-    name = re.sub(r"\W", "_", f"w{route}_{widget_id}")
-    return ClientStateVar.create(name, default)
+    """State of one widget, named by its id (unique per page). Pages that share a widget (the school-type
+    pages' tabs, a page and its translation) share its compiled code, so each page's JavaScript stays
+    small; a page opened afresh starts from `default`."""
+    return ClientStateVar.create(re.sub(r"\W", "_", f"w_{widget_id}"), default)
 
 
 def page_is_rtl() -> bool:

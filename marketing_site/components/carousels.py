@@ -131,10 +131,7 @@ def _slot(logos: Sequence[rx.Component], shown: rx.Var) -> rx.Component:
     """The logo whose index is `shown` (a browser-side number): every logo is compiled in, one renders.
     Each slot gets its own copies, so a pass over the tree (the translation) meets each copy once."""
     copies = copy.deepcopy(list(logos))
-    chosen = copies[-1]
-    for index in range(len(copies) - 2, -1, -1):
-        chosen = rx.cond(shown == index, copies[index], chosen)
-    return chosen
+    return rx.match(shown, *[(index, logo) for index, logo in enumerate(copies[:-1])], copies[-1])
 
 
 def partner_carousel(
