@@ -13,7 +13,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from marketing_site.admin import accounts, auth, factors, passkeys, sessions, totp
-from marketing_site.admin.guard import BASE, checked_form, staff_only
+from marketing_site.admin.guard import BASE, Guarded, checked_form, staff_only
 from marketing_site.admin.rendering import NO_STORE, render
 from marketing_site.admin.roles import may_manage_staff
 from marketing_site.admin.sessions import Signed
@@ -31,7 +31,7 @@ async def _signed(request: Request) -> Signed:
     return signed
 
 
-async def _account_page(request: Request, status: int = 200, error: str = "", **extra: object) -> Response:
+async def _account_page(request: Request, status: int = 200, error: str = "") -> Response:
     signed = await _signed(request)
     owned = await run_in_threadpool(factors.factors_of, signed.user.id or 0)
     live = await run_in_threadpool(sessions.sessions_of, signed.user.id or 0)
@@ -46,7 +46,6 @@ async def _account_page(request: Request, status: int = 200, error: str = "", **
         this_session=signed.session.id,
         confirmed=signed.recently_confirmed,
         notice=request.query_params.get("done", ""),
-        **extra,
     )
 
 
@@ -64,7 +63,7 @@ async def confirm(request: Request, _user: StaffUser) -> Response:
     return RedirectResponse(ACCOUNT, status_code=303)
 
 
-def _confirmed_change(change: Callable[[Request, Signed], Awaitable[Response]]) -> Callable[..., Awaitable[Response]]:
+def _confirmed_change(change: Callable[[Request, Signed], Awaitable[Response]]) -> Guarded:
     """A change of one's own sign-in methods: only within CONFIRMED_MINUTES of re-entering the password."""
 
     @staff_only
@@ -101,12 +100,12 @@ async def _authenticator_confirm(request: Request, signed: Signed) -> Response:
 
 
 async def _authenticator_remove(_request: Request, signed: Signed) -> Response:
-    await run_in_threadpool(factors.totp_remove, signed.user)
+    await run_in_threadpool(factors.totp_remove, signed)
     return RedirectResponse(f"{ACCOUNT}?done=removed", status_code=303)
 
 
 async def _codes(request: Request, signed: Signed) -> Response:
-    codes = await run_in_threadpool(factors.codes_new, signed.user)
+    codes = await run_in_threadpool(factors.codes_new, signed)
     return render(request, "recovery_codes.html", signed.user, codes=codes, next=ACCOUNT)
 
 
@@ -122,14 +121,14 @@ async def _passkey_add(request: Request, signed: Signed) -> Response:
         return JSONResponse({"error": "Send {credential, name} as JSON"}, status_code=400)
     owner = sessions.token_hash(request.cookies[auth.session_cookie()])
     try:
-        await run_in_threadpool(factors.passkey_add, signed.user, owner, sent["credential"], str(sent.get("name", "")))
+        await run_in_threadpool(factors.passkey_add, signed, owner, sent["credential"], str(sent.get("name", "")))
     except passkeys.PasskeyRefused as refused:
         return JSONResponse({"error": str(refused)}, status_code=400)
     return JSONResponse({"next": f"{ACCOUNT}?done=passkey"}, headers=NO_STORE)
 
 
 async def _passkey_remove(request: Request, signed: Signed) -> Response:
-    await run_in_threadpool(factors.passkey_remove, signed.user, request.path_params["passkey_id"])
+    await run_in_threadpool(factors.passkey_remove, signed, request.path_params["passkey_id"])
     return RedirectResponse(f"{ACCOUNT}?done=removed", status_code=303)
 
 
@@ -151,11 +150,14 @@ async def password(request: Request, _user: StaffUser) -> Response:
 @staff_only
 async def session_end(request: Request, _user: StaffUser) -> Response:
     signed = await _signed(request)
+    ending_another = request.path_params["session_id"] != signed.session.id
+    if ending_another and not signed.recently_confirmed:  # ASVS 7.5.2: signing out here needs no password
+        return await _account_page(request, 403, "Enter your password again to end another session.")
     try:
         await run_in_threadpool(accounts.own_session_end, signed, request.path_params["session_id"])
     except StaffUserError as refused:
         return PlainTextResponse(str(refused), status_code=404)
-    if request.path_params["session_id"] == signed.session.id:
+    if not ending_another:
         auth.clear_cookie(request, auth.session_cookie())
         return RedirectResponse(f"{BASE}/signin", status_code=303)
     return RedirectResponse(f"{ACCOUNT}?done=session", status_code=303)
@@ -183,9 +185,7 @@ async def staff_list(request: Request, user: StaffUser) -> Response:
     return await _staff_page(request, user)
 
 
-def _staff_change(
-    change: Callable[[StaffUser, int, dict[str, str]], object], done: str
-) -> Callable[..., Awaitable[Response]]:
+def _staff_change(change: Callable[[StaffUser, int, dict[str, str]], object], done: str) -> Guarded:
     @staff_only(allowed=may_manage_staff)
     async def act(request: Request, user: StaffUser) -> Response:
         form = {key: str(value) for key, value in (await checked_form(request)).items()}

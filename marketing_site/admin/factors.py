@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, select
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from marketing_site.admin import devices, passkeys, recovery_codes, sessions, totp
 from marketing_site.admin.audit import audit
@@ -38,7 +38,11 @@ class Factors:
 def _factors(db_session: Session, user_id: int) -> Factors:
     return Factors(
         totp.has_totp(db_session, user_id),
-        list(db_session.execute(select(Passkey).where(Passkey.user_id == user_id).order_by(Passkey.id)).scalars()),  # type: ignore[arg-type]
+        list(
+            db_session.execute(
+                select(Passkey).where(col(Passkey.user_id) == user_id).order_by(col(Passkey.id))
+            ).scalars()
+        ),
         recovery_codes.codes_left(db_session, user_id),
     )
 
@@ -53,6 +57,14 @@ def _account(db_session: Session, user_id: int) -> StaffUser:
     if user is None:
         raise FactorRefused("No such account")
     return user
+
+
+def _others_signed_out(db_session: Session, signed: Signed, action: str, what: str = "") -> str:
+    """ASVS 7.4.3: a change of sign-in methods ends the account's other sessions, so a session stolen before the
+    change dies with it. Audits the change with the count; the sentence for the security mail ("" for none)."""
+    ended = sessions.sessions_end(db_session, signed.user.id or 0, keep=signed.session.id)
+    audit(db_session, signed.user.id, action, detail=f"{what}{'; ' if what else ''}{ended} other sessions ended")
+    return f" Your {ended} other session{'s were' if ended != 1 else ' was'} signed out." if ended else ""
 
 
 def enrolment_secret(signed: Signed) -> str:
@@ -81,8 +93,8 @@ def totp_enrol(signed: Signed, code: str) -> list[str] | None:
         first = not _factors(db_session, user_id).any
         totp.totp_save(db_session, user_id, secret, last_timecode=step)
         codes = recovery_codes.codes_replace(db_session, user_id) if first else []
-        audit(db_session, user_id, "factor added", detail="authenticator app")
-        security_mail(db_session, signed.user, SecurityEvent.FACTOR_ADDED, "An authenticator app was set up.")
+        others = _others_signed_out(db_session, signed, "factor added", "authenticator app")
+        security_mail(db_session, signed.user, SecurityEvent.FACTOR_ADDED, f"An authenticator app was set up.{others}")
         db_session.commit()
     sessions.session_update(signed.session.id, pending_totp="")
     return codes
@@ -143,7 +155,8 @@ def passkey_signin(owner_hash: str, credential: dict[str, Any], user_id: int | N
         return user
 
 
-def passkey_add(user: StaffUser, owner_hash: str, credential: dict[str, Any], name: str) -> None:
+def passkey_add(signed: Signed, owner_hash: str, credential: dict[str, Any], name: str) -> None:
+    user = signed.user
     assert user.id is not None
     with staff_write_session() as db_session:
         try:
@@ -151,12 +164,13 @@ def passkey_add(user: StaffUser, owner_hash: str, credential: dict[str, Any], na
         except passkeys.PasskeyRefused:
             db_session.commit()
             raise
-        audit(db_session, user.id, "factor added", detail="passkey")
-        security_mail(db_session, user, SecurityEvent.FACTOR_ADDED, f"A passkey was added: {named}.")
+        others = _others_signed_out(db_session, signed, "factor added", "passkey")
+        security_mail(db_session, user, SecurityEvent.FACTOR_ADDED, f"A passkey was added: {named}.{others}")
         db_session.commit()
 
 
-def passkey_remove(user: StaffUser, passkey_id: int) -> None:
+def passkey_remove(signed: Signed, passkey_id: int) -> None:
+    user = signed.user
     assert user.id is not None
     with staff_write_session() as db_session:
         owned = _factors(db_session, user.id)
@@ -166,30 +180,37 @@ def passkey_remove(user: StaffUser, passkey_id: int) -> None:
         if not owned.has_totp and len(owned.passkeys) == 1:
             raise FactorRefused("Keep at least one way to sign in: set up an authenticator app first")
         db_session.delete(passkey)
-        audit(db_session, user.id, "factor removed", detail="passkey")
-        security_mail(db_session, user, SecurityEvent.FACTOR_REMOVED, f"The passkey {passkey.name} was removed.")
+        others = _others_signed_out(db_session, signed, "factor removed", "passkey")
+        security_mail(
+            db_session, user, SecurityEvent.FACTOR_REMOVED, f"The passkey {passkey.name} was removed.{others}"
+        )
         db_session.commit()
 
 
-def totp_remove(user: StaffUser) -> None:
+def totp_remove(signed: Signed) -> None:
+    user = signed.user
     assert user.id is not None
     with staff_write_session() as db_session:
         owned = _factors(db_session, user.id)
         if not owned.passkeys:
             raise FactorRefused("Keep at least one way to sign in: add a passkey first")
-        db_session.execute(delete(TotpFactor).where(TotpFactor.user_id == user.id))  # type: ignore[arg-type]
-        audit(db_session, user.id, "factor removed", detail="authenticator app")
-        security_mail(db_session, user, SecurityEvent.FACTOR_REMOVED, "The authenticator app was removed.")
+        db_session.execute(delete(TotpFactor).where(col(TotpFactor.user_id) == user.id))
+        others = _others_signed_out(db_session, signed, "factor removed", "authenticator app")
+        security_mail(db_session, user, SecurityEvent.FACTOR_REMOVED, f"The authenticator app was removed.{others}")
         db_session.commit()
 
 
-def codes_new(user: StaffUser) -> list[str]:
+def codes_new(signed: Signed) -> list[str]:
+    user = signed.user
     assert user.id is not None
     with staff_write_session() as db_session:
         codes = recovery_codes.codes_replace(db_session, user.id)
-        audit(db_session, user.id, "recovery codes made")
+        others = _others_signed_out(db_session, signed, "recovery codes made")
         security_mail(
-            db_session, user, SecurityEvent.FACTOR_ADDED, "New recovery codes were made; the old ones no longer work."
+            db_session,
+            user,
+            SecurityEvent.FACTOR_ADDED,
+            f"New recovery codes were made; the old ones no longer work.{others}",
         )
         db_session.commit()
     return codes
@@ -199,4 +220,4 @@ def factors_reset(db_session: Session, user: StaffUser) -> None:
     """Remove every sign-in method of the account (in the caller's transaction): it enrols again at its next
     sign-in."""
     for table in (TotpFactor, Passkey, RecoveryCode):
-        db_session.execute(delete(table).where(table.user_id == user.id))  # type: ignore[attr-defined]
+        db_session.execute(delete(table).where(col(table.user_id) == user.id))

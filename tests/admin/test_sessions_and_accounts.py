@@ -114,10 +114,41 @@ def test_a_member_sees_their_sessions_and_ends_one(staff):
         page,
     )
     target = next(number for number in other if number != mine.group(1))
+    # ASVS 7.5.2: ending another session asks for the password again first.
+    unconfirmed = office.post(f"/admin/account/sessions/{target}/end", data={"csrf_token": token_of(office)})
+    assert unconfirmed.status_code == 403 and "Enter your password again to end another session" in unconfirmed.text
+    assert home.get("/admin/").status_code == 200
+    office.post("/admin/account/confirm", data={"password": PASSWORD, "csrf_token": token_of(office)})
     assert (
         office.post(f"/admin/account/sessions/{target}/end", data={"csrf_token": token_of(office)}).status_code == 303
     )
     assert home.get("/admin/").status_code == 303 and office.get("/admin/").status_code == 200
+
+
+def test_signing_this_browser_out_from_the_session_list_needs_no_password(staff):
+    browser = signed_in(staff("sales"))
+    page = browser.get("/admin/account").text
+    mine = re.search(
+        r'/admin/account/sessions/(\d+)/end"><input type="hidden" name="csrf_token" value="[^"]+"><button>Sign out',
+        page,
+    )
+    answer = browser.post(f"/admin/account/sessions/{mine.group(1)}/end", data={"csrf_token": token_of(browser)})
+    assert answer.status_code == 303 and answer.headers["location"].endswith("/admin/signin")
+    assert browser.get("/admin/").status_code == 303
+
+
+def test_a_change_of_sign_in_methods_ends_every_other_session_and_the_mail_says_so(staff, mailbox):
+    user = staff("sales")
+    laptop, phone = signed_in(user), signed_in(user, client("192.0.2.7"))
+    laptop.post("/admin/account/confirm", data={"password": PASSWORD, "csrf_token": token_of(laptop)})
+    made = laptop.post("/admin/account/recovery-codes", data={"csrf_token": token_of(laptop)})
+    assert made.status_code == 200 and laptop.get("/admin/").status_code == 200
+    assert phone.get("/admin/").status_code == 303  # ASVS 7.4.3
+    (changed,) = [mail for mail in mailbox().to(user.email) if "was added" in mail["Subject"]]
+    assert "Your 1 other session was signed out." in changed.get_body(("plain",)).get_content()
+    with staff_session() as db_session:
+        details = db_session.exec(select(AuditEntry.detail).where(AuditEntry.actor_id == user.id)).all()
+    assert "1 other sessions ended" in details
 
 
 def test_only_admins_manage_accounts(as_role):

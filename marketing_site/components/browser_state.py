@@ -1,0 +1,70 @@
+"""Browser-only widget state, said in Python: client state per widget, the page's direction, a CSS clock.
+
+The content widgets (tabs, read-more, counters, carousels) change only what the visitor sees, so their
+state lives in the browser (Reflex's ClientStateVar, a React `useState` compiled from Python) and never
+reaches the server. Timing (a carousel's ride, a counter's count) comes from a CSS animation whose
+iteration and end events the browser fires on its own clock: no timer code, and `prefers-reduced-motion`
+is honoured by the stylesheet.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
+from reflex_base.event import EventHandler, no_args_event_spec
+from reflex_base.vars.base import Var
+from reflex_base.vars.function import ArgsFunctionOperationBuilder
+from reflex_base.vars.object import ObjectVar
+
+from marketing_site.components.building import building_page
+from marketing_site.i18n.languages import DEFAULT
+
+# The event every handler built here receives: React's synthetic event, named as Reflex names it.
+EVENT = Var("_e").to(ObjectVar)
+
+
+def widget_state(widget_id: str, default: Any) -> ClientStateVar:
+    """State of one widget, named by its id (unique per page). Pages that share a widget (the school-type
+    pages' tabs, a page and its translation) share its compiled code, so each page's JavaScript stays
+    small; a page opened afresh starts from `default`."""
+    return ClientStateVar.create(re.sub(r"\W", "_", f"w_{widget_id}"), default)
+
+
+def page_is_rtl() -> bool:
+    """Whether the page being built reads right to left (known at build time from its address)."""
+    page = building_page()
+    return (page.language if page is not None else DEFAULT).direction == "rtl"
+
+
+def handler(body: Var) -> Var:
+    """A browser event handler `(_e) => body`: client-side Var operations, no server round trip."""
+    return ArgsFunctionOperationBuilder.create(args_names=("_e",), return_expr=body)
+
+
+def raw_event(event: ObjectVar) -> tuple[ObjectVar]:
+    """Event spec handing a `handler` the browser's event itself (its key, its preventDefault)."""
+    return (event,)
+
+
+def _elapsed_seconds(event: ObjectVar) -> tuple[Var[float]]:
+    return (event.elapsedTime.to(float),)
+
+
+class AnimationClock(rx.el.Span):
+    """An empty span whose CSS animation ticks: each iteration reports the seconds elapsed, and the end."""
+
+    on_animation_iteration: EventHandler[_elapsed_seconds]
+    on_animation_end: EventHandler[no_args_event_spec]
+
+
+def clock_classes(tick_ms: int, ticks: int | str, delay_ms: int = 0) -> str:
+    """Tailwind classes timing an `AnimationClock`: `ticks` iterations (or "infinite") of `tick_ms`
+    after `delay_ms`. `animate-pulse` brings its @keyframes into the stylesheet (an animation without
+    keyframes fires no events); the important longhands retime it."""
+    return (
+        f"animate-pulse [animation-timing-function:linear]! [animation-duration:{tick_ms}ms]! "
+        f"[animation-iteration-count:{ticks}]! [animation-delay:{delay_ms}ms]!"
+    )
