@@ -35,7 +35,7 @@ app = rx.App(
         add_security_headers,
     ],
     # Visitors never see Reflex's developer toast ("Cannot connect to server…"): a form being
-    # submitted says so calmly itself (components/submit_bar.jsx), and nothing else needs the server.
+    # submitted says so calmly itself (components/submit_bar.py), and nothing else needs the server.
     toaster=None,
 )
 if app._api is None:  # rx.App builds it on creation

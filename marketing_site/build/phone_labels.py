@@ -4,7 +4,7 @@
 react-phone-number-input ships translations for a few languages only (Arabic, not Urdu); CLDR,
 through Babel, names every region in every language the site may add, so a new language needs no
 code here. The field's own words (the country select's name, "International") come from the
-language's catalogue like all copy. components/phone_input.jsx fetches the file when the field
+language's catalogue like all copy. components/browser_steps.js (loadPhoneField) fetches the file when the field
 is about to show.
 """
 

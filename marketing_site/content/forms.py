@@ -82,7 +82,7 @@ FIX_FIELDS_TEXT = "Please check the highlighted fields and submit again."
 SERVER_ALERTS = (ERROR_TEXT, FIX_FIELDS_TEXT)
 HONEYPOT_LABEL = "Leave this field empty"
 HONEYPOT_NAME = "referral_code"
-# The hidden field the page posts its form's signed start in (leads/form_start.py; components/submit_bar.jsx).
+# The hidden field the page posts its form's signed start in (leads/form_start.py; components/submit_bar.py).
 START_TOKEN_NAME = "form_start"
 
 
