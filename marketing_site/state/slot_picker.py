@@ -2,7 +2,7 @@
 
 Thin, like the form states: the request, the slots and the booking come from marketing_site.booking
 (computed on the server, within the submission's database deadline); this only words them in the page's
-language and sets what the modal shows. The browser reports its zone when the form starts (browser_steps.js, browserInfo).
+language and sets what the modal shows. The browser reports its zone when the form starts (browser_steps.js).
 The request is stored by ``booking.service.demo_request`` with the picker in mind: its mails wait a few
 minutes, and a time booked here replaces them with the booking's one confirmation.
 """
