@@ -35,7 +35,7 @@ _CLOSE = (
 )
 
 
-_PLAYING = client_state("video-modal-open", False)  # one video modal per page
+_PLAYING = client_state("video-modal-open", "")  # the id of the open video modal ("" while none is)
 _NOTHING = ArgsFunctionOperation.create((), rx.Var.create(None))
 
 
@@ -86,7 +86,7 @@ def _video_modal(
             aria_label=play_label,
             aria_haspopup="dialog",
             aria_controls=dialog_id,
-            on_click=[_PLAYING.set_value(True), step("showModal", dialog_id, "")],
+            on_click=[_PLAYING.set_value(dialog_id), step("showModal", dialog_id, "")],
             class_name=_PLAY,
         ),
         NativeDialog.create(
@@ -97,11 +97,13 @@ def _video_modal(
                 on_click=step("closeModal", dialog_id),
                 class_name=_CLOSE,
             ),
-            rx.el.div(rx.cond(_PLAYING.value, _player(src, title)), class_name="aspect-video w-full bg-black"),
+            rx.el.div(
+                rx.cond(_PLAYING.value == dialog_id, _player(src, title)), class_name="aspect-video w-full bg-black"
+            ),
             id=dialog_id,
             aria_label=title,
             custom_attrs={"closedby": "any"},
-            on_close=[_PLAYING.set_value(False), step("focusById", play_id), on_close],
+            on_close=[_PLAYING.set_value(""), step("focusById", play_id), on_close],
             class_name=_DIALOG,
         ),
     )

@@ -124,17 +124,19 @@ def test_the_video_modal_opens_a_native_dialog_and_mounts_the_video_only_while_o
     play = VIDEO_MODAL[VIDEO_MODAL.index('"aria-label":playLabelRxMemo') : VIDEO_MODAL.index('jsx("dialog"')]
     assert (
         "showModal(controlsRxMemo" in play
-        and "refs['_client_state_setVideo_modal_open'](true)" in play
+        and "refs['_client_state_setVideo_modal_open'](controlsRxMemo)" in play
         and "addEvents" not in play
     )
-    assert "_client_state_dict_video_modal_open" in VIDEO_MODAL and "src:srcRxMemo" in VIDEO_MODAL
+    mounted = "(refs['_client_state_dict_video_modal_open'][id_udaxihhe]?.valueOf?.() === controlsRxMemo?.valueOf?.())?"
+    assert mounted + '(jsx(Fragment,{},jsx("video"' in VIDEO_MODAL, "this page's modal open: its video exists"
+    assert "src:srcRxMemo" in VIDEO_MODAL
     assert "onLoadedData:((...args) => (playOrMute(...args)))" in VIDEO_MODAL
 
 
 def test_closing_the_video_modal_stops_it_returns_the_focus_and_calls_back():
     closing = VIDEO_MODAL[VIDEO_MODAL.index("onClose:") :]
     stop, focus, back = (
-        "_client_state_setVideo_modal_open'](false)",
+        '_client_state_setVideo_modal_open\']("")',
         'focusById((controlsRxMemo+"-play"))',
         "onCloseRxMemo",
     )
