@@ -21,6 +21,20 @@ else
     echo "$package is missing and installing it needs root: run 'apt-get install -y $package' as root." >&2
     exit 1
 fi
+apt() {  # apt-get, waiting (up to 10 min) while another apt-get holds its locks rather than failing the run
+    local attempt
+    for attempt in $(seq 120); do
+        if "${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=5 "$@" 2> /tmp/apt.$$.err; then
+            rm -f /tmp/apt.$$.err
+            return 0
+        fi
+        grep -q "Could not get lock\|Unable to lock\|Unable to acquire" /tmp/apt.$$.err || { cat /tmp/apt.$$.err >&2; return 1; }
+        [ "$attempt" -eq 1 ] && echo "==> Another apt-get holds the package lock; waiting for it…"
+        sleep 5
+    done
+    cat /tmp/apt.$$.err >&2
+    return 1
+}
 echo "==> Installing $package from Debian's packages…"
-"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-"${as_root[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$package" > /dev/null
+apt update -qq
+apt install -y -qq "$package" > /dev/null

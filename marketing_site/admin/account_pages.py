@@ -13,7 +13,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from marketing_site.admin import accounts, auth, factors, passkeys, sessions, totp
-from marketing_site.admin.guard import BASE, checked_form, staff_only
+from marketing_site.admin.guard import BASE, Guarded, checked_form, staff_only
 from marketing_site.admin.rendering import NO_STORE, render
 from marketing_site.admin.roles import may_manage_staff
 from marketing_site.admin.sessions import Signed
@@ -31,7 +31,7 @@ async def _signed(request: Request) -> Signed:
     return signed
 
 
-async def _account_page(request: Request, status: int = 200, error: str = "", **extra: object) -> Response:
+async def _account_page(request: Request, status: int = 200, error: str = "") -> Response:
     signed = await _signed(request)
     owned = await run_in_threadpool(factors.factors_of, signed.user.id or 0)
     live = await run_in_threadpool(sessions.sessions_of, signed.user.id or 0)
@@ -46,7 +46,6 @@ async def _account_page(request: Request, status: int = 200, error: str = "", **
         this_session=signed.session.id,
         confirmed=signed.recently_confirmed,
         notice=request.query_params.get("done", ""),
-        **extra,
     )
 
 
@@ -64,7 +63,7 @@ async def confirm(request: Request, _user: StaffUser) -> Response:
     return RedirectResponse(ACCOUNT, status_code=303)
 
 
-def _confirmed_change(change: Callable[[Request, Signed], Awaitable[Response]]) -> Callable[..., Awaitable[Response]]:
+def _confirmed_change(change: Callable[[Request, Signed], Awaitable[Response]]) -> Guarded:
     """A change of one's own sign-in methods: only within CONFIRMED_MINUTES of re-entering the password."""
 
     @staff_only
@@ -183,9 +182,7 @@ async def staff_list(request: Request, user: StaffUser) -> Response:
     return await _staff_page(request, user)
 
 
-def _staff_change(
-    change: Callable[[StaffUser, int, dict[str, str]], object], done: str
-) -> Callable[..., Awaitable[Response]]:
+def _staff_change(change: Callable[[StaffUser, int, dict[str, str]], object], done: str) -> Guarded:
     @staff_only(allowed=may_manage_staff)
     async def act(request: Request, user: StaffUser) -> Response:
         form = {key: str(value) for key, value in (await checked_form(request)).items()}

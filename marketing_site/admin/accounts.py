@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from sqlalchemy import func
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from marketing_site.admin import factors, sessions
 from marketing_site.admin.audit import audit
@@ -23,6 +23,7 @@ from marketing_site.admin.sessions import Signed, token_hash
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.admin.users import StaffUserError, new_account_checks
 from marketing_site.core.clock import utc_now
+from marketing_site.core.columns import stored_id
 from marketing_site.staff.credentials import Passkey, StaffSession, TotpFactor
 from marketing_site.staff.models import AuditEntry, Role, StaffUser
 
@@ -109,8 +110,8 @@ def invited_account(token: str) -> StaffUser | None:
         return db_session.exec(
             select(StaffUser).where(
                 StaffUser.invitation_hash == token_hash(token),
-                StaffUser.invitation_expires_at > utc_now(),  # type: ignore[operator]
-                StaffUser.active.is_(True),  # type: ignore[attr-defined]
+                col(StaffUser.invitation_expires_at) > utc_now(),
+                col(StaffUser.active).is_(True),
             )
         ).first()
 
@@ -251,18 +252,24 @@ def account_by_email(email: str) -> StaffUser:
 def account_rows() -> list[AccountRow]:
     now = utc_now()
     with staff_session() as db_session:
-        users = list(db_session.exec(select(StaffUser).order_by(StaffUser.email)))  # type: ignore[arg-type]
+        users = list(db_session.exec(select(StaffUser).order_by(col(StaffUser.email))))
         totp_users = set(db_session.exec(select(TotpFactor.user_id)))
-        passkeys = dict(db_session.exec(select(Passkey.user_id, func.count()).group_by(Passkey.user_id)).all())  # type: ignore[arg-type]
+        passkeys = dict(db_session.exec(select(Passkey.user_id, func.count()).group_by(col(Passkey.user_id))).all())
         live = dict(
             db_session.exec(
                 select(StaffSession.user_id, func.count())
-                .where(StaffSession.expires_at > now)  # type: ignore[arg-type]
-                .group_by(StaffSession.user_id)  # type: ignore[arg-type]
+                .where(col(StaffSession.expires_at) > now)
+                .group_by(col(StaffSession.user_id))
             ).all()
         )
     return [
-        AccountRow(user, not user.password_hash, user.id in totp_users, passkeys.get(user.id, 0), live.get(user.id, 0))
+        AccountRow(
+            user,
+            not user.password_hash,
+            user.id in totp_users,
+            passkeys.get(stored_id(user), 0),
+            live.get(stored_id(user), 0),
+        )
         for user in users
     ]
 
@@ -272,8 +279,8 @@ def account_history(limit: int = 50) -> list[AuditEntry]:
         return list(
             db_session.exec(
                 select(AuditEntry)
-                .where(AuditEntry.action.in_(ACCOUNT_ACTIONS))  # type: ignore[attr-defined]
-                .order_by(AuditEntry.id.desc())  # type: ignore[union-attr]
+                .where(col(AuditEntry.action).in_(ACCOUNT_ACTIONS))
+                .order_by(col(AuditEntry.id).desc())
                 .limit(limit)
             )
         )

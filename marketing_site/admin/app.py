@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from datetime import timedelta
-from typing import Any, TextIO, cast
+from typing import Any
 from urllib.parse import quote, urlencode
 
 from starlette.applications import Starlette
@@ -42,7 +42,7 @@ from marketing_site.admin import (
     static_files,
     users,
 )
-from marketing_site.admin.guard import BASE, Handler, staff_only
+from marketing_site.admin.guard import BASE, Guarded, staff_only
 from marketing_site.admin.inbox_query import Viewer
 from marketing_site.admin.local_time import BROWSER_ZONE_COOKIE, StaffClock
 from marketing_site.admin.middleware import StaffAreaRules
@@ -144,7 +144,7 @@ async def export_csv(request: Request, user: StaffUser) -> Response:
         return PlainTextResponse(str(bad), status_code=400)
     # Not a with-block: the response streams the spool after this returns; chunks() closes it when done.
     spool = tempfile.SpooledTemporaryFile(max_size=8 * 1024 * 1024, mode="w+", encoding="utf-8", newline="")  # noqa: SIM115
-    await run_in_threadpool(export.write_export, chosen, viewer_of(request, user), cast(TextIO, spool))
+    await run_in_threadpool(export.write_export, chosen, viewer_of(request, user), spool)
     spool.seek(0)
 
     def chunks() -> Iterator[bytes]:
@@ -194,7 +194,7 @@ async def lead_page(request: Request, user: StaffUser) -> Response:
     return await _lead_page(request, user)
 
 
-def _lead_action(work: Callable[..., None], *fields: str, done: str = "saved", then: str = "lead") -> Handler:
+def _lead_action(work: Callable[..., None], *fields: str, done: str = "saved", then: str = "lead") -> Guarded:
     """A POST on one lead: run the service with the form's fields, then show the lead (or the quarantine)
     saying ``done``; a refusal shows the lead again with the reason."""
 
@@ -211,7 +211,7 @@ def _lead_action(work: Callable[..., None], *fields: str, done: str = "saved", t
             return await _lead_page(request, user, str(refused), 400)
         return after(f"{BASE}/leads/{lead_id}" if then == "lead" else f"{BASE}/?quarantine=1", done)
 
-    return cast(Handler, act)
+    return act
 
 
 def _update(lead_id: int, user: StaffUser, status: str, owner: str) -> None:
@@ -281,7 +281,7 @@ async def demo_page(request: Request, user: StaffUser) -> Response:
     return await _demo_page(request, user)
 
 
-def _demo_change(change: Callable[..., BookingView], *fields: str, done: str) -> Handler:
+def _demo_change(change: Callable[..., BookingView], *fields: str, done: str) -> Guarded:
     """A POST moving or cancelling a lead's demo; a refusal (a taken time, a page older than the demo's last
     change) shows the free times again with the reason."""
 
@@ -297,7 +297,7 @@ def _demo_change(change: Callable[..., BookingView], *fields: str, done: str) ->
             return await _demo_page(request, user, str(refused), 409)
         return after(f"{BASE}/leads/{lead_id}", done)
 
-    return cast(Handler, act)
+    return act
 
 
 demo_move = _demo_change(demo_work.demo_move, "slot", "sequence", done="moved")

@@ -12,7 +12,7 @@ from zoneinfo import available_timezones
 
 import holidays
 from babel import Locale
-from sqlmodel import Session, delete, select
+from sqlmodel import Session, col, delete, select
 
 from marketing_site.admin.audit import audit
 from marketing_site.admin.lead_work import WorkRefused
@@ -80,7 +80,7 @@ def host_week(staff_id: int) -> HostWeek:
         staff = _staff(db_session, staff_id)
         hours = db_session.exec(select(WorkingHours).where(WorkingHours.host_id == staff_id)).all()
         days_off = db_session.exec(
-            select(DayOff).where(DayOff.host_id == staff_id, DayOff.day >= date.today()).order_by(DayOff.day)
+            select(DayOff).where(DayOff.host_id == staff_id, DayOff.day >= date.today()).order_by(col(DayOff.day))
         ).all()
         per_day: dict[int, list[Stretch]] = {weekday: [] for weekday in range(7)}
         for stretch in hours:
@@ -156,7 +156,7 @@ def hours_save(actor: StaffUser, staff_id: int, texts: list[str]) -> None:
         raise WorkRefused(str(invalid)) from None
     with staff_write_session() as db_session:
         _host(db_session, staff_id)
-        db_session.exec(delete(WorkingHours).where(WorkingHours.host_id == staff_id))
+        db_session.exec(delete(WorkingHours).where(col(WorkingHours.host_id) == staff_id))
         for weekday, stretches in week.items():
             db_session.add_all(
                 WorkingHours(host_id=staff_id, weekday=weekday, start_minute=start, end_minute=end)

@@ -6,24 +6,28 @@ availability, booking_rules and agenda check the input and write it with its aud
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
 from marketing_site.admin import agenda, availability, booking_rules, inbox_query
-from marketing_site.admin.guard import BASE, staff_only
+from marketing_site.admin.guard import BASE, Guarded, staff_only
 from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.rendering import after, clock_of, render
 from marketing_site.admin.roles import may_change_booking_rules, may_edit_any_host, may_edit_host, may_host_demos
 from marketing_site.admin.week_text import WEEKDAYS
+from marketing_site.core.columns import stored_id
 from marketing_site.staff.models import StaffUser
 
 
 async def _availability_page(
     request: Request, user: StaffUser, staff_id: int, error: str = "", typed_hours: list[str] | None = None
 ) -> Response:
-    if not may_edit_host(user.role, user.id, staff_id):
+    if not may_edit_host(user.role, stored_id(user), staff_id):
         return PlainTextResponse("You may set only your own availability", status_code=403)
     try:
         week = await run_in_threadpool(availability.host_week, staff_id)
@@ -46,7 +50,7 @@ async def _availability_page(
 
 @staff_only(allowed=may_host_demos)
 async def my_availability(request: Request, user: StaffUser) -> Response:
-    return await _availability_page(request, user, user.id)
+    return await _availability_page(request, user, stored_id(user))
 
 
 @staff_only(allowed=may_host_demos)
@@ -54,13 +58,16 @@ async def host_availability(request: Request, user: StaffUser) -> Response:
     return await _availability_page(request, user, request.path_params["staff_id"])
 
 
-def _availability_change(change):
+Change = Callable[[StaffUser, int, dict[str, str], Mapping[str, Any]], None]
+
+
+def _availability_change(change: Change) -> Guarded:
     """A POST changing one host's availability: refused for another's (unless admin), re-shown with the error."""
 
     @staff_only(allowed=may_host_demos)
     async def act(request: Request, user: StaffUser) -> Response:
         staff_id = request.path_params["staff_id"]
-        if not may_edit_host(user.role, user.id, staff_id):
+        if not may_edit_host(user.role, stored_id(user), staff_id):
             return PlainTextResponse("You may set only your own availability", status_code=403)
         form = {key: str(value) for key, value in (await request.form()).items()}
         try:
@@ -75,7 +82,7 @@ def _availability_change(change):
     return act
 
 
-def _host(user: StaffUser, staff_id: int, form: dict[str, str], _params) -> None:
+def _host(user: StaffUser, staff_id: int, form: dict[str, str], _params: Mapping[str, Any]) -> None:
     availability.host_save(
         user,
         staff_id,
@@ -87,21 +94,23 @@ def _host(user: StaffUser, staff_id: int, form: dict[str, str], _params) -> None
     )
 
 
-def _hours(user: StaffUser, staff_id: int, form: dict[str, str], _params) -> None:
+def _hours(user: StaffUser, staff_id: int, form: dict[str, str], _params: Mapping[str, Any]) -> None:
     availability.hours_save(user, staff_id, [form.get(f"day{weekday}", "") for weekday in range(7)])
 
 
-def _day_off_add(user: StaffUser, staff_id: int, form: dict[str, str], _params) -> None:
+def _day_off_add(user: StaffUser, staff_id: int, form: dict[str, str], _params: Mapping[str, Any]) -> None:
     availability.day_off_add(user, staff_id, form.get("day", ""))
 
 
-def _day_off_remove(user: StaffUser, staff_id: int, _form, params) -> None:
+def _day_off_remove(user: StaffUser, staff_id: int, _form: dict[str, str], params: Mapping[str, Any]) -> None:
     availability.day_off_remove(user, staff_id, params["day_off_id"])
 
 
-async def _rules_page(request: Request, user: StaffUser, error: str = "", typed: dict | None = None) -> Response:
+async def _rules_page(
+    request: Request, user: StaffUser, error: str = "", typed: dict[str, str] | None = None
+) -> Response:
     saved = await run_in_threadpool(booking_rules.rules_get)
-    values = typed or {field: getattr(saved, field) for field in booking_rules.LIMITS}
+    values: Mapping[str, object] = typed or {field: getattr(saved, field) for field in booking_rules.LIMITS}
     return render(
         request,
         "booking_rules.html",

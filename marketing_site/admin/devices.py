@@ -4,7 +4,7 @@ other is mailed to the account, and only attempts from elsewhere are slowed down
 from __future__ import annotations
 
 from sqlalchemy import or_
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from marketing_site.admin.sessions import token_hash
 from marketing_site.admin.staff_db import staff_session
@@ -20,10 +20,10 @@ def usual_source(email: str, device_token: str, address: str) -> bool:
         return (
             db_session.exec(
                 select(KnownDevice.id)
-                .join(StaffUser, StaffUser.id == KnownDevice.user_id)  # type: ignore[arg-type]
+                .join(StaffUser, col(StaffUser.id) == KnownDevice.user_id)
                 .where(
                     StaffUser.email == email.strip().lower(),
-                    or_(KnownDevice.token_hash == token_hash(device_token), KnownDevice.address == address),  # type: ignore[arg-type]
+                    or_(col(KnownDevice.token_hash) == token_hash(device_token), col(KnownDevice.address) == address),
                 )
                 .limit(1)
             ).first()

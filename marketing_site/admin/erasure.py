@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from sqlalchemy import func, select
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from marketing_site.admin.audit import audit
 from marketing_site.admin.staff_db import BULK_WORK_SECONDS, staff_write_session
@@ -38,7 +38,7 @@ def applications_expire(months: int) -> int:
     with staff_write_session(BULK_WORK_SECONDS) as db_session:
         leads = list(
             db_session.execute(
-                select(Lead).where(Lead.kind == LeadKind.CAREERS.value, Lead.created_at < cutoff)
+                select(Lead).where(col(Lead.kind) == LeadKind.CAREERS.value, col(Lead.created_at) < cutoff)
             ).scalars()
         )
         _delete(db_session, leads)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import csv
 import re
-from typing import Any, TextIO
+from typing import IO, Any
 
 from sqlalchemy import func
 from sqlmodel import Session, col, select
@@ -157,7 +157,7 @@ def _per_lead(db_session: Session, chosen: InboxFilter, viewer: Viewer) -> dict[
     return found
 
 
-def write_export(chosen: InboxFilter, viewer: Viewer, out: TextIO) -> int:
+def write_export(chosen: InboxFilter, viewer: Viewer, out: IO[str]) -> int:
     """Write the CSV to ``out`` in batches (100,000 leads never sit in memory as rows), audit it, return the count."""
     writer = csv.writer(out, lineterminator="\r\n")
     out.write("\ufeff")

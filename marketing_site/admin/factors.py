@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import delete, select
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from marketing_site.admin import devices, passkeys, recovery_codes, sessions, totp
 from marketing_site.admin.audit import audit
@@ -38,7 +38,11 @@ class Factors:
 def _factors(db_session: Session, user_id: int) -> Factors:
     return Factors(
         totp.has_totp(db_session, user_id),
-        list(db_session.execute(select(Passkey).where(Passkey.user_id == user_id).order_by(Passkey.id)).scalars()),  # type: ignore[arg-type]
+        list(
+            db_session.execute(
+                select(Passkey).where(col(Passkey.user_id) == user_id).order_by(col(Passkey.id))
+            ).scalars()
+        ),
         recovery_codes.codes_left(db_session, user_id),
     )
 
@@ -177,7 +181,7 @@ def totp_remove(user: StaffUser) -> None:
         owned = _factors(db_session, user.id)
         if not owned.passkeys:
             raise FactorRefused("Keep at least one way to sign in: add a passkey first")
-        db_session.execute(delete(TotpFactor).where(TotpFactor.user_id == user.id))  # type: ignore[arg-type]
+        db_session.execute(delete(TotpFactor).where(col(TotpFactor.user_id) == user.id))
         audit(db_session, user.id, "factor removed", detail="authenticator app")
         security_mail(db_session, user, SecurityEvent.FACTOR_REMOVED, "The authenticator app was removed.")
         db_session.commit()
@@ -199,4 +203,4 @@ def factors_reset(db_session: Session, user: StaffUser) -> None:
     """Remove every sign-in method of the account (in the caller's transaction): it enrols again at its next
     sign-in."""
     for table in (TotpFactor, Passkey, RecoveryCode):
-        db_session.execute(delete(table).where(table.user_id == user.id))  # type: ignore[attr-defined]
+        db_session.execute(delete(table).where(col(table.user_id) == user.id))

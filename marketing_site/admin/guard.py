@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import overload
 from urllib.parse import urlencode
 
 from starlette.datastructures import FormData
@@ -25,6 +25,7 @@ SECOND_FACTOR = f"{BASE}/second-factor"
 LARGEST_ROW_ID = 2**31 - 1  # an id path parameter past this names no row (and PostgreSQL's integer refuses it)
 Handler = Callable[[Request, StaffUser], Awaitable[Response]]
 HalfwayHandler = Callable[[Request, Signed], Awaitable[Response]]
+Guarded = Callable[[Request], Awaitable[Response]]  # a Starlette endpoint
 
 
 class BadInput(ValueError):
@@ -51,15 +52,28 @@ async def _post_checks(request: Request) -> Response | None:
     return None
 
 
+@overload
+def staff_only(handler: Handler, *, allowed: Callable[[str], bool] = ..., page: bool = ...) -> Guarded: ...
+
+
+@overload
+def staff_only(
+    handler: None = None, *, allowed: Callable[[str], bool] = ..., page: bool = ...
+) -> Callable[[Handler], Guarded]: ...
+
+
 def staff_only(
     handler: Handler | None = None, *, allowed: Callable[[str], bool] = lambda role: True, page: bool = True
-) -> Any:
+) -> Guarded | Callable[[Handler], Guarded]:
     """Refuse anyone not fully signed in (a GET ``page``: to the sign-in form, or on to the second factor;
     data and POSTs: 401), a role not ``allowed`` (403), an id no row can have (404), and a POST without
-    the session's CSRF token (403), before the handler runs."""
+    the session's CSRF token (403), before the handler runs. Bare (``@staff_only``) or with options."""
     if handler is None:
-        return functools.partial(staff_only, allowed=allowed, page=page)
+        return functools.partial(_guarded, allowed=allowed, page=page)
+    return _guarded(handler, allowed=allowed, page=page)
 
+
+def _guarded(handler: Handler, *, allowed: Callable[[str], bool], page: bool) -> Guarded:
     @functools.wraps(handler)
     async def guarded(request: Request) -> Response:
         signed = await auth.signed_in(request)
@@ -80,7 +94,7 @@ def staff_only(
     return guarded
 
 
-def halfway(handler: HalfwayHandler) -> Callable[[Request], Awaitable[Response]]:
+def halfway(handler: HalfwayHandler) -> Guarded:
     """Only for a session that gave the password but not yet the second factor (a complete one goes on)."""
 
     @functools.wraps(handler)

@@ -92,9 +92,10 @@ class InboxFilter:
             raise BadFilter(f"page: a whole number from 1 to {MAX_PAGE}")
         return cls(**values, page=page)
 
-    def query_string(self, **changes: str | int) -> dict[str, str]:
-        """The filter as query parameters (for links to other pages and the export), without empty ones."""
-        changed = replace(self, **changes)  # type: ignore[arg-type]
+    def query_string(self, page: int, **changes: str) -> dict[str, str]:
+        """The filter as query parameters (for links to other pages and the export), at ``page``, without empty
+        ones."""
+        changed = replace(self, page=page, **changes)
         return {item.name: str(getattr(changed, item.name)) for item in fields(self) if getattr(changed, item.name)}
 
     @property

@@ -5,6 +5,7 @@ nothing for a field left empty or never asked; the UTM rows only when a campaign
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 import phonenumbers
 from babel import Locale
@@ -67,11 +68,11 @@ def _rows(*pairs: tuple[str, str | None]) -> list[Row]:
     return [Row(label, value) for label, value in pairs if value]
 
 
-def _consent(agreed_at_label: str, wording: str, lead_version: str, moment: object, clock: StaffClock) -> Row:
+def _consent(agreed_at_label: str, wording: str, lead_version: str, moment: datetime | None, clock: StaffClock) -> Row:
     if moment is None:
         return Row(agreed_at_label, "Not agreed", typed=False)
     said = f": “{wording}”" if lead_version.partition("/")[0] == CONSENT_TEXT_VERSION else ""
-    return Row(agreed_at_label, f"Agreed {clock.when(moment)}{said}", typed=False)  # type: ignore[arg-type]
+    return Row(agreed_at_label, f"Agreed {clock.when(moment)}{said}", typed=False)
 
 
 def sections(lead: Lead, modules: list[str], responsibilities: list[str], clock: StaffClock) -> list[Section]:

@@ -76,29 +76,35 @@ def lead_open(lead_id: int, user: StaffUser) -> LeadFile:
             lead.seen_at = utc_now()
             db_session.add(lead)
             db_session.commit()
-        same_person = [Lead.email == lead.email] + ([Lead.phone_e164 == lead.phone_e164] if lead.phone_e164 else [])
+        same_person = [col(Lead.email) == lead.email]
+        if lead.phone_e164:
+            same_person.append(col(Lead.phone_e164) == lead.phone_e164)
         return LeadFile(
             lead=lead,
-            modules=list(db_session.exec(select(LeadModule.module).where(LeadModule.lead_id == lead_id)).scalars()),
+            modules=list(
+                db_session.execute(select(col(LeadModule.module)).where(col(LeadModule.lead_id) == lead_id)).scalars()
+            ),
             responsibilities=list(
-                db_session.exec(
-                    select(LeadResponsibility.responsibility).where(LeadResponsibility.lead_id == lead_id)
+                db_session.execute(
+                    select(col(LeadResponsibility.responsibility)).where(col(LeadResponsibility.lead_id) == lead_id)
                 ).scalars()
             ),
             notes=list(
-                db_session.exec(select(LeadNote).where(LeadNote.lead_id == lead_id).order_by(LeadNote.id)).scalars()
+                db_session.execute(
+                    select(LeadNote).where(col(LeadNote.lead_id) == lead_id).order_by(col(LeadNote.id))
+                ).scalars()
             ),
             history=lead_history(db_session, lead_id, lead.created_at),
             mails=list(
-                db_session.exec(
-                    select(OutboxMail).where(OutboxMail.lead_id == lead_id).order_by(OutboxMail.id)
+                db_session.execute(
+                    select(OutboxMail).where(col(OutboxMail.lead_id) == lead_id).order_by(col(OutboxMail.id))
                 ).scalars()
             ),
             duplicates=list(
-                db_session.exec(
+                db_session.execute(
                     select(Lead)
-                    .where(or_(*same_person), Lead.id != lead_id, Lead.kind.in_(kinds_seen(user.role)))
-                    .order_by(Lead.created_at.desc())
+                    .where(or_(*same_person), col(Lead.id) != lead_id, col(Lead.kind).in_(kinds_seen(user.role)))
+                    .order_by(col(Lead.created_at).desc())
                     .limit(20)
                 ).scalars()
             ),

@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from sqlalchemy import delete
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 from webauthn import (
     generate_authentication_options,
     generate_registration_options,
@@ -62,7 +62,7 @@ def _user_handle(user_id: int) -> bytes:
 
 def _challenge_new(db_session: Session, purpose: str, owner_hash: str) -> bytes:
     challenge, now = secrets.token_bytes(32), utc_now()
-    db_session.execute(delete(WebauthnChallenge).where(WebauthnChallenge.expires_at <= now))  # type: ignore[arg-type]
+    db_session.execute(delete(WebauthnChallenge).where(col(WebauthnChallenge.expires_at) <= now))
     db_session.add(
         WebauthnChallenge(
             challenge=bytes_to_base64url(challenge),
@@ -81,14 +81,14 @@ def _challenge_take(db_session: Session, credential: dict[str, Any], purpose: st
         challenge = str(client_data["challenge"])
     except (KeyError, TypeError, ValueError):
         raise PasskeyRefused("The browser's answer is not a passkey's") from None
-    taken = db_session.execute(
+    taken = db_session.exec(
         delete(WebauthnChallenge).where(
-            WebauthnChallenge.challenge == challenge,  # type: ignore[arg-type]
-            WebauthnChallenge.purpose == purpose,  # type: ignore[arg-type]
-            WebauthnChallenge.owner_hash == owner_hash,  # type: ignore[arg-type]
-            WebauthnChallenge.expires_at > utc_now(),  # type: ignore[arg-type]
+            col(WebauthnChallenge.challenge) == challenge,
+            col(WebauthnChallenge.purpose) == purpose,
+            col(WebauthnChallenge.owner_hash) == owner_hash,
+            col(WebauthnChallenge.expires_at) > utc_now(),
         )
-    ).rowcount  # type: ignore[attr-defined]
+    ).rowcount
     if taken != 1:
         raise PasskeyRefused("This passkey request expired or was used; try again")
     return base64url_to_bytes(challenge)

@@ -11,7 +11,7 @@ import hashlib
 import secrets
 
 from sqlalchemy import delete, func, select, update
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from marketing_site.core.clock import utc_now
 from marketing_site.staff.credentials import RecoveryCode
@@ -32,7 +32,7 @@ def _new_code() -> str:
 def codes_replace(db_session: Session, user_id: int) -> list[str]:
     """New codes for the account (the old ones stop working), in the caller's transaction; the codes to show."""
     codes = [_new_code() for _ in range(CODE_COUNT)]
-    db_session.execute(delete(RecoveryCode).where(RecoveryCode.user_id == user_id))  # type: ignore[arg-type]
+    db_session.execute(delete(RecoveryCode).where(col(RecoveryCode.user_id) == user_id))
     db_session.add_all(RecoveryCode(user_id=user_id, code_hash=_hash(code)) for code in codes)
     return codes
 
@@ -42,20 +42,20 @@ def codes_left(db_session: Session, user_id: int) -> int:
         db_session.execute(
             select(func.count())
             .select_from(RecoveryCode)
-            .where(RecoveryCode.user_id == user_id, RecoveryCode.used_at.is_(None))  # type: ignore[union-attr]
+            .where(col(RecoveryCode.user_id) == user_id, col(RecoveryCode.used_at).is_(None))
         ).scalar_one()
     )
 
 
 def code_use(db_session: Session, user_id: int, code: str) -> bool:
     """Mark the account's unused ``code`` used (in the caller's transaction); False if there is none such."""
-    used = db_session.execute(
+    used = db_session.exec(
         update(RecoveryCode)
         .where(
-            RecoveryCode.user_id == user_id,  # type: ignore[arg-type]
-            RecoveryCode.code_hash == _hash(code),  # type: ignore[arg-type]
-            RecoveryCode.used_at.is_(None),  # type: ignore[union-attr]
+            col(RecoveryCode.user_id) == user_id,
+            col(RecoveryCode.code_hash) == _hash(code),
+            col(RecoveryCode.used_at).is_(None),
         )
         .values(used_at=utc_now())
-    ).rowcount  # type: ignore[attr-defined]
+    ).rowcount
     return bool(used == 1)

@@ -11,7 +11,7 @@ from sqlmodel import Session
 
 from marketing_site.core.clock import utc_now
 from marketing_site.mail.models import Audience, OutboxMail
-from marketing_site.mail.render import MailTemplates, new_message_id, subject_line
+from marketing_site.mail.render import MailBodies, MailTemplates, new_message_id, subject_line
 from marketing_site.settings import settings
 from marketing_site.staff.models import StaffUser
 
@@ -27,7 +27,7 @@ class SecurityEvent(enum.StrEnum):
     FACTORS_RESET = "An administrator reset the sign-in methods of your staff account"
 
 
-def _queue(db_session: Session, user: StaffUser, subject: str, bodies: dict[str, str]) -> None:
+def _queue(db_session: Session, user: StaffUser, subject: str, bodies: MailBodies) -> None:
     db_session.add(
         OutboxMail(
             audience=Audience.ACCOUNT,

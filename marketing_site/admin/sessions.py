@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from sqlalchemy import delete, or_, update
-from sqlmodel import Session, select
+from sqlmodel import Session, col, select
 
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.core.clock import as_utc, utc_now
@@ -64,7 +64,7 @@ def session_start(user_id: int, address: str, user_agent: str, *, complete: bool
     with staff_write_session() as db_session:
         db_session.execute(
             delete(StaffSession).where(
-                or_(StaffSession.expires_at <= now, StaffSession.last_seen_at <= _idle_cutoff(now))
+                or_(col(StaffSession.expires_at) <= now, col(StaffSession.last_seen_at) <= _idle_cutoff(now))
             )
         )
         db_session.add(
@@ -92,12 +92,12 @@ def session_of(token: str) -> Signed | None:
     with staff_session() as db_session:
         found = db_session.exec(
             select(StaffSession, StaffUser)
-            .join(StaffUser, StaffUser.id == StaffSession.user_id)  # type: ignore[arg-type]
+            .join(StaffUser, col(StaffUser.id) == StaffSession.user_id)
             .where(
                 StaffSession.token_hash == token_hash(token),
                 StaffSession.expires_at > now,
                 StaffSession.last_seen_at > _idle_cutoff(now),
-                StaffUser.active.is_(True),  # type: ignore[attr-defined]
+                col(StaffUser.active).is_(True),
             )
         ).first()
     if found is None:
@@ -105,7 +105,7 @@ def session_of(token: str) -> Signed | None:
     session, user = found
     if as_utc(session.last_seen_at) <= now - timedelta(seconds=TOUCH_SECONDS):
         with staff_write_session() as db_session:
-            db_session.execute(update(StaffSession).where(StaffSession.id == session.id).values(last_seen_at=now))  # type: ignore[arg-type]
+            db_session.execute(update(StaffSession).where(col(StaffSession.id) == session.id).values(last_seen_at=now))
             db_session.commit()
     return Signed(user, session)
 
@@ -116,7 +116,7 @@ def second_factor_done(session_id: int) -> str:
     with staff_write_session() as db_session:
         db_session.execute(
             update(StaffSession)
-            .where(StaffSession.id == session_id)  # type: ignore[arg-type]
+            .where(col(StaffSession.id) == session_id)
             .values(
                 token_hash=token_hash(token),
                 csrf_token=secrets.token_urlsafe(32),
@@ -132,22 +132,22 @@ def second_factor_done(session_id: int) -> str:
 
 def session_update(session_id: int, **values: object) -> None:
     with staff_write_session() as db_session:
-        db_session.execute(update(StaffSession).where(StaffSession.id == session_id).values(**values))  # type: ignore[arg-type]
+        db_session.execute(update(StaffSession).where(col(StaffSession.id) == session_id).values(**values))
         db_session.commit()
 
 
 def session_end(token: str) -> None:
     with staff_write_session() as db_session:
-        db_session.execute(delete(StaffSession).where(StaffSession.token_hash == token_hash(token)))  # type: ignore[arg-type]
+        db_session.execute(delete(StaffSession).where(col(StaffSession.token_hash) == token_hash(token)))
         db_session.commit()
 
 
 def sessions_end(db_session: Session, user_id: int, keep: int | None = None) -> int:
     """End every session of the account but ``keep`` (in the caller's transaction); how many ended."""
-    statement = delete(StaffSession).where(StaffSession.user_id == user_id)  # type: ignore[arg-type]
+    statement = delete(StaffSession).where(col(StaffSession.user_id) == user_id)
     if keep is not None:
-        statement = statement.where(StaffSession.id != keep)  # type: ignore[arg-type]
-    return int(db_session.execute(statement).rowcount)  # type: ignore[attr-defined]
+        statement = statement.where(col(StaffSession.id) != keep)
+    return int(db_session.exec(statement).rowcount)
 
 
 def sessions_of(user_id: int) -> list[StaffSession]:
@@ -162,6 +162,6 @@ def sessions_of(user_id: int) -> list[StaffSession]:
                     StaffSession.expires_at > now,
                     StaffSession.last_seen_at > _idle_cutoff(now),
                 )
-                .order_by(StaffSession.last_seen_at.desc())  # type: ignore[attr-defined]
+                .order_by(col(StaffSession.last_seen_at).desc())
             )
         )

@@ -129,7 +129,9 @@ async def second_factor(request: Request, signed: Signed) -> Response:
         return _second_factor_page(request, signed, owned, 429, throttled.reason)
     if code and owned.has_totp and await run_in_threadpool(totp.totp_check, signed.user.id or 0, code):
         how = "an authenticator app code"
-    elif recovery and await run_in_threadpool(factors.recovery_signin, signed.user, recovery, client_address(request)):
+    elif recovery != "" and await run_in_threadpool(
+        factors.recovery_signin, signed.user, recovery, client_address(request)
+    ):
         how = "a recovery code"
     else:
         await run_in_threadpool(signin_throttle.signin_failed, signed.user.email, client_address(request))

@@ -4,7 +4,7 @@ checks the role and every POST's CSRF token; the services check the input and au
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from starlette.concurrency import run_in_threadpool
@@ -14,10 +14,11 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from marketing_site.admin import lead_routing, webhook_endpoints
-from marketing_site.admin.guard import BASE, staff_only
+from marketing_site.admin.guard import BASE, Guarded, staff_only
 from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.rendering import render
 from marketing_site.admin.roles import may_route_leads
+from marketing_site.core.columns import stored_id
 from marketing_site.staff.models import StaffUser
 from marketing_site.webhooks.models import WebhookEvent
 from marketing_site.webhooks.signing import masked
@@ -103,7 +104,7 @@ async def endpoint_add(request: Request, user: StaffUser) -> Response:
         )
     except WorkRefused as refused:
         return await _endpoints_page(request, user, str(refused), url)
-    return await _endpoint_page(request, user, endpoint.id, secret=secret)
+    return await _endpoint_page(request, user, stored_id(endpoint), secret=secret)
 
 
 @staff_only(allowed=may_route_leads)
@@ -124,7 +125,7 @@ async def endpoint_rotate(request: Request, user: StaffUser) -> Response:
 Change = Callable[[StaffUser, int, FormData, Mapping[str, Any]], str]
 
 
-def _endpoint_change(change: Change) -> Callable[[Request], Awaitable[Response]]:
+def _endpoint_change(change: Change) -> Guarded:
     """A POST changing one endpoint: then its page again (or the list, once deleted)."""
 
     @staff_only(allowed=may_route_leads)
@@ -139,7 +140,7 @@ def _endpoint_change(change: Change) -> Callable[[Request], Awaitable[Response]]
             return await _endpoint_page(request, user, endpoint_id, error=str(refused))
         return RedirectResponse(target, status_code=303)
 
-    return act  # type: ignore[no-any-return]  # staff_only is not typed yet
+    return act
 
 
 def _update(user: StaffUser, endpoint_id: int, form: FormData, _params: Mapping[str, Any]) -> str:

@@ -17,7 +17,7 @@ import pyotp
 import segno
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from sqlalchemy import update
-from sqlmodel import Session
+from sqlmodel import Session, col
 
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.core.clock import utc_now
@@ -93,11 +93,11 @@ def totp_check(user_id: int, code: str) -> bool:
     if step is None:
         return False
     with staff_write_session() as db_session:
-        taken = db_session.execute(
+        taken = db_session.exec(
             update(TotpFactor)
-            .where(TotpFactor.user_id == user_id, TotpFactor.last_timecode < step)  # type: ignore[arg-type]
+            .where(col(TotpFactor.user_id) == user_id, col(TotpFactor.last_timecode) < step)
             .values(last_timecode=step)
-        ).rowcount  # type: ignore[attr-defined]
+        ).rowcount
         db_session.commit()
     return bool(taken == 1)
 

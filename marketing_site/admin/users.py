@@ -3,7 +3,7 @@ password, no self-registration. Passwords follow passwords.py."""
 
 from __future__ import annotations
 
-from sqlmodel import select
+from sqlmodel import col, select
 
 from marketing_site.admin.passwords import WeakPassword, password_check, password_hash, password_matches
 from marketing_site.admin.staff_db import staff_session, staff_write_session
@@ -61,4 +61,4 @@ def staff_user(user_id: int) -> StaffUser | None:
 
 def staff_users() -> list[StaffUser]:
     with staff_session() as db_session:
-        return list(db_session.exec(select(StaffUser).order_by(StaffUser.email)))  # type: ignore[arg-type]
+        return list(db_session.exec(select(StaffUser).order_by(col(StaffUser.email))))
