@@ -4,6 +4,9 @@ Exactly one tab is active (browser-only state from `widget_state`); only it is i
 (roving tabindex). Focusing a tab selects it, so the arrow keys, Home and End only move the focus:
 the arrows follow the page's direction (right to left, ArrowLeft reaches the next tab, which lies to
 the left). Inactive panels stay in the DOM, hidden, so the prerendered HTML holds every panel.
+The state is named by the group's id, so pages sharing a group share its compiled code; each page's
+group goes back to its default tab when it mounts, so a tab chosen on one page is not carried to the
+next page the visitor opens in the browser.
 """
 
 from __future__ import annotations
@@ -107,4 +110,5 @@ def tabs(
             for index, panel in enumerate(panels)
         ],
         id=group_id,
+        on_mount=active.set_value(default_index),
     )

@@ -3,6 +3,7 @@ handling, timing classes and compiled output, checked without a browser (tests/b
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -81,6 +82,13 @@ def test_the_key_handler_follows_the_direction_of_the_page_being_built(language,
         output = compiled(school_tabs())
     assert f'["{next_key}"] : "g-tab-1"' in output, "from the first tab the forward arrow reaches the second"
     assert '["preventDefault"]()' in output and "document.getElementById" in output
+
+
+def test_each_page_opens_its_tab_group_on_the_default_tab():
+    """The state is shared by the pages showing the group, so mounting the group resets it: a tab
+    chosen on one school page is not carried to the next one opened in the browser."""
+    mount = hooks(tabs("g", ["A", "B", "C"], [rx.el.p("a"), rx.el.p("b"), rx.el.p("c")], "Kinds", default_index=2))
+    assert re.search(r"useEffect\(\(\) => \{\s*.*refs\['_client_state_setW_g'\]\(2\)", mount)
 
 
 def test_tabs_carry_the_aria_pattern_with_one_id_per_tab_and_panel():
