@@ -10,6 +10,7 @@ from marketing_site.background import run_forever as run_background_loops
 from marketing_site.booking import calendar
 from marketing_site.booking.manage import build_manage
 from marketing_site.layout.page import exact_page
+from marketing_site.pages.not_found import not_found_message
 from marketing_site.pages.registry import PUBLISHED, SERVED_ROUTES
 from marketing_site.pages.seo import head_tags, share_image, sitemap_context
 from marketing_site.settings import settings
@@ -50,7 +51,7 @@ if settings.mail_sender_in_backend:
 for spec in PUBLISHED:
     head = spec.head()
     app.add_page(
-        exact_page(spec, SERVED_ROUTES),
+        exact_page(spec, SERVED_ROUTES, not_found_message),
         route=spec.route,
         title=head.title,
         description=head.description,

@@ -13,7 +13,7 @@ from marketing_site import routes
 from marketing_site.build.html_language import HtmlLanguagePlugin, HtmlTagMissing, route_of_file, with_language
 from marketing_site.build.phone_labels import PhoneLabelsPlugin
 from marketing_site.components import chat_widget
-from marketing_site.content import forms, messages, not_found
+from marketing_site.content import forms, messages, not_found, widgets
 from marketing_site.content.countries import COUNTRIES
 from marketing_site.i18n.catalogues import catalogue
 from marketing_site.i18n.languages import (
@@ -48,7 +48,8 @@ def every_optional_block(monkeypatch):
 def site_copy() -> set[str]:
     """Every English text a catalogue must translate: page bodies (the 404 page's included: it is
     shown in the language of the address) and head text, the messages the lead service sends, the
-    forms' server alerts, the country names and the phone field's own words."""
+    forms' server alerts and the chat's alert (copy a handler carries, not a prop), the country names
+    and the phone field's own words."""
 
     def body(spec):  # the 404 page's English copy alone: its other languages' copies are built from the catalogues
         return not_found_in(DEFAULT) if spec.route == routes.NOT_FOUND else exact_page(spec)()
@@ -58,6 +59,7 @@ def site_copy() -> set[str]:
         texts
         | set(messages.ENGLISH.values())
         | set(forms.SERVER_ALERTS)
+        | {widgets.CHAT_INVALID_PHONE_MESSAGE}
         | set(COUNTRIES)
         | set(forms.PHONE_FIELD_WORDS.values())
     )
@@ -152,11 +154,16 @@ def test_exported_html_gets_the_language_and_direction_of_its_address():
 
 def test_the_404_page_holds_each_language_and_links_within_it():
     spec = next(spec for spec in PAGES if spec.route == routes.NOT_FOUND)
-    page = str(exact_page(spec)())
+    built = exact_page(spec)()
+    page, hooks = str(built), "".join(built._get_all_hooks())
     words = catalogue(ARABIC)
-    for english in (not_found.HEADING, not_found.TEXT, "Page not found"):
+    for english in (not_found.HEADING, not_found.TEXT):
         assert english in page and json.dumps(words[english]) in page
-    assert f"prefixes:[{', '.join(json.dumps(language.prefix) for language in LANGUAGES)}]" in page
+    # Each copy names the tab in its language when shown; the address's prefix picks the copy.
+    assert json.dumps("Page not found") in hooks and json.dumps(words["Page not found"]) in hooks
+    for language in TRANSLATED:
+        assert f'routerLocation.pathname?.valueOf?.() === "{language.prefix}"' in page
+        assert f'routerLocation.pathname.startsWith("{language.prefix}/")' in page
     assert 'jsx("div",{dir:"rtl",lang:"ar"}' in page
     assert 'to:"/ar/product"' in page and 'to:"/product"' in page
 

@@ -1,7 +1,8 @@
 """The chat widget on every page: typed messages go to the chat app, never to our backend.
 
-Every text and the phone number come from `settings` (baked in at build time);
-open/close and Send run in `chat_widget.jsx` / `chat_send.js`.
+Every text and the phone number come from `settings` (baked in at build time). Open/close and the
+typed text are client state; Send calls `chat_send.js`, the one piece kept in JavaScript because the
+browser test loads it on its own to send with no number configured (the alert path).
 """
 
 from __future__ import annotations
@@ -9,11 +10,19 @@ from __future__ import annotations
 import re
 
 import reflex as rx
+from reflex.experimental.client_state import ClientStateVar
+from reflex.utils.imports import ImportVar
+from reflex.vars import FunctionStringVar, FunctionVar, Var, VarData
 
+from marketing_site.components.browser_events import KeyedDiv, always, call_method, when
+from marketing_site.components.building import building_page
+from marketing_site.components.icons import FILLED, STROKED, icon
 from marketing_site.content import widgets
+from marketing_site.i18n.languages import DEFAULT
+from marketing_site.i18n.translation import translated_text
 from marketing_site.settings import settings
 
-# Shipped next to chat_widget.jsx, which imports it; the browser tests also load it on its own.
+# Imported by the Send handler; the browser tests also load it on its own.
 CHAT_SEND_MODULE = rx.asset("chat_send.js", shared=True)
 
 # Below xl the widget sits in the header (a band content never passes under the bubble) and its
@@ -47,15 +56,13 @@ _CLASSES = {
 }
 
 
-class ChatWidget(rx.Component):
-    """The React side of `chat_widget()`."""
-
-    library = rx.asset("chat_widget.jsx", shared=True).importable_path
-    tag = "ChatWidget"
-
-    texts: rx.Var[dict[str, str]]
-    phone_digits: rx.Var[str]
-    classes: rx.Var[dict[str, str]]
+_CHAT_ICON = (
+    "M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm0 18a8 8 0 0 1-4.1-1.1l-.3-.2-3 .8.8-2.9-.2-.3A8 8 0 1 1 "
+    "12 20z"
+)
+_OPEN = ClientStateVar.create("chat_open", False)
+_MESSAGE = ClientStateVar.create("chat_message", "")
+_PANEL, _BUBBLE, _INPUT = "chat-panel", "chat-bubble", "chat-message"
 
 
 def phone_digits(number: str) -> str:
@@ -63,20 +70,89 @@ def phone_digits(number: str) -> str:
     return re.sub(r"\D", "", number)
 
 
+def send_chat_message(digits: str, invalid_phone_message: str) -> Var:
+    """The call of chat_send.js's `sendChatMessage` with the typed message: true once the chat app opened."""
+    send = FunctionStringVar.create(
+        "sendChatMessage",
+        _var_data=VarData(imports={CHAT_SEND_MODULE.importable_path: [ImportVar(tag="sendChatMessage")]}),
+    )
+    return send.call(
+        {
+            "base": widgets.CHAT_LINK_BASE,
+            "phoneDigits": digits,
+            "text": _MESSAGE.value,
+            "invalidPhoneMessage": invalid_phone_message,
+        }
+    )
+
+
+def _in_page_language(text: str) -> str:
+    """Copy that only a handler carries (the page's translation step reads props and children, not code)."""
+    page = building_page()
+    return translated_text(text, page.language if page else DEFAULT)
+
+
+def _panel(close: FunctionVar) -> rx.Component:
+    """Shown only while open, so its field takes the focus as it appears (`auto_focus`); the typed text
+    lives in client state and survives closing. Its order (close, field, Send) is its tab order."""
+    sent = send_chat_message(
+        phone_digits(settings.chat_phone_number), _in_page_language(widgets.CHAT_INVALID_PHONE_MESSAGE)
+    )
+    return rx.el.div(
+        rx.el.div(
+            rx.el.div(
+                rx.el.p(settings.chat_company_name, class_name=_CLASSES["company"]),
+                rx.el.p(settings.chat_reply_time, class_name=_CLASSES["replyTime"]),
+            ),
+            rx.el.button(
+                icon("M6 6l12 12M18 6L6 18", 20, STROKED),
+                type="button",
+                aria_label=widgets.CHAT_CLOSE_LABEL,
+                on_click=close,
+                class_name=_CLASSES["close"],
+            ),
+            class_name=_CLASSES["header"],
+        ),
+        rx.el.div(rx.el.p(settings.chat_message, class_name=_CLASSES["greeting"]), class_name=_CLASSES["body"]),
+        rx.el.form(
+            rx.el.label(widgets.CHAT_INPUT_LABEL, html_for=_INPUT, class_name="sr-only"),
+            rx.el.input(
+                id=_INPUT,
+                type="text",
+                value=_MESSAGE.value,
+                on_change=_MESSAGE.set_value(),
+                placeholder=settings.chat_placeholder,
+                required=True,
+                auto_focus=True,
+                class_name=_CLASSES["input"],
+            ),
+            rx.el.button(settings.chat_send_button, type="submit", class_name=_CLASSES["send"]),
+            # Sent: the field empties. No number configured: the script alerts, and the text stays.
+            on_submit=lambda _form: when(sent, _MESSAGE.set_value().call("")),
+            class_name=_CLASSES["form"],
+        ),
+        id=_PANEL,
+        role="dialog",
+        aria_label=settings.chat_company_name,
+        class_name=_CLASSES["panel"],
+    )
+
+
 def chat_widget() -> rx.Component:
-    return ChatWidget.create(
-        texts={
-            "companyName": settings.chat_company_name,
-            "greeting": settings.chat_message,
-            "replyTime": settings.chat_reply_time,
-            "sendLabel": settings.chat_send_button,
-            "placeholder": settings.chat_placeholder,
-            "openLabel": widgets.CHAT_OPEN_LABEL,
-            "closeLabel": widgets.CHAT_CLOSE_LABEL,
-            "inputLabel": widgets.CHAT_INPUT_LABEL,
-            "invalidPhone": widgets.CHAT_INVALID_PHONE_MESSAGE,
-            "linkBase": widgets.CHAT_LINK_BASE,
-        },
-        phone_digits=phone_digits(settings.chat_phone_number),
-        classes=_CLASSES,
+    """A bubble toggling the panel; closing (its icon or Escape) puts the focus back on the bubble."""
+    closing = (_OPEN.set_value().call(False), call_method(_BUBBLE, "focus"))
+    return KeyedDiv.create(
+        rx.cond(_OPEN.value, _panel(always(*closing))),
+        rx.el.button(
+            icon(_CHAT_ICON, 28, FILLED),
+            id=_BUBBLE,
+            type="button",
+            aria_label=widgets.CHAT_OPEN_LABEL,
+            aria_expanded=_OPEN.value,
+            aria_controls=_PANEL,
+            on_click=_OPEN.set_value(~_OPEN.value),
+            class_name=_CLASSES["bubble"],
+        ),
+        on_key_down=lambda key: when((key == "Escape") & _OPEN.value, *closing),
+        class_name=_CLASSES["root"],
     )

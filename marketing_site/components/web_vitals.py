@@ -1,25 +1,33 @@
-"""The web-vitals reporter every page mounts (`web_vitals.jsx`); the beacons go to the backend's
-/api/vitals (marketing_site/web/vitals_routes.py)."""
+"""The web-vitals reporter every page mounts; the beacons go to the backend's /api/vitals
+(marketing_site/web/vitals_routes.py). The measuring itself is `vitals_beacon.js` (why: see its header)."""
 
 from __future__ import annotations
 
 import reflex as rx
 from reflex.config import get_config
+from reflex.utils.imports import ImportVar
+from reflex.vars import FunctionStringVar, Var, VarData
 
 from marketing_site.routes import VITALS_API
 
 PACKAGE = "web-vitals@6.2.3"
+BEACON_MODULE = rx.asset("vitals_beacon.js", shared=True)
 
 
-class WebVitals(rx.Component):
-    """Renders nothing; loads web-vitals after the page and reports on hide."""
+class WebVitals(rx.Fragment):
+    """Renders nothing; brings the web-vitals package into the build for the beacon script to import."""
 
-    library = rx.asset("web_vitals.jsx", shared=True).importable_path
     lib_dependencies: list[str] = [PACKAGE]  # noqa: RUF012 - Reflex reads it as a class attribute
-    tag = "WebVitals"
 
-    endpoint: rx.Var[str]
+
+def start_reporting(endpoint: str) -> Var:
+    """The beacon script's `reportWebVitals(endpoint)`, as a handler (run on mount, no server involved)."""
+    report = FunctionStringVar.create(
+        "reportWebVitals",
+        _var_data=VarData(imports={BEACON_MODULE.importable_path: [ImportVar(tag="reportWebVitals")]}),
+    )
+    return report.partial(endpoint)
 
 
 def web_vitals() -> rx.Component:
-    return WebVitals.create(endpoint=f"{get_config().api_url.rstrip('/')}{VITALS_API}")
+    return WebVitals.create(on_mount=start_reporting(f"{get_config().api_url.rstrip('/')}{VITALS_API}"))

@@ -1,8 +1,8 @@
 """The header: top strip, logo, the five dropdown menus, Book a demo, the chat and the menu toggle.
 
-Dropdowns are a small React disclosure (`nav_dropdown.jsx`): hover, keyboard and Escape all work
-in the browser with no server round trip. Below xl the menus fold into a native <details>
-(`mobile_menu.jsx` adds Escape and closing on an outside tap).
+Dropdowns keep their open state in the browser (a Reflex client state var): hover, keyboard and
+Escape all work with no server round trip. Below xl the menus fold into a native <details> whose
+handlers (components/browser_events.py) add Escape and closing on an outside tap.
 """
 
 from __future__ import annotations
@@ -12,9 +12,22 @@ import re
 import reflex as rx
 from reflex.components.el.elements.inline import A
 from reflex.components.react_router.dom import ReactRouterLink
+from reflex.experimental.client_state import ClientStateVar
 
 from marketing_site import routes
+from marketing_site.components.browser_events import (
+    DisclosureButton,
+    KeyedDetails,
+    KeyedLi,
+    OutsidePointerListener,
+    always,
+    call_method,
+    element,
+    outside,
+    when,
+)
 from marketing_site.components.chat_widget import chat_widget
+from marketing_site.components.icons import FILLED, STROKED, icon
 from marketing_site.components.image import image
 from marketing_site.components.links import route_link
 from marketing_site.components.styles import CONTAINER
@@ -38,6 +51,7 @@ _BOOK_DEMO = (
     "px-3 min-[360px]:px-4 text-xs min-[360px]:text-sm font-semibold text-white shadow-sm hover:bg-sky-800 "
     f"sm:px-5 {_FOCUS_RING}"
 )
+_MOBILE_MENU = "mobile-menu"
 
 
 def top_strip() -> rx.Component:
@@ -62,54 +76,62 @@ def top_strip() -> rx.Component:
     )
 
 
-class NavDropdown(rx.Component):
-    """The React side of `dropdown()`: open state held in the browser."""
-
-    library = rx.asset("nav_dropdown.jsx", shared=True).importable_path
-    tag = "NavDropdown"
-
-    label: rx.Var[str]
-    menu_id: rx.Var[str]
-    button_class_name: rx.Var[str]
-    menu_class_name: rx.Var[str]
+# The id of the open dropdown ("" when none): one for the whole bar, so opening one closes the others.
+OPEN_MENU = ClientStateVar.create("nav_open_menu", "")
 
 
 def dropdown(menu: Menu, align_end: bool) -> rx.Component:
-    """Opens on mouse-over or its button, closes on mouse-leave, Escape or leaving with Tab.
+    """Opens on mouse-over or its button, closes on mouse-leave, Escape (focus back on the button),
+    leaving with Tab or choosing a link; all in the browser, no server round trip.
 
     Menus near the end of the bar open towards the start, so none reaches past the viewport.
     """
-    return NavDropdown.create(
-        *[rx.el.li(route_link(item, class_name=_MENU_ITEM)) for item in menu.items],
-        label=menu.label,
-        menu_id=f"menu-{_slug(menu.label)}",
+    menu_id = f"menu-{_slug(menu.label)}"
+    button_id = f"{menu_id}-button"
+    is_open = OPEN_MENU.value == menu_id
+    close = OPEN_MENU.set_value().call("")
+    return KeyedLi.create(
+        DisclosureButton.create(
+            menu.label,
+            _caret(),
+            id=button_id,
+            type="button",
+            aria_expanded=is_open,
+            aria_controls=menu_id,
+            # A mouse click lands after hover already opened the menu, so only the keyboard toggles it.
+            on_click=lambda from_keyboard: always(
+                OPEN_MENU.set_value().call(rx.cond(from_keyboard & is_open, "", menu_id))
+            ),
+            class_name=(
+                "flex items-center px-2.5 py-5 text-[15px] font-medium text-slate-800 hover:text-sky-700 "
+                f"group-data-[open=true]:text-sky-700 {_FOCUS_RING}"
+            ),
+        ),
+        rx.el.ul(
+            *[rx.el.li(route_link(item, class_name=_MENU_ITEM)) for item in menu.items],
+            id=menu_id,
+            class_name=(
+                f"invisible absolute {'end-0' if align_end else 'start-0'} top-full z-30 min-w-56 rounded-b-lg "
+                "border border-slate-200 bg-white py-2 opacity-0 shadow-lg transition group-data-[open=true]:visible "
+                "group-data-[open=true]:opacity-100"
+            ),
+        ),
+        custom_attrs={"data-open": is_open},
+        on_mouse_enter=OPEN_MENU.set_value(menu_id),
+        on_mouse_leave=OPEN_MENU.set_value(""),
+        on_key_down=lambda key: when((key == "Escape") & is_open, close, call_method(button_id, "focus")),
+        on_blur=lambda left: when(left & is_open, close),
+        on_click=lambda on_link: when(on_link, close),
         class_name="group relative",
-        button_class_name=(
-            "flex items-center px-2.5 py-5 text-[15px] font-medium text-slate-800 hover:text-sky-700 "
-            f"group-data-[open=true]:text-sky-700 {_FOCUS_RING}"
-        ),
-        menu_class_name=(
-            f"invisible absolute {'end-0' if align_end else 'start-0'} top-full z-30 min-w-56 rounded-b-lg border "
-            "border-slate-200 bg-white py-2 opacity-0 shadow-lg transition group-data-[open=true]:visible "
-            "group-data-[open=true]:opacity-100"
-        ),
     )
+
+
+def _caret() -> rx.Component:
+    return icon("M5 7l5 6 5-6z", 14, FILLED, view_box="0 0 20 20", class_name="ms-1 transition-transform")
 
 
 def _slug(label: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")
-
-
-class MobileMenu(rx.Component):
-    """The React side of `mobile_menu()`."""
-
-    library = rx.asset("mobile_menu.jsx", shared=True).importable_path
-    tag = "MobileMenu"
-
-    menu_id: rx.Var[str]
-    label: rx.Var[str]
-    summary_class_name: rx.Var[str]
-    panel_class_name: rx.Var[str]
 
 
 def _menu_group(heading: str, links: tuple[Link, ...]) -> rx.Component:
@@ -124,24 +146,44 @@ def mobile_menu() -> rx.Component:
     strip = (site.TOP_STRIP_SUPPORT, site.TOP_STRIP_CONTACT)
     if settings.portal_url:
         strip = (Link(site.TOP_STRIP_PORTAL_LABEL, settings.portal_url), *strip)
+    close = call_method(_MOBILE_MENU, "removeAttribute", "open")
     return rx.el.nav(
-        MobileMenu.create(
-            rx.el.div(route_link(links.BOOK_DEMO, class_name=f"{_BOOK_DEMO} w-full"), class_name="px-4 pt-4"),
-            *[_menu_group(menu.label, menu.items) for menu in site.MENUS],
-            _menu_group(site.MOBILE_MENU_CONTACT_HEADING, strip),
-            rx.el.div(language_links(f"{_MENU_ITEM} font-semibold"), class_name="mt-2 border-t border-slate-200 pt-2"),
-            menu_id="mobile-menu",
-            label=MOBILE_MENU_LABEL,
+        # A native <details>: it opens and closes before any script runs; these handlers add Escape
+        # (focus back on its toggle), a tap outside it and choosing a link.
+        KeyedDetails.create(
+            rx.el.summary(
+                rx.el.span(MOBILE_MENU_LABEL, class_name="sr-only"),
+                icon("M4 7h16M4 12h16M4 17h16", 24, STROKED, class_name="group-open:hidden"),
+                # The close icon while the menu is open (CSS on [open]).
+                icon("M6 6l12 12M18 6L6 18", 24, STROKED, class_name="hidden group-open:block", data_icon="close"),
+                id=f"{_MOBILE_MENU}-toggle",
+                class_name=(
+                    "flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md border "
+                    f"border-slate-300 text-slate-800 [&::-webkit-details-marker]:hidden {_FOCUS_RING}"
+                ),
+            ),
+            rx.el.div(
+                rx.el.div(route_link(links.BOOK_DEMO, class_name=f"{_BOOK_DEMO} w-full"), class_name="px-4 pt-4"),
+                *[_menu_group(menu.label, menu.items) for menu in site.MENUS],
+                _menu_group(site.MOBILE_MENU_CONTACT_HEADING, strip),
+                rx.el.div(
+                    language_links(f"{_MENU_ITEM} font-semibold"), class_name="mt-2 border-t border-slate-200 pt-2"
+                ),
+                class_name=(
+                    "absolute inset-x-0 top-full z-30 max-h-[calc(100dvh-4rem)] overflow-y-auto border-t "
+                    "border-slate-200 bg-white pb-4 shadow-lg"
+                ),
+            ),
+            id=_MOBILE_MENU,
+            on_key_down=lambda key: when(
+                (key == "Escape") & element(_MOBILE_MENU)["open"].to(bool),
+                close,
+                call_method(f"{_MOBILE_MENU}-toggle", "focus"),
+            ),
+            on_click=lambda on_link: when(on_link, close),
             class_name="group",
-            summary_class_name=(
-                "flex h-11 w-11 cursor-pointer list-none items-center justify-center rounded-md border "
-                f"border-slate-300 text-slate-800 [&::-webkit-details-marker]:hidden {_FOCUS_RING}"
-            ),
-            panel_class_name=(
-                "absolute inset-x-0 top-full z-30 max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 "
-                "bg-white pb-4 shadow-lg"
-            ),
         ),
+        OutsidePointerListener.create(on_pointer_down=lambda event: when(outside(_MOBILE_MENU, event), close)),
         aria_label=site.MAIN_NAV_LABEL,
         class_name="xl:hidden",
     )

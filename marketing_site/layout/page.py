@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -9,11 +10,13 @@ from dataclasses import dataclass
 import reflex as rx
 
 from marketing_site import routes
-from marketing_site.components.building import building
+from marketing_site.components.building import building, building_page
 from marketing_site.components.web_vitals import web_vitals
+from marketing_site.content import not_found
 from marketing_site.content.types import Seo
 from marketing_site.i18n.languages import DEFAULT, Language
 from marketing_site.i18n.translation import translated_text
+from marketing_site.layout.address import address_is_one_of, set_document_title
 from marketing_site.layout.footer import footer
 from marketing_site.layout.navbar import navbar
 
@@ -45,28 +48,53 @@ class PageSpec:
         return self.default_route or self.route
 
 
-class ExactRoute(rx.Component):
-    """The React side of `exact_page()`: a wrong-case address shows the 404 page."""
-
-    library = rx.asset("exact_route.jsx", shared=True).importable_path
-    tag = "ExactRoute"
-
-    routes: rx.Var[list[str]]
+# While a page other than the 404 page is built: its registered routes and the 404 copy to show instead of
+# its content at an address that is not exactly one of them.
+_EXACTLY_AT: contextvars.ContextVar[tuple[list[str], Callable[[], rx.Component]]] = contextvars.ContextVar("exactly_at")
 
 
-def exact_page(spec: PageSpec, served: tuple[str, ...] = routes.ROUTES) -> Callable[[], rx.Component]:
-    """The page body behind an exact-address check against every registered route (the 404 page
-    needs none); keeps the body's module and name, by which Reflex splits the JavaScript."""
+def exact_page(
+    spec: PageSpec,
+    served: tuple[str, ...] = routes.ROUTES,
+    not_found_message: Callable[[], rx.Component] | None = None,
+) -> Callable[[], rx.Component]:
+    """The page body, whose frame checks in the browser that the address is exactly a registered route
+    and shows `not_found_message` when it is not (the 404 page needs no check). Keeps the body's module
+    and name, by which Reflex splits the JavaScript.
+
+    Routes are exact: React Router matches /studentsmart to /studentSmart (its route config drops
+    `caseSensitive` on the client), so the server's 404 answer would turn into the page once the app boots.
+    """
+    registered = [route for route in served if route != routes.NOT_FOUND]
 
     @functools.wraps(spec.body)
     def exact() -> rx.Component:
         with building(spec):
-            body = spec.body()
-        if spec.route == routes.NOT_FOUND:
-            return body
-        return ExactRoute.create(body, routes=[route for route in served if route != routes.NOT_FOUND])
+            if spec.route == routes.NOT_FOUND or not_found_message is None:
+                return spec.body()
+            token = _EXACTLY_AT.set((registered, not_found_message))
+            try:
+                return spec.body()
+            finally:
+                _EXACTLY_AT.reset(token)
 
     return exact
+
+
+def _exactly_at_its_address(*children: rx.Component) -> tuple[rx.Component, ...]:
+    """The page's content, or the 404 copy (tab named too) at an address no route has exactly."""
+    check, page = _EXACTLY_AT.get(None), building_page()
+    if check is None or page is None:
+        return children
+    registered, not_found_message = check
+    title = translated_text(not_found.SEO.title, page.language)
+    return (
+        rx.cond(
+            address_is_one_of(registered),
+            rx.fragment(*children),
+            rx.fragment(not_found_message(), on_mount=set_document_title(title)),
+        ),
+    )
 
 
 def frame(*children: rx.Component) -> rx.Component:
@@ -77,7 +105,10 @@ def frame(*children: rx.Component) -> rx.Component:
     return rx.el.div(
         navbar(),
         rx.el.main(
-            *children, id="main", tab_index=-1, class_name="min-h-[60vh] scroll-mt-16 outline-none xl:scroll-mt-28"
+            *_exactly_at_its_address(*children),
+            id="main",
+            tab_index=-1,
+            class_name="min-h-[60vh] scroll-mt-16 outline-none xl:scroll-mt-28",
         ),
         footer(),
         web_vitals(),

@@ -4,6 +4,8 @@ each timer fires once (``timers.claim_due``) in the transaction that queues its 
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlalchemy import select
 from sqlmodel import Session, col
 
@@ -20,10 +22,18 @@ BATCH = 20
 
 
 def fire_due(limit: int = BATCH) -> int:
-    """One pass: claim up to ``limit`` due timers and queue their mails; returns how many were claimed."""
-    now = utc_now()
+    """One pass: fire up to ``limit`` due timers, each claimed in the transaction that queues its mails and with
+    a database deadline of its own (a slow machine still makes progress, one timer at a time, instead of a
+    whole batch timing out again and again). Returns how many fired."""
+    fired = 0
+    while fired < limit and _fire_one(utc_now()):
+        fired += 1
+    return fired
+
+
+def _fire_one(now: datetime) -> bool:
     with db.write_session() as db_session:
-        claimed = timers.claim_due(db_session, now, limit)
+        claimed = timers.claim_due(db_session, now, 1)
         for timer in claimed:
             lead = db_session.get(Lead, timer.lead_id)
             if lead is None or lead.status != LeadStatus.NEW or lead.quarantined:
@@ -33,7 +43,7 @@ def fire_due(limit: int = BATCH) -> int:
             else:
                 _escalate(db_session, lead, timer.owner_id)
         db_session.commit()
-    return len(claimed)
+    return bool(claimed)
 
 
 def _email_of(db_session: Session, staff_id: int | None) -> str | None:

@@ -3,7 +3,7 @@
 With `reflex run --env prod`, Starlette answers `/product` with a 307 to `/product/` (the export
 holds `product/index.html`), disagreeing with the canonical link; `serve_pages_exactly` serves
 `product.html` at `/product` instead, as the README's nginx `try_files` does. (Wrong-case
-addresses are handled in the browser: layout/exact_route.jsx.) An unknown address under another
+addresses are handled in the browser: layout/page.py's `exact_page`.) An unknown address under another
 language's prefix (/ar/nothing) gets that language's 404 file, as nginx's `error_page` does.
 """
 
