@@ -14,6 +14,7 @@ from typing import Any
 
 import reflex as rx
 from reflex.experimental.client_state import ClientStateVar
+from reflex_base.constants.compiler import MemoizationMode
 from reflex_base.event import EventHandler, no_args_event_spec
 from reflex_base.vars.base import Var
 from reflex_base.vars.function import ArgsFunctionOperationBuilder
@@ -31,6 +32,14 @@ def widget_state(widget_id: str, default: Any) -> ClientStateVar:
     pages' tabs, a page and its translation) share its compiled code, so each page's JavaScript stays
     small; a page opened afresh starts from `default`."""
     return ClientStateVar.create(re.sub(r"\W", "_", f"w_{widget_id}"), default)
+
+
+class OneWrapperDiv(rx.el.Div):
+    """A div compiled as one memo component with everything inside it. Reflex otherwise wraps each
+    element that reads client state or handles an event in a component of its own, each repeating the
+    state's hooks: for a widget of many such elements, one wrapper is less JavaScript."""
+
+    _memoization_mode = MemoizationMode(recursive=False)
 
 
 def page_is_rtl() -> bool:

@@ -11,7 +11,7 @@ from playwright.sync_api import Page, expect
 
 from marketing_site import routes
 from marketing_site.components.truncate import split_for_read_more
-from marketing_site.content import labels, widgets
+from marketing_site.content import labels, site, widgets
 from marketing_site.content.modules import MODULES
 from marketing_site.content.school_types import SCHOOL_TYPES
 
@@ -65,3 +65,24 @@ def test_view_button_stores_the_product_name(page: Page):
     expect(page).to_have_url(re.compile(f"{module.route}/?$"))
     expect(page.locator("h1")).to_have_text(module.heading)
     assert page.evaluate("localStorage.getItem('product-name')") == module.name
+
+
+def test_a_tab_chosen_on_one_school_page_is_not_carried_to_the_next(page: Page):
+    """The tab state is shared by the school pages' tab groups (one compiled copy), yet each page opens
+    on its first tab, also when the visitor reaches it by a link, without a page load."""
+    here, there = SCHOOL_TYPES[1], SCHOOL_TYPES[2]
+    open_page(page, here.route)
+    page.get_by_role("tablist", name=labels.SCHOOL_TABS_LABEL.format(name=here.name)).get_by_role(
+        "tab", name="ADMISSION"
+    ).click()
+    expect(page.locator("[aria-selected=true]")).to_have_text("ADMISSION")
+    page.evaluate("window.sameDocument = true")
+
+    nav = page.get_by_role("navigation", name=site.MAIN_NAV_LABEL)
+    nav.get_by_role("button", name="Solutions", exact=True).hover()
+    nav.get_by_role("link", name=there.tab_label).click()
+    tabs = page.get_by_role("tablist", name=labels.SCHOOL_TABS_LABEL.format(name=there.name)).get_by_role("tab")
+    expect(tabs.nth(0)).to_have_attribute("aria-selected", "true")
+    expect(page.locator("[aria-selected=true]")).to_have_count(1)
+    expect(page.locator(f"#{tabs.nth(0).get_attribute('aria-controls')}")).to_be_visible()
+    assert page.evaluate("window.sameDocument") is True, "the link opened the page in the browser, not by a load"

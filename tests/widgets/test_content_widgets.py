@@ -3,11 +3,13 @@ handling, timing classes and compiled output, checked without a browser (tests/b
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 import reflex as rx
 from reflex.compiler.compiler import _compile_component
+from reflex_base.components.memoize_helpers import is_snapshot_boundary
 
 from marketing_site.components.browser_state import clock_classes, widget_state
 from marketing_site.components.building import building
@@ -79,8 +81,28 @@ def test_right_to_left_the_left_arrow_reaches_the_next_tab():
 def test_the_key_handler_follows_the_direction_of_the_page_being_built(language, next_key):
     with building(on_page("/x", language)):
         output = compiled(school_tabs())
-    assert f'["{next_key}"] : "g-tab-1"' in output, "from the first tab the forward arrow reaches the second"
+    forward = re.search(
+        rf'\["{next_key}"\] : \["g-tab-0", "g-tab-1", "g-tab-2", "g-tab-3"\]\?\.at\?\.\(\((.+?) % 4\)\)', output
+    )
+    assert forward and forward.group(1).endswith(" + 1)"), "the forward arrow reaches the tab after the active one"
+    assert '["Home"] : "g-tab-0", ["End"] : "g-tab-3"' in output
     assert '["preventDefault"]()' in output and "document.getElementById" in output
+
+
+def test_the_tab_list_handles_the_keys_in_one_wrapper_with_its_tabs():
+    """One key handler on the list, and the list with its tabs compiled as one memo component: the
+    tabs need no wrapper each (less JavaScript per page)."""
+    group = school_tabs()
+    tablist = group.children[0]
+    assert is_snapshot_boundary(tablist) and not is_snapshot_boundary(group)
+    assert compiled(group).count("onKeyDown:") == 1 and compiled(tablist).count("onKeyDown:") == 1
+
+
+def test_each_page_opens_its_tab_group_on_the_default_tab():
+    """The state is shared by the pages showing the group, so mounting the group resets it: a tab
+    chosen on one school page is not carried to the next one opened in the browser."""
+    mount = hooks(tabs("g", ["A", "B", "C"], [rx.el.p("a"), rx.el.p("b"), rx.el.p("c")], "Kinds", default_index=2))
+    assert re.search(r"useEffect\(\(\) => \{\s*.*refs\['_client_state_setW_g'\]\(2\)", mount)
 
 
 def test_tabs_carry_the_aria_pattern_with_one_id_per_tab_and_panel():
@@ -96,7 +118,16 @@ def test_the_active_tab_is_browser_state_set_by_click_and_by_focus():
     output = compiled(school_tabs(2))
     assert output.count("onFocus:") == 2 and output.count("onClick:") == 2
     assert "_client_state_setW_g" in output
-    assert "tabIndex:" in output and "hidden:" in output and '"aria-selected":' in output
+    assert "tabIndex:" in output and '"aria-selected":' in output
+
+
+def test_only_the_active_panel_shows_keyed_on_the_group_state():
+    """The group carries the active index; each panel is hidden unless it matches, by CSS, so the
+    panels need no state of their own."""
+    output = compiled(school_tabs(3))
+    assert '"data-active":refs[' in output and "group/tabs" in output
+    for n in range(3):
+        assert f"hidden group-data-[active={n}]/tabs:block" in output
 
 
 def test_tab_labels_and_panels_stay_translatable():
