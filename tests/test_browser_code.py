@@ -32,4 +32,4 @@ def test_each_script_opens_with_the_reason_it_is_not_python():
 def test_no_script_is_a_react_component():
     for path in site_scripts():
         text = path.read_text()
-        assert "from \"react\"" not in text and "from 'react'" not in text, path.name
+        assert 'from "react"' not in text and "from 'react'" not in text, path.name
