@@ -10,7 +10,7 @@ prefix. A text with no translation fails the build, so a page never ships half t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import reflex as rx
@@ -18,7 +18,6 @@ from reflex.components.base.bare import Bare
 from reflex_base.vars.base import LiteralVar
 
 from marketing_site import routes
-from marketing_site.i18n.bidi import unbroken
 from marketing_site.i18n.catalogues import catalogue
 from marketing_site.i18n.languages import DEFAULT, Language, localized_route
 
@@ -132,19 +131,16 @@ def copy_texts(component: rx.Component) -> set[str]:
     }
 
 
-def translate_tree(component: rx.Component, language: Language, unbroken_names: Iterable[str] = ()) -> rx.Component:
-    """The built page rewritten in place into `language`: copy from its catalogue, links under its prefix. In
-    right-to-left copy each of ``unbroken_names`` (brand names) is kept on one line, where the halves of a
-    broken Latin name would swap sides."""
+def translate_tree(component: rx.Component, language: Language) -> rx.Component:
+    """The built page rewritten in place into `language`: copy from its catalogue, links under its prefix."""
     words = catalogue(language)
-    names = tuple(unbroken_names) if language.direction == "rtl" else ()
 
     def translate(text: str) -> str:
         if not is_copy(text):
             return text
         if text not in words or not words[text]:
             raise MissingTranslation(f"locales/{language.code}.po has no translation for {text!r}")
-        return unbroken(words[text], names)
+        return words[text]
 
     def relink(text: str) -> str:
         return localized_route(text, language) if _is_internal(text) else text
