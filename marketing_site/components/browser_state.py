@@ -72,8 +72,9 @@ class AnimationClock(rx.el.Span):
 def clock_classes(tick_ms: int, ticks: int | str, delay_ms: int = 0) -> str:
     """Tailwind classes timing an `AnimationClock`: `ticks` iterations (or "infinite") of `tick_ms`
     after `delay_ms`. `animate-pulse` brings its @keyframes into the stylesheet (an animation without
-    keyframes fires no events); the important longhands retime it."""
+    keyframes fires no events); the important longhands retime it. `absolute`: the clock takes no place in
+    the layout (as a grid's item it added a row to the counters and shifted the page below)."""
     return (
-        f"animate-pulse [animation-timing-function:linear]! [animation-duration:{tick_ms}ms]! "
+        f"absolute animate-pulse [animation-timing-function:linear]! [animation-duration:{tick_ms}ms]! "
         f"[animation-iteration-count:{ticks}]! [animation-delay:{delay_ms}ms]!"
     )

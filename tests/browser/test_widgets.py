@@ -42,6 +42,20 @@ def test_counter_hidden_at_top_visible_past_threshold_and_counts_to_final_values
     expect(strip).to_have_css("visibility", "hidden")
 
 
+def test_the_counter_strip_keeps_its_size_when_it_shows_and_counts(page: Page):
+    """Its space is reserved while hidden: showing it (and the clock that times the count) moves nothing below."""
+    open_page(page)
+    strip = counter_strip(page)
+    hidden = strip.bounding_box()
+    page.evaluate(f"window.scrollTo(0, {home.COUNTER_SCROLL_THRESHOLD_PX + 100})")
+    expect(strip).to_have_css("visibility", "visible")
+    assert strip.bounding_box()["height"] == hidden["height"]
+    expect(page.locator("[data-counter-value]").first).not_to_have_text(
+        f"{home.COUNTER_START}{home.COUNTERS[0].suffix}"
+    )
+    assert strip.bounding_box()["height"] == hidden["height"]
+
+
 def test_counter_with_reduced_motion_shows_final_values_at_once(page: Page):
     page.emulate_media(reduced_motion="reduce")
     open_page(page)

@@ -62,6 +62,7 @@ def test_a_widget_shared_by_pages_keeps_one_name_so_its_compiled_code_is_shared(
 def test_the_clock_classes_time_the_animation_and_bring_its_keyframes():
     classes = clock_classes(40, 10, 500).split()
     assert "animate-pulse" in classes
+    assert "absolute" in classes  # out of the layout: as a grid item it added a row to the counter strip
     assert {"[animation-duration:40ms]!", "[animation-iteration-count:10]!", "[animation-delay:500ms]!"} <= set(classes)
 
 
