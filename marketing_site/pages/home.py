@@ -52,6 +52,18 @@ def hero() -> rx.Component:
     )
 
 
+def counters() -> rx.Component:
+    """The home page's counter strip, timed by content/home.py."""
+    return counter_strip(
+        home.COUNTERS,
+        threshold_px=home.COUNTER_SCROLL_THRESHOLD_PX,
+        duration_ms=home.COUNTER_DURATION_MS,
+        delay_ms=home.COUNTER_DELAY_MS,
+        start=home.COUNTER_START,
+        aria_label=home.COUNTERS_LABEL,
+    )
+
+
 def home_page() -> rx.Component:
     """The video section follows the hero, so no blank band shows before the counters appear
     (past 400 px of scroll, by which time they are in view)."""
@@ -59,14 +71,7 @@ def home_page() -> rx.Component:
         hero(),
         video_section(),
         rx.el.div(
-            counter_strip(
-                home.COUNTERS,
-                threshold_px=home.COUNTER_SCROLL_THRESHOLD_PX,
-                duration_ms=home.COUNTER_DURATION_MS,
-                delay_ms=home.COUNTER_DELAY_MS,
-                start=home.COUNTER_START,
-                aria_label=home.COUNTERS_LABEL,
-            ),
+            counters(),
             class_name="bg-gradient-to-b from-white via-sky-50 to-white",
         ),
         tagline(),

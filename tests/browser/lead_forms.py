@@ -16,16 +16,32 @@ def email_for(name: str) -> str:
 
 
 def fill_demo_contact(page: Page, form: str, email: str, country_code: str = "PK", number: str = "3001234567") -> None:
-    page.fill(f"#{form}-firstName", "Amina")
-    page.fill(f"#{form}-lastName", "Khan")
-    page.fill(f"#{form}-email", email)
+    _fill_person(page, form, email)
     page.select_option(f"#{form} select.PhoneInputCountrySelect", country_code)
     # The chosen country's flag is the bundled SVG (no emoji letters on Windows, no CDN image).
     expect(page.locator(f"#{form} .PhoneInputCountryIcon svg")).to_be_visible()
     page.fill(f"#{form}-phone", number)
+    _fill_school(page, form, "Pakistan")
+
+
+def fill_demo_contact_country_first(page: Page, form: str, email: str, country: str, number: str) -> None:
+    """As a visitor who picks the Country before typing the phone number (and never the phone's own country)."""
+    _fill_person(page, form, email)
+    page.select_option(f"#{form}-country", country)
+    page.fill(f"#{form}-phone", number)
+    _fill_school(page, form, country)
+
+
+def _fill_person(page: Page, form: str, email: str) -> None:
+    page.fill(f"#{form}-firstName", "Amina")
+    page.fill(f"#{form}-lastName", "Khan")
+    page.fill(f"#{form}-email", email)
+
+
+def _fill_school(page: Page, form: str, country: str) -> None:
     page.fill(f"#{form}-school", "Greenfield School")
     page.fill(f"#{form}-job", "Principal")
-    page.select_option(f"#{form}-country", "Pakistan")
+    page.select_option(f"#{form}-country", country)
     page.fill(f"#{form}-nStudent", "850")
     page.select_option(f"#{form}-tSchool", "Group of schools")
     page.fill(f"#{form}-mis", "Spreadsheets")

@@ -5,29 +5,11 @@ from __future__ import annotations
 
 import pytest
 from hydration import open_page
-from lead_forms import email_for, submit
+from lead_forms import email_for, fill_demo_contact_country_first, submit
 from playwright.sync_api import Page, expect
 from stored_leads import leads_for
 
-from marketing_site.content import forms
 from marketing_site.leads.schemas import LeadKind
-
-
-def fill_with_country_first(page: Page, form: str, email: str, country: str, number: str) -> None:
-    """As a visitor who picks the Country before typing the phone number."""
-    page.fill(f"#{form}-firstName", "Salim")
-    page.fill(f"#{form}-lastName", "Al Harthy")
-    page.fill(f"#{form}-email", email)
-    page.fill(f"#{form}-school", "Muscat Academy")
-    page.fill(f"#{form}-job", "Principal")
-    page.select_option(f"#{form}-country", country)
-    page.fill(f"#{form}-phone", number)
-    page.fill(f"#{form}-nStudent", "600")
-    page.select_option(f"#{form}-tSchool", "Group of schools")
-    page.fill(f"#{form}-mis", "Spreadsheets")
-    page.select_option(f"#{form}-about", forms.HEAR_ABOUT_OPTIONS[4])
-    page.check(f"#{form}-consentCommunications")
-    page.check(f"#{form}-consentDataProcessing")
 
 
 @pytest.mark.parametrize("prefix", ["", "/ar"])
@@ -36,7 +18,7 @@ def test_an_omani_number_typed_after_choosing_oman_is_stored_as_omani(page: Page
     open_page(page, f"{prefix}/schedule")
     phone_country = page.locator("#schedule-demo select.PhoneInputCountrySelect")
     expect(phone_country).to_have_value("PK")
-    fill_with_country_first(page, "schedule-demo", email, "Oman", "9123 4567")
+    fill_demo_contact_country_first(page, "schedule-demo", email, "Oman", "9123 4567")
     expect(phone_country).to_have_value("OM")
     expect(page.locator("#schedule-demo input[type=hidden][name=phone]")).to_have_value("+96891234567")
     submit(page, "schedule-demo")

@@ -14,7 +14,7 @@ from reflex_base.components.memoize_helpers import is_snapshot_boundary
 from marketing_site.components.browser_state import clock_classes, widget_state
 from marketing_site.components.building import building
 from marketing_site.components.carousels import news_carousel, partner_carousel, track_classes
-from marketing_site.components.counter import TICK_MS, counter_strip, eased
+from marketing_site.components.counter import TICK_MS, eased
 from marketing_site.components.read_more import read_more
 from marketing_site.components.tabs import key_targets, tabs
 from marketing_site.content import home, widgets
@@ -23,6 +23,7 @@ from marketing_site.content.types import ReadMore, Seo
 from marketing_site.i18n.languages import ARABIC
 from marketing_site.i18n.translation import copy_texts, translate_tree
 from marketing_site.layout.page import PageSpec
+from marketing_site.pages.home import counters
 from marketing_site.pages.home_sections import news_section, partners_section
 
 
@@ -158,30 +159,19 @@ def test_long_text_toggles_in_the_browser_with_both_labels_translatable():
 # --- Counter strip ---------------------------------------------------------------------------------
 
 
-def strip() -> rx.Component:
-    return counter_strip(
-        home.COUNTERS,
-        threshold_px=home.COUNTER_SCROLL_THRESHOLD_PX,
-        duration_ms=home.COUNTER_DURATION_MS,
-        delay_ms=home.COUNTER_DELAY_MS,
-        start=home.COUNTER_START,
-        aria_label=home.COUNTERS_LABEL,
-    )
-
-
 def test_the_count_eases_out_from_start_to_end():
     assert eased(0) == 0 and eased(1) == 1
     assert eased(0.5) == pytest.approx(0.875)
 
 
 def test_the_strip_shows_past_the_scroll_threshold():
-    component = strip()
+    component = counters()
     assert f"> {home.COUNTER_SCROLL_THRESHOLD_PX}" in hooks(component)
     assert '"data-visible":' in compiled(component)
 
 
 def test_the_clock_counts_for_the_duration_after_the_delay_and_ends_at_once_for_reduced_motion():
-    output = compiled(strip())
+    output = compiled(counters())
     ticks = round(home.COUNTER_DURATION_MS / TICK_MS)
     assert f"[animation-iteration-count:{ticks}]!" in output
     assert f"[animation-delay:{home.COUNTER_DELAY_MS}ms]!" in output
@@ -190,9 +180,9 @@ def test_the_clock_counts_for_the_duration_after_the_delay_and_ends_at_once_for_
 
 
 def test_each_counter_has_a_counted_value_and_its_final_value_for_screen_readers():
-    output = compiled(strip())
+    output = compiled(counters())
     assert output.count('"data-counter-value":""') == len(home.COUNTERS)
-    assert {"YEARS", "M +"} <= copy_texts(strip())
+    assert {"YEARS", "M +"} <= copy_texts(counters())
 
 
 # --- Carousels -------------------------------------------------------------------------------------
@@ -233,7 +223,7 @@ def test_home_sections_translate_to_arabic_with_each_logo_copy_met_once():
 def content_widgets() -> Iterator[rx.Component]:
     yield school_tabs()
     yield read_more(LONG.card_text, LONG.read_more, "card-description")
-    yield strip()
+    yield counters()
     yield news_section()
     yield partners_section()
 
