@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import reflex as rx
+from reflex.components.base.bare import Bare
 
 from marketing_site import routes
 from marketing_site.build.html_language import HtmlLanguagePlugin, HtmlTagMissing, route_of_file, with_language
@@ -25,7 +26,7 @@ from marketing_site.i18n.languages import (
     localized_route,
     preferred_language,
 )
-from marketing_site.i18n.translation import MissingTranslation, copy_texts, translate_tree
+from marketing_site.i18n.translation import WHOLE_NAME_CLASSES, MissingTranslation, copy_texts, translate_tree
 from marketing_site.layout import navbar
 from marketing_site.layout.page import exact_page
 from marketing_site.pages import whatsapp
@@ -222,3 +223,35 @@ def test_the_consent_version_stored_names_a_translated_wording():
 )
 def test_the_preferred_language_of_an_accept_language_header(header, code):
     assert preferred_language(header).code == code
+
+
+def test_brand_names_in_right_to_left_page_copy_are_each_one_box_that_moves_to_the_next_line_whole():
+    def page() -> rx.Component:
+        return rx.el.div(
+            rx.el.p("Everything Student Smart includes, ready from the first day."),
+            rx.el.select(rx.el.option("Student Smart")),  # an option's text is plain text: no box inside
+        )
+
+    def texts(component: rx.Component) -> list[tuple[str | None, str]]:
+        """(the class of the element holding it, the text) for each text under the page's first paragraph."""
+        found = []
+        for child in component.children:
+            if isinstance(child, Bare):
+                found.append((getattr(component, "class_name", None), child.contents._var_value))
+            else:
+                found.extend(texts(child))
+        return found
+
+    arabic = translate_tree(page(), ARABIC, messages.BRANDS)
+    paragraph, select = arabic.children
+    pieces = texts(paragraph)
+    boxed = [text for classes, text in pieces if classes is not None]
+    assert boxed == ["Student Smart"]
+    assert str(paragraph.children[0].children[1].class_name) == WHOLE_NAME_CLASSES
+    assert (
+        "".join(text for _, text in pieces)
+        == catalogue(ARABIC)["Everything Student Smart includes, ready from the first day."]
+    )
+    assert texts(select) == [(None, "Student Smart")]
+    english = translate_tree(page(), ARABIC)  # no names given: the copy as written, in one text
+    assert len(texts(english.children[0])) == 1

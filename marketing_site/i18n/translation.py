@@ -10,7 +10,7 @@ prefix. A text with no translation fails the build, so a page never ships half t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 import reflex as rx
@@ -41,6 +41,11 @@ _COPY_ATTRIBUTES = frozenset(
         "placeholder",
     }
 )
+# Elements whose children the browser takes as plain text: a brand name there stays a plain string.
+_PLAIN_TEXT_TAGS = frozenset({"option", "title", "textarea", "style", "script"})
+# A brand name in right-to-left copy: one inline box, so the name moves to the next line whole (its halves
+# would swap sides if split), and breaks inside only when it is wider than the line (a heading at 320 px).
+WHOLE_NAME_CLASSES = "inline-block max-w-full"
 # A text is copy when it holds a letter; "✓", "+" and "0" are not.
 _LETTER = re.compile(r"[^\W\d_]")
 
@@ -131,8 +136,37 @@ def copy_texts(component: rx.Component) -> set[str]:
     }
 
 
-def translate_tree(component: rx.Component, language: Language) -> rx.Component:
-    """The built page rewritten in place into `language`: copy from its catalogue, links under its prefix."""
+def _with_names_whole(text: Bare, names: re.Pattern[str]) -> rx.Component:
+    """A text child with each brand name in it put in its own whole-name box (the text itself when none is)."""
+    value = getattr(text.contents, "_var_value", None)
+    if not isinstance(value, str) or not names.search(value):
+        return text
+    pieces = names.split(value)  # the pattern's one group keeps the names, at the odd places
+    return rx.fragment(
+        *(
+            rx.el.span(piece, class_name=WHOLE_NAME_CLASSES) if index % 2 else piece
+            for index, piece in enumerate(pieces)
+            if piece
+        )
+    )
+
+
+def _keep_names_whole(component: rx.Component, names: Iterable[str]) -> None:
+    spaced = sorted((name for name in names if " " in name), key=len, reverse=True)  # the longest name first
+    if not spaced:
+        return
+    pattern = re.compile(f"({'|'.join(map(re.escape, spaced))})")
+    for node in list(_components(component)):  # listed first: the boxes added below are not walked again
+        if getattr(node, "tag", None) not in _PLAIN_TEXT_TAGS:
+            node.children = [
+                _with_names_whole(child, pattern) if isinstance(child, Bare) else child for child in node.children
+            ]
+
+
+def translate_tree(component: rx.Component, language: Language, unbroken_names: Iterable[str] = ()) -> rx.Component:
+    """The built page rewritten in place into `language`: copy from its catalogue, links under its prefix. In
+    right-to-left copy each of ``unbroken_names`` (brand names) is kept whole on its line, where the halves of
+    a broken Latin name would swap sides."""
     words = catalogue(language)
 
     def translate(text: str) -> str:
@@ -152,6 +186,8 @@ def translate_tree(component: rx.Component, language: Language) -> rx.Component:
             node.custom_attrs[name] = _swap(value, translate)
         for name, value in list(_link_props(node)):
             setattr(node, name, _swap(value, relink))
+    if language.direction == "rtl":
+        _keep_names_whole(component, unbroken_names)
     return component
 
 

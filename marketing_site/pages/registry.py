@@ -8,6 +8,7 @@ import functools
 import reflex as rx
 
 from marketing_site import routes
+from marketing_site.content.messages import BRANDS
 from marketing_site.i18n.languages import DEFAULT, LANGUAGES, Language, localized_route
 from marketing_site.i18n.translation import translate_tree
 from marketing_site.layout.page import PageSpec
@@ -66,7 +67,7 @@ def in_language(spec: PageSpec, language: Language) -> PageSpec:
 
     @functools.wraps(body)
     def translated() -> rx.Component:
-        return translate_tree(body(), language)
+        return translate_tree(body(), language, BRANDS)
 
     return dataclasses.replace(
         spec,

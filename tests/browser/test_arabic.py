@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from marketing_site.content import forms, messages, not_found
 from marketing_site.i18n.catalogues import catalogue
 from marketing_site.i18n.languages import ARABIC, ENGLISH
+from marketing_site.i18n.translation import WHOLE_NAME_CLASSES
 from marketing_site.pages.registry import PUBLISHED
 from marketing_site.routes import NOT_FOUND
 
@@ -164,3 +165,34 @@ def test_the_careers_positions_are_suggested_in_arabic(page, site_url):
     assert options.evaluate_all("options => options.map((option) => option.value)") == [
         catalogue(ARABIC)[position] for position in forms.CAREER_POSITIONS
     ]
+
+
+# Per visible brand-name box: its text's line fragments, its width, and the content width of the block it sits in.
+BRAND_BOX_LINES = """boxes => boxes.filter(box => box.offsetParent !== null && box.getBoundingClientRect().width > 0).map(box => {
+    const range = document.createRange();
+    range.selectNodeContents(box);
+    let block = box.parentElement;
+    while (getComputedStyle(block).display.startsWith("inline")) block = block.parentElement;
+    const style = getComputedStyle(block);
+    const line = block.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return [box.textContent, range.getClientRects().length, box.getBoundingClientRect().width, line];
+})"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_a_brand_name_in_arabic_copy_moves_to_the_next_line_whole(browser, site_url, width):
+    """"Student Smart" split over two right-to-left lines reads with its halves swapped; a name wider than the
+    line (the suite's name in a heading at 320 px) may still break inside its box rather than overflow."""
+    context = browser.new_context(base_url=site_url, viewport={"width": width, "height": 844})
+    try:
+        page = context.new_page()
+        for route in ("/ar", "/ar/studentSmart", "/ar/product", "/ar/aboutUs"):
+            page.goto(route)
+            boxes = page.locator(f"main span.{WHOLE_NAME_CLASSES.replace(' ', '.')}").evaluate_all(BRAND_BOX_LINES)
+            assert boxes, route
+            for name, lines, box_width, line_width in boxes:
+                assert name in messages.BRANDS
+                assert lines == 1 or box_width >= line_width - 1, (route, name, lines, box_width, line_width)
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, route
+    finally:
+        context.close()
