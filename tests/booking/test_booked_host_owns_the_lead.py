@@ -4,10 +4,14 @@ their owner. The lead, no longer new, stops its timers; the CRM hears of the boo
 
 from __future__ import annotations
 
+import time
+
+import pytest
 from hosts import round_the_clock_slots
 from leads.lead_payloads import VALID
 from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
     API,
+    add_staff,
     audit_of,
     mails_of,
     nobody_takes_leads,
@@ -17,10 +21,11 @@ from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
     timers_of,
 )
 
+from marketing_site.admin import lead_work
 from marketing_site.booking import service
 from marketing_site.booking.slots import parse_slot_id
 from marketing_site.core import db
-from marketing_site.leads.service import LeadKind, lead_submit
+from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.webhooks.models import WebhookDelivery, WebhookEndpoint
 
 
@@ -50,17 +55,40 @@ def test_a_host_picked_on_the_site_takes_the_lead_over_from_the_rotation():
     assert {timer.status for timer in timers_of(lead_id).values()} == {"stopped"}
 
 
-def test_a_returning_person_who_books_with_another_host_keeps_their_owner():
+@pytest.mark.parametrize("shared", [("email", "phone"), ("email",), ("phone",)], ids="+".join)
+def test_a_returning_person_who_books_with_another_host_keeps_their_owner(shared):
+    """Known by their email or their phone alone, whether the lead is booked with the API or a time is picked
+    on the site after it was stored (the host takes no lead over from the person's owner)."""
     [seller] = takers(1)
     visitor = person()
     first = lead_submit(
         LeadKind.PRODUCT_VIDEO, {**VALID["ProductVideo"], "email": visitor["email"], "contactNo": visitor["phone"]}, API
     )
     assert owner_of(first) == seller.id
-    slot = round_the_clock_slots("Bilal Khan")[0]
-    lead_id, _ = service.lead_book({**VALID["ScheduleDemo"], **visitor, "slotId": slot, "timeZone": "UTC"}, API)
-    assert owner_of(lead_id) == seller.id
-    assert ("assign", f"{seller.id} (returning person)") in audit_of(lead_id)
+    again = {**person(), **{field: visitor[field] for field in shared}}
+    slot, later = round_the_clock_slots("Bilal Khan")[:2]
+    lead_id, _ = service.lead_book({**VALID["ScheduleDemo"], **again, "slotId": slot, "timeZone": "UTC"}, API)
+    picked = lead_submit(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], **again}, API)
+    service.book_for_lead(picked, later, "UTC")
+    for booked in (lead_id, picked):
+        assert owner_of(booked) == seller.id
+        assert ("assign", f"{seller.id} (returning person)") in audit_of(booked)
+        assert [entry for entry in audit_of(booked) if entry[0] == "owner"] == []
+
+
+def test_a_lead_booked_in_quarantine_is_owned_by_its_host_once_released():
+    """As on arrival: the booked host, not the rotation's pick, and no owner notice (the booking's mail is it)."""
+    takers(2)
+    admin = add_staff("admin", "boss")
+    slot = round_the_clock_slots("Sana Malik")[0]
+    host_id = parse_slot_id(slot)[0]
+    held = SubmissionContext("q", form_started_at=time.time())  # the too-fast trap: quarantined
+    lead_id, _ = service.lead_book({**VALID["ScheduleDemo"], **person(), "slotId": slot, "timeZone": "UTC"}, held)
+    assert owner_of(lead_id) is None
+    lead_work.quarantine_release(lead_id, admin)
+    assert owner_of(lead_id) == host_id
+    assert [entry for entry in audit_of(lead_id) if entry[0] == "assign"] == [("assign", f"{host_id} (booked host)")]
+    assert mails_of(lead_id, "owner") == []
 
 
 def test_the_crm_hears_of_the_lead_the_booking_and_the_status_in_that_order():

@@ -7,10 +7,13 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from datetime import UTC, datetime
+from contextlib import contextmanager
+from datetime import UTC, date, datetime, timedelta
 
-from leads.lead_payloads import CAREERS, VALID
+import pytest
+from leads.lead_payloads import CAREERS, MODULES, VALID
 from leads.takers import (
     API,
     add_staff,
@@ -26,13 +29,16 @@ from leads.takers import (
     timers_of,
 )
 from mail.conftest import smtp_port, smtp_server  # noqa: F401  (the real SMTP server fixtures)
+from sqlalchemy import select
 
+from marketing_site.admin import lead_work
 from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
 from marketing_site.core import db, deadline
 from marketing_site.core.clock import frozen
 from marketing_site.leads import mails as lead_mails
 from marketing_site.leads.service import LeadKind, SubmissionContext, application_submit, lead_submit
 from marketing_site.mail import sender
+from marketing_site.staff.models import AuditEntry, StaffUser
 
 MONDAY_10_MUSCAT = datetime(2027, 3, 1, 6, 0, tzinfo=UTC)  # a working Monday in Oman (company calendar)
 
@@ -106,24 +112,9 @@ def test_an_application_goes_to_hr_and_a_demo_lead_to_sales():
 
 def test_someone_on_a_day_off_today_in_their_own_zone_is_skipped():
     on_leave, at_work = takers(2)
-    with db.session() as db_session:  # a demo host in Karachi, off on Monday 1 March there
-        db_session.add(
-            DemoHost(staff_user_id=on_leave.id, display_name="On leave", time_zone="Asia/Karachi", country="PK")
-        )
-        db_session.flush()
-        db_session.add_all(
-            WorkingHours(host_id=on_leave.id, weekday=day, start_minute=540, end_minute=1020) for day in range(7)
-        )
-        db_session.add(DayOff(host_id=on_leave.id, day=MONDAY_10_MUSCAT.date()))
-        db_session.commit()
-    try:
-        with frozen(MONDAY_10_MUSCAT):
-            owners = {owner_of(demo_lead()) for _ in range(3)}
-        assert owners == {at_work.id}
-    finally:
-        with db.session() as db_session:
-            db_session.delete(db_session.get(DemoHost, on_leave.id))
-            db_session.commit()
+    with in_karachi(on_leave, day_off=MONDAY_10_MUSCAT.date()), frozen(MONDAY_10_MUSCAT):
+        owners = {owner_of(demo_lead()) for _ in range(3)}
+    assert owners == {at_work.id}
 
 
 def test_when_nobody_takes_the_leads_the_lead_stays_unassigned_and_the_shared_address_is_told_so():
@@ -140,11 +131,7 @@ def test_when_nobody_takes_the_leads_the_lead_stays_unassigned_and_the_shared_ad
 
 def test_a_quarantined_lead_gets_no_owner_until_it_is_released():
     takers(1)
-    lead_id = lead_submit(
-        LeadKind.SCHEDULE_DEMO,
-        {**VALID["ScheduleDemo"], **person()},
-        SubmissionContext("q", form_started_at=time.time()),
-    )
+    lead_id = quarantined_lead()
     assert owner_of(lead_id) is None and timers_of(lead_id) == {} and mails_of(lead_id, "owner") == []
 
 
@@ -179,3 +166,119 @@ def test_without_the_shared_copy_only_the_owner_hears_of_the_lead(monkeypatch):
 async def drain() -> None:
     while await sender.deliver_due():
         pass
+
+
+def test_staff_giving_an_unowned_lead_to_someone_then_to_nobody_is_audited_in_their_name_and_only_the_owner_hears():
+    """The owner's notice of a reassignment: their answer-by time in their own zone, the lead's own modules.
+    Taken back to nobody: that notice, not yet gone, is withdrawn and the reminder goes to the shared address."""
+    admin = add_staff("admin", "boss")
+    with frozen(MONDAY_10_MUSCAT):
+        lead_id = demo_lead()  # nobody takes the leads yet: unowned
+        demo_lead(**dict.fromkeys(MODULES, "Yes"))  # another lead, with other modules
+    host = add_staff("sales", "host")
+    with in_karachi(host), frozen(MONDAY_10_MUSCAT):
+        lead_work.lead_update(lead_id, admin, status="new", owner_id=host.id)
+    assert owner_of(lead_id) == host.id and timers_of(lead_id)["reminder"].owner_id == host.id
+    assert owner_entries(lead_id) == [(admin.id, f"nobody -> {host.id}")]  # staff's own choice: no rule named
+    [notice] = mails_of(lead_id, "owner")
+    assert notice.recipient == host.email
+    assert "Please answer by Mon 01 Mar 12:00 (Asia/Karachi).\n" in notice.text_body  # 1 of the host's hours
+    assert "\nModules: Student Smart, HR Smart, Academic Smart\n" in notice.text_body
+    with frozen(MONDAY_10_MUSCAT + timedelta(minutes=10)):
+        lead_work.lead_update(lead_id, admin, status="new", owner_id=None)
+    assert owner_of(lead_id) is None and timers_of(lead_id)["reminder"].owner_id is None
+    assert owner_entries(lead_id) == [(admin.id, f"nobody -> {host.id}"), (admin.id, f"{host.id} -> nobody")]
+    assert [(mail.recipient, mail.status) for mail in mails_of(lead_id, "owner")] == [(host.email, "withdrawn")]
+
+
+def test_one_click_reassign_goes_to_the_next_taker_at_work_today_and_is_audited_in_the_clickers_name():
+    first, on_leave, third = takers(3)
+    admin = add_staff("admin", "boss")
+    emails = {user.id: user.email for user in (first, third)}
+    with in_karachi(on_leave, day_off=MONDAY_10_MUSCAT.date()), frozen(MONDAY_10_MUSCAT):
+        leads = {lead_id: owner_of(lead_id) for lead_id in [demo_lead() for _ in range(4)]}  # its owner before
+        for lead_id in leads:
+            lead_work.lead_reassign(lead_id, admin)
+    assert set(leads.values()) == {first.id, third.id}
+    for lead_id, before in leads.items():
+        [after] = {first.id, third.id} - {before}
+        assert owner_of(lead_id) == after
+        assert owner_entries(lead_id) == [(admin.id, f"{before} -> {after} (round-robin)")]
+        assert [(mail.recipient, mail.status) for mail in mails_of(lead_id, "owner")] == [
+            (emails[before], "withdrawn"),
+            (emails[after], "queued"),
+        ]
+
+
+@pytest.mark.parametrize("shared", ["email", "phone"])
+def test_a_released_lead_of_a_returning_person_keeps_their_owner_by_email_or_by_phone_alone(shared):
+    takers(2)
+    admin = add_staff("admin", "boss")
+    visitor = person()
+    owner = owner_of(demo_lead(**visitor))
+    lead_id = quarantined_lead(**{shared: visitor[shared]})
+    lead_work.quarantine_release(lead_id, admin)
+    assert owner_of(lead_id) == owner
+    assert [entry for entry in audit_of(lead_id) if entry[0] == "assign"] == [("assign", f"{owner} (returning person)")]
+
+
+def test_a_released_lead_goes_round_the_rotation_its_owner_told_its_own_modules_no_other_lead_changing_hands():
+    admin = add_staff("admin", "boss")
+    unowned = demo_lead(**dict.fromkeys(MODULES, "Yes"))  # stored while nobody took leads
+    [seller] = takers(1)
+    lead_id = quarantined_lead()
+    lead_work.quarantine_release(lead_id, admin)
+    assert (owner_of(lead_id), owner_of(unowned)) == (seller.id, None)
+    assert [entry for entry in audit_of(lead_id) if entry[0] == "assign"] == [("assign", f"{seller.id} (round-robin)")]
+    [notice] = mails_of(lead_id, "owner")
+    assert notice.recipient == seller.email
+    assert "\nModules: Student Smart, HR Smart, Academic Smart\n" in notice.text_body
+
+
+def test_a_released_lead_that_nobody_takes_stays_unowned_its_reminder_for_the_shared_address():
+    admin = add_staff("admin", "boss")
+    lead_id = quarantined_lead()
+    lead_work.quarantine_release(lead_id, admin)
+    assert owner_of(lead_id) is None and mails_of(lead_id, "owner") == []
+    assert {stage: timer.owner_id for stage, timer in timers_of(lead_id).items()} == {
+        "reminder": None,
+        "escalation": None,
+    }
+
+
+def quarantined_lead(**who: str) -> int:
+    """A demo lead the too-fast trap holds in quarantine (from a new visitor unless ``who`` says otherwise)."""
+    return lead_submit(
+        LeadKind.SCHEDULE_DEMO,
+        {**VALID["ScheduleDemo"], **person(), **who},
+        SubmissionContext("q", form_started_at=time.time()),
+    )
+
+
+@contextmanager
+def in_karachi(user: StaffUser, day_off: date | None = None) -> Iterator[None]:
+    """``user`` as a demo host in Karachi, working 9:00-17:00 every day (but ``day_off``) while the block runs."""
+    with db.session() as db_session:
+        db_session.add(DemoHost(staff_user_id=user.id, display_name="Host", time_zone="Asia/Karachi", country="PK"))
+        db_session.flush()
+        db_session.add_all(
+            WorkingHours(host_id=user.id, weekday=day, start_minute=540, end_minute=1020) for day in range(7)
+        )
+        if day_off is not None:
+            db_session.add(DayOff(host_id=user.id, day=day_off))
+        db_session.commit()
+    try:
+        yield
+    finally:
+        with db.session() as db_session:
+            db_session.delete(db_session.get(DemoHost, user.id))
+            db_session.commit()
+
+
+def owner_entries(lead_id: int) -> list[tuple[int | None, str]]:
+    """The lead's owner changes as the activity records them: who made each, and its words."""
+    with db.session() as db_session:
+        query = select(AuditEntry.actor_id, AuditEntry.detail).where(
+            AuditEntry.lead_id == lead_id, AuditEntry.action == "owner"
+        )
+        return [tuple(row) for row in db_session.execute(query.order_by(AuditEntry.id))]
