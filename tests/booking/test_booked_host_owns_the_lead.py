@@ -25,6 +25,7 @@ from marketing_site.admin import lead_work
 from marketing_site.booking import service
 from marketing_site.booking.slots import parse_slot_id
 from marketing_site.core import db
+from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.webhooks.models import WebhookDelivery, WebhookEndpoint
 
@@ -131,6 +132,8 @@ def test_a_request_whose_visitor_picks_a_time_at_once_notifies_the_host_not_the_
     lead_id = service.demo_request(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], **person()}, API, picker=True)
     [notice] = mails_of(lead_id, "owner")  # it waits with the request's mails for a time picked meanwhile
     assert (owner_of(lead_id), notice.recipient, notice.status) == (seller.id, seller.email, "queued")
+    [copy] = mails_of(lead_id, "staff")
+    assert as_utc(notice.next_attempt_at) == as_utc(copy.next_attempt_at) > utc_now()
     service.book_for_lead(lead_id, slot, "UTC")
     assert owner_of(lead_id) == host_id
     assert [mail.status for mail in mails_of(lead_id, "owner")] == ["withdrawn"]  # the host's notice: the booking's

@@ -19,6 +19,7 @@ from leads.takers import (
     add_staff,
     add_taker,
     audit_of,
+    clear_routing,
     demo_lead,
     mails_of,
     nobody_takes_leads,  # noqa: F401  (autouse)
@@ -246,6 +247,12 @@ def test_a_released_lead_that_nobody_takes_stays_unowned_its_reminder_for_the_sh
     }
 
 
+def cycle_from_anywhere(cycle: list[int], length: int) -> list[list[int]]:
+    """The ``length`` owners in a row that ``cycle``, repeated, gives from each of its places."""
+    repeated = cycle * (length // len(cycle) + 2)
+    return [repeated[start : start + length] for start in range(len(cycle))]
+
+
 def quarantined_lead(**who: str) -> int:
     """A demo lead the too-fast trap holds in quarantine (from a new visitor unless ``who`` says otherwise)."""
     return lead_submit(
@@ -282,3 +289,70 @@ def owner_entries(lead_id: int) -> list[tuple[int | None, str]]:
             AuditEntry.lead_id == lead_id, AuditEntry.action == "owner"
         )
         return [tuple(row) for row in db_session.execute(query.order_by(AuditEntry.id))]
+
+
+def test_a_deactivated_account_gets_no_leads_though_it_still_takes_them_under_lead_routing():
+    [working] = takers(1)
+    gone = add_taker(add_staff())
+    with db.session() as db_session:
+        db_session.get(StaffUser, gone.id).active = False
+        db_session.commit()
+    assert {owner_of(demo_lead()) for _ in range(3)} == {working.id}
+
+
+def test_the_rotation_goes_round_the_takers_in_the_order_they_joined_and_weights_interleave():
+    """Equal weights: each taker in turn, by account; weights 2 and 1: A, B, A, never A, A, B (PostgreSQL's
+    turns do not restart at each test, so the cycle may begin anywhere)."""
+    first, second, third = takers(3)
+    assert [owner_of(demo_lead()) for _ in range(6)] in cycle_from_anywhere([first.id, second.id, third.id], 6)
+    clear_routing()
+    heavy, light = add_taker(add_staff(), weight=2), add_taker(add_staff())
+    assert [owner_of(demo_lead()) for _ in range(6)] in cycle_from_anywhere([heavy.id, light.id, heavy.id], 6)
+
+
+def test_when_every_taker_is_off_today_the_rotation_goes_on_among_them_rather_than_to_nobody():
+    [on_leave] = takers(1)
+    with in_karachi(on_leave, day_off=MONDAY_10_MUSCAT.date()), frozen(MONDAY_10_MUSCAT):
+        lead_id = demo_lead()
+    assert owner_of(lead_id) == on_leave.id
+    assert ("assign", f"{on_leave.id} (round-robin)") in audit_of(lead_id)
+
+
+def test_a_returning_person_keeps_the_owner_of_their_latest_owned_lead_not_of_the_first():
+    """Their first lead went to one taker, the next was handed by staff to another, the one after that came
+    while nobody took leads: the new lead goes to the second, as the person's latest owner."""
+    first, second = takers(2)
+    admin = add_staff("admin", "boss")
+    visitor = person()
+    older = demo_lead(**visitor)
+    newer = demo_lead(**visitor)
+    other = first if owner_of(older) == second.id else second
+    lead_work.lead_update(newer, admin, status="new", owner_id=other.id)
+    clear_routing()
+    unowned = demo_lead(**visitor)
+    add_taker(first)
+    add_taker(second)
+    again = demo_lead(**visitor)
+    assert owner_of(unowned) is None
+    assert owner_of(again) == other.id
+    assert ("assign", f"{other.id} (returning person)") in audit_of(again)
+
+
+def test_a_returning_persons_owner_on_a_day_off_today_does_not_keep_them():
+    first, second = takers(2)
+    visitor = person()
+    owner = owner_of(demo_lead(**visitor))
+    away = first if owner == first.id else second
+    with in_karachi(away, day_off=MONDAY_10_MUSCAT.date()), frozen(MONDAY_10_MUSCAT):
+        again = demo_lead(**visitor)
+    at_work = second if away == first else first
+    assert owner_of(again) == at_work.id
+    assert ("assign", f"{at_work.id} (round-robin)") in audit_of(again)
+
+
+def test_a_new_leads_owner_reads_the_answer_by_time_in_their_own_zone():
+    [host] = takers(1)
+    with in_karachi(host), frozen(MONDAY_10_MUSCAT):
+        lead_id = demo_lead()
+    [notice] = mails_of(lead_id, "owner")
+    assert "Please answer by Mon 01 Mar 12:00 (Asia/Karachi).\n" in notice.text_body  # 11:00 there, 1 working hour

@@ -120,6 +120,20 @@ def test_a_reassignment_withdraws_only_this_leads_unsent_notice_and_not_one_alre
     assert [mail.status for mail in mails_of(tried, "owner")] == ["queued", "queued"]
 
 
+def test_a_worked_lead_handed_to_someone_else_tells_them_without_an_answer_by_time():
+    """Its timers stopped when it was contacted: the new owner's notice sets no time to answer by."""
+    first, second = takers(2)
+    admin = add_staff("admin", "boss")
+    lead_id = demo_lead()
+    lead_work.lead_update(lead_id, admin, status="contacted", owner_id=owner_of(lead_id))
+    other = first if owner_of(lead_id) == second.id else second
+    lead_work.lead_update(lead_id, admin, status="contacted", owner_id=other.id)
+    notice = mails_of(lead_id, "owner")[-1]
+    assert notice.recipient == other.email
+    assert notice.text_body.startswith("A new demo request is yours: Amina Khan.\n\nCall: tel:")
+    assert "answer by" not in notice.html_body
+
+
 def _active_admins() -> list[str]:
     with db.session() as db_session:
         return sorted(
