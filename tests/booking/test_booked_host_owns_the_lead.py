@@ -40,7 +40,9 @@ def test_a_lead_booked_through_the_api_is_owned_by_its_host_from_the_start():
         ("assign", f"{host_id} (booked host)")
     ]
     assert mails_of(lead_id, "owner") == []  # the host's notice is the booking's own mail
-    assert [mail.recipient for mail in mails_of(lead_id, "host")] != []
+    [host_mail, *_] = mails_of(lead_id, "host")
+    [request, _] = mails_of(lead_id, "staff")  # the request's copy, then the booking's
+    assert f"Its owner is {host_mail.recipient}." in request.text_body
     assert {timer.status for timer in timers_of(lead_id).values()} == {"stopped"}  # booked: not waiting
 
 

@@ -111,6 +111,17 @@ def test_an_application_goes_to_hr_and_a_demo_lead_to_sales():
     assert owner_of(demo_lead()) == seller.id
 
 
+def test_a_persons_job_application_does_not_make_their_demo_request_a_returning_ones():
+    """Only the team's own leads count: the recruiter who had the application, though they take sales leads
+    too, gets the demo request by the rotation's turn, not as the person's owner."""
+    both = add_taker(add_taker(add_staff("admin", "both"), "hr"), "sales")
+    visitor = person()
+    application = application_submit({**CAREERS, "email": visitor["email"], "mobile": visitor["phone"]}, None, API)
+    assert owner_of(application) == both.id
+    lead_id = demo_lead(**visitor)
+    assert ("assign", f"{both.id} (round-robin)") in audit_of(lead_id)
+
+
 def test_someone_on_a_day_off_today_in_their_own_zone_is_skipped():
     on_leave, at_work = takers(2)
     with in_karachi(on_leave, day_off=MONDAY_10_MUSCAT.date()), frozen(MONDAY_10_MUSCAT):

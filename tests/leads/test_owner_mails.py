@@ -4,6 +4,8 @@ escaped in the HTML), and a reassignment withdrawing only the previous owner's n
 
 from __future__ import annotations
 
+import asyncio
+import time
 from datetime import UTC, datetime, timedelta
 
 from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
@@ -18,7 +20,7 @@ from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
 from sqlalchemy import select, update
 
 from marketing_site.admin import lead_work
-from marketing_site.core import db
+from marketing_site.core import db, wakeup
 from marketing_site.core.clock import frozen
 from marketing_site.leads import reminders
 from marketing_site.mail.models import OutboxMail
@@ -132,6 +134,20 @@ def test_a_worked_lead_handed_to_someone_else_tells_them_without_an_answer_by_ti
     assert notice.recipient == other.email
     assert notice.text_body.startswith("A new demo request is yours: Amina Khan.\n\nCall: tel:")
     assert "answer by" not in notice.html_body
+
+
+def test_a_fired_reminder_wakes_the_mail_sender_at_once_rather_than_at_its_next_poll():
+    takers(1)
+    waiting_lead()
+
+    async def seconds_until_woken() -> float:
+        with wakeup.Listener() as listener:  # as the sender's loop waits between polls
+            await asyncio.to_thread(fire_timers_at, MONDAY_10_MUSCAT + timedelta(hours=2))
+            started = time.monotonic()
+            await listener.wait(timeout=10)
+            return time.monotonic() - started
+
+    assert asyncio.run(seconds_until_woken()) < 5
 
 
 def _active_admins() -> list[str]:
