@@ -33,6 +33,7 @@ from mail.conftest import smtp_port, smtp_server  # noqa: F401  (the real SMTP s
 from sqlalchemy import select
 
 from marketing_site.admin import lead_work
+from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
 from marketing_site.core import db, deadline
 from marketing_site.core.clock import frozen
@@ -220,6 +221,23 @@ def test_one_click_reassign_goes_to_the_next_taker_at_work_today_and_is_audited_
             (emails[before], "withdrawn"),
             (emails[after], "queued"),
         ]
+
+
+def test_staff_who_take_a_lead_themselves_get_no_notice_of_it():
+    seller = add_staff("sales")
+    lead_id = demo_lead()
+    lead_work.lead_update(lead_id, seller, status="new", owner_id=seller.id)
+    assert owner_of(lead_id) == seller.id and owner_entries(lead_id) == [(seller.id, f"nobody -> {seller.id}")]
+    assert mails_of(lead_id, "owner") == []
+
+
+def test_one_click_reassign_is_refused_when_nobody_else_takes_the_teams_leads():
+    [only] = takers(1)
+    admin = add_staff("admin", "boss")
+    lead_id = demo_lead()
+    with pytest.raises(WorkRefused, match="Nobody else takes these leads"):
+        lead_work.lead_reassign(lead_id, admin)
+    assert owner_of(lead_id) == only.id and owner_entries(lead_id) == []
 
 
 @pytest.mark.parametrize("shared", ["email", "phone"])
