@@ -1,6 +1,7 @@
 """An owner for every lead, in the lead's own transaction (SQLite, or PostgreSQL with TEST_DATABASE_URL): the
-rotation under concurrent submissions, returning people, paused and off-duty takers, nobody taking leads,
-and the owner's own mail over a real SMTP server."""
+rotation under concurrent submissions and its order, returning people, paused, deactivated and off-duty takers,
+nobody taking leads, the owner's own mail over a real SMTP server; staff handing a lead on (the activity's
+words, who is told) and releasing one from quarantine."""
 
 from __future__ import annotations
 
@@ -112,7 +113,7 @@ def test_an_application_goes_to_hr_and_a_demo_lead_to_sales():
     assert owner_of(demo_lead()) == seller.id
 
 
-def test_a_persons_job_application_does_not_make_their_demo_request_a_returning_ones():
+def test_a_persons_job_application_does_not_make_them_a_returning_person_for_sales():
     """Only the team's own leads count: the recruiter who had the application, though they take sales leads
     too, gets the demo request by the rotation's turn, not as the person's owner."""
     both = add_taker(add_taker(add_staff("admin", "both"), "hr"), "sales")
