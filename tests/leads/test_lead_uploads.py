@@ -129,11 +129,13 @@ def test_a_refused_impostor_is_logged_with_its_claimed_type_and_the_parser_error
     assert record.exc_info and isinstance(record.exc_info[1], Exception)  # the parser's own error, with its trace
 
 
-def word(*parts: tuple[str, bytes | str], types: bytes | str = "<Types/>") -> bytes:
-    """A .docx holding the parts every Word document has, and ``parts``."""
+def word(
+    *parts: tuple[str, bytes | str], types: bytes | str = "<Types/>", types_part: str = "[Content_Types].xml"
+) -> bytes:
+    """A .docx holding the parts every Word document has (its list of types under ``types_part``), and ``parts``."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr("[Content_Types].xml", types)
+        archive.writestr(types_part, types)
         archive.writestr("word/document.xml", "<w:document/>")
         for name, body in parts:
             archive.writestr(name, body)
@@ -142,6 +144,10 @@ def word(*parts: tuple[str, bytes | str], types: bytes | str = "<Types/>") -> by
 
 MACRO_TYPES = '<Types><Override ContentType="application/vnd.ms-word.document.macroEnabled.main+xml"/></Types>'
 HTML_CHUNK_TYPES = '<Types><Default Extension="htm" ContentType="text/html"/></Types>'
+# A web page Word shows inline, under a name no check looks for: only its declared type tells (text/html)
+HIDDEN_HTML = ("word/chunk.dat", "<script>alert(1)</script>")
+HIDDEN_HTML_TYPES = '<Types><Default Extension="dat" ContentType="text/html"/></Types>'
+UTF_16 = '<?xml version="1.0" encoding="UTF-16"?>'
 
 
 @pytest.mark.parametrize(
@@ -155,8 +161,24 @@ HTML_CHUNK_TYPES = '<Types><Default Extension="htm" ContentType="text/html"/></T
         word(("customXml/page.js", "alert(1)")),
         word(("word/media/bomb.txt", b"0" * (documents.MAX_UNPACKED_BYTES + 1))),  # a zip bomb
         word(*((f"word/media/{n}.txt", "x") for n in range(documents.MAX_MEMBERS))),  # more files than a document needs
+        # the list of types spelled as an XML reader (Word's) reads it, not as its bytes look:
+        word(HIDDEN_HTML, types=(UTF_16 + HIDDEN_HTML_TYPES).encode("utf-16")),  # in UTF-16, as Office Open XML allows
+        word(HIDDEN_HTML, types=HIDDEN_HTML_TYPES.replace("text/html", "text/&#104;tml")),  # "h" as a reference
+        word(HIDDEN_HTML, types=HIDDEN_HTML_TYPES, types_part="[CONTENT_TYPES].XML"),  # found in any letter case
     ],
-    ids=["vba-project", "macro-type", "html-part", "html-type", "activex", "script", "unpacked-size", "members"],
+    ids=[
+        "vba-project",
+        "macro-type",
+        "html-part",
+        "html-type",
+        "activex",
+        "script",
+        "unpacked-size",
+        "members",
+        "utf-16-types",
+        "character-reference",
+        "types-in-capitals",
+    ],
 )
 def test_a_word_document_with_macros_web_content_or_a_bomb_inside_is_refused(content):
     assert len(content) < settings.max_resume_bytes  # each fits the upload limit packed
@@ -264,9 +286,7 @@ def test_a_word_document_whose_inside_cannot_be_read_is_refused_and_logged_with_
 
 def test_a_word_document_whose_content_types_are_utf_16_is_accepted():
     """Office Open XML parts may be UTF-16 as well as UTF-8: such a list of types is read, not refused as unreadable."""
-    types = (
-        '<?xml version="1.0" encoding="UTF-16"?><Types><Default Extension="xml" ContentType="application/xml"/></Types>'
-    )
+    types = UTF_16 + '<Types><Default Extension="xml" ContentType="application/xml"/></Types>'
     assert uploads.check(uploads.ResumeUpload("cv.docx", word(types=types.encode("utf-16")))) == ".docx"
 
 
