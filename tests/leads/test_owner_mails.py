@@ -1,6 +1,7 @@
-"""The mails of speed to lead that staff read, fired in this process: the owner's reminder of a lead still new,
-the admins' escalation of a late one (each word, the call, write and open links, the visitor's typed name
-escaped in the HTML), and a reassignment withdrawing only the previous owner's notice that has not left."""
+"""The mails of speed to lead that staff read, queued or fired in this process: the owner's notice of a new
+lead, their reminder of one still new and the admins' escalation of a late one (each word, the call, write
+and open links, the visitor's typed name escaped in the HTML), the mail sender woken at once, and a
+reassignment withdrawing only the previous owner's notice that has not left."""
 
 from __future__ import annotations
 
@@ -49,6 +50,36 @@ def tel(visitor: dict[str, str]) -> str:
 
 def mailto(visitor: dict[str, str]) -> str:
     return f"mailto:{visitor['email']}?subject=Your%20demo%20request"
+
+
+def test_the_owners_notice_of_a_new_lead_word_for_word_with_its_modules_and_links():
+    [owner] = takers(1)
+    lead_id, visitor = waiting_lead()
+    [notice] = mails_of(lead_id, "owner")
+    assert (notice.recipient, notice.subject) == (
+        owner.email,
+        "New demo request (yours): <b>Amina</b> Khan (Greenfield School)",
+    )
+    assert notice.text_body == (
+        "A new demo request is yours: <b>Amina</b> Khan.\n"
+        "Please answer by Mon 01 Mar 11:00 (Asia/Muscat).\n"
+        "\n"
+        f"Call: {tel(visitor)}\n"
+        f"Write: {mailto(visitor)}\n"
+        "\n"
+        "Name: <b>Amina</b> Khan\n"
+        f"Email: {visitor['email']}\n"
+        f"Phone: {visitor['phone']}\n"
+        "School: Greenfield School\n"
+        "Type of school: Multi-branch\n"
+        "Job title: Principal\n"
+        "Country: Pakistan\n"
+        "Modules: Student Smart, HR Smart, Academic Smart\n"
+        "\n"
+        f"Open it in the inbox: {LINK}{lead_id}\n"
+    )
+    assert "is yours: <bdi>&lt;b&gt;Amina&lt;/b&gt; Khan</bdi>. Please answer by" in notice.html_body
+    assert "<b>Amina" not in notice.html_body
 
 
 def test_the_owners_reminder_names_the_waiting_visitor_since_when_with_call_write_and_open_links():
