@@ -52,4 +52,18 @@ print(f"==> Mutation score: {killed}/{tested} killed ({100 * killed / tested:.1f
       f"survived {stats['survived']}, no tests {stats['no_tests']}, skipped {stats['skipped']}; "
       f"of all {stats['total']} mutants {100 * killed / stats['total']:.1f} % killed")
 PY
+python - <<'PY'
+# The score of each package (leads/ must stay at or above 90 %), from mutmut's results per source file.
+import collections, json, pathlib
+from mutmut.stats import status_by_exit_code
+by_package = collections.defaultdict(collections.Counter)
+for meta in pathlib.Path("mutants/marketing_site").glob("*/*.py.meta"):
+    for code in json.loads(meta.read_text())["exit_code_by_key"].values():
+        by_package[meta.parent.name][status_by_exit_code[code]] += 1
+for package, counts in sorted(by_package.items()):
+    killed = counts["killed"] + counts["timeout"]
+    tested = killed + counts["survived"] + counts["suspicious"]
+    print(f"    {package}/: {killed}/{tested} killed ({100 * killed / max(tested, 1):.1f} %), "
+          f"survived {counts['survived']}, no tests {counts['no tests']}")
+PY
 python -m mutmut results | sed 's/^/    /'

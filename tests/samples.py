@@ -29,25 +29,35 @@ def docx() -> bytes:
     return buffer.getvalue()
 
 
-def doc(stream: str = "WordDocument", beside: str = "") -> bytes:
-    """A minimal Word 97 compound file: FAT sector, directory sector, one 4 KiB stream (and ``beside``,
-    a second stream over the same bytes, e.g. a macro storage's name)."""
+def doc(stream: str = "WordDocument", beside: str = "", storages: tuple[str, ...] = ()) -> bytes:
+    """A minimal Word 97 compound file: FAT sector, directory sectors, one 4 KiB stream (and ``beside``,
+    a second stream over the same bytes, e.g. a macro storage's name; and ``storages``, empty storages
+    each inside the one before, e.g. ("ObjectPool", "Macros") for ObjectPool/Macros)."""
     data_sectors = 8
-    fat = [_FAT, _END, *range(3, 2 + data_sectors), _END]
+    outer = 3 if beside else 2  # the directory index of the first of ``storages``
+    count = outer + len(storages)
+    directory_sectors = -(-count // 4)  # four 128-byte entries to a 512-byte sector
+    data = 1 + directory_sectors  # sector 0 holds the FAT, the directory follows, then the stream's bytes
+    fat = [_FAT, *range(2, data), _END, *range(data + 1, data + data_sectors), _END]
     fat_sector = struct.pack("<128I", *fat, *[_FREE] * (128 - len(fat)))
-    directory = _entry("Root Entry", 5, child=1, start=_END, size=0) + _entry(
-        stream, 2, child=_NONE, start=2, size=data_sectors * 512, right=2 if beside else _NONE
-    )
+    size = data_sectors * 512
+    entries = [
+        _entry("Root Entry", 5, child=1, start=_END, size=0),
+        _entry(stream, 2, child=_NONE, start=data, size=size, right=2 if beside else outer if storages else _NONE),
+    ]
+    if beside:
+        entries.append(_entry(beside, 2, child=_NONE, start=data, size=size, right=outer if storages else _NONE))
+    for index, name in enumerate(storages, start=outer):
+        entries.append(_entry(name, 1, child=index + 1 if index + 1 < count else _NONE, start=0, size=0))
     empty = b"\0" * 64 + struct.pack("<HBB3I", 0, 0, 0, _NONE, _NONE, _NONE) + b"\0" * 52
-    second = _entry(beside, 2, child=_NONE, start=2, size=data_sectors * 512) if beside else empty
-    directory += second + empty
+    directory = b"".join(entries) + empty * (directory_sectors * 4 - count)
     header = (
         bytes.fromhex("D0CF11E0A1B11AE1")
         + b"\0" * 16
         + struct.pack("<HHHHH6xIIIIIIIII", 0x3E, 3, 0xFFFE, 9, 6, 0, 1, 1, 0, 4096, _END, 0, _END, 0)
         + struct.pack("<109I", 0, *[_FREE] * 108)
     )
-    return header + fat_sector + directory + b"W" * data_sectors * 512
+    return header + fat_sector + directory + b"W" * size
 
 
 def _entry(name: str, kind: int, *, child: int, start: int, size: int, right: int = _NONE) -> bytes:

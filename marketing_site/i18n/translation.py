@@ -136,19 +136,20 @@ def copy_texts(component: rx.Component) -> set[str]:
     }
 
 
-def _with_names_whole(text: Bare, names: re.Pattern[str]) -> rx.Component:
+def _with_names_whole(text: rx.Component, names: re.Pattern[str]) -> rx.Component:
     """A text child with each brand name in it put in its own whole-name box (the text itself when none is)."""
-    value = getattr(text.contents, "_var_value", None)
+    value = getattr(getattr(text, "contents", None), "_var_value", None)
     if not isinstance(value, str) or not names.search(value):
         return text
     pieces = names.split(value)  # the pattern's one group keeps the names, at the odd places
-    return rx.fragment(
+    boxed: rx.Component = rx.fragment(
         *(
             rx.el.span(piece, class_name=WHOLE_NAME_CLASSES) if index % 2 else piece
             for index, piece in enumerate(pieces)
             if piece
         )
     )
+    return boxed
 
 
 def _keep_names_whole(component: rx.Component, names: Iterable[str]) -> None:

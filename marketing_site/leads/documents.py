@@ -12,6 +12,7 @@ garbage), so any failure means "not a document".
 
 from __future__ import annotations
 
+import html
 import io
 import logging
 import zipfile
@@ -24,7 +25,8 @@ log = logging.getLogger(__name__)
 
 MAX_UNPACKED_BYTES = 50 * 1024 * 1024  # a .docx of text and pictures unpacks to a few MB
 MAX_MEMBERS = 1000  # files inside one .docx
-CONTENT_TYPES_PART = "[Content_Types].xml"
+# Lowercase: readers of Office Open XML find it in any letter case (and in interleaved pieces named under it).
+CONTENT_TYPES_PART = "[content_types].xml"
 # Inside a .docx: parts that run code or render as a web page when the document opens.
 ACTIVE_NAMES = ("vbaproject", "vbadata", "activex")
 ACTIVE_SUFFIXES = (".htm", ".html", ".xhtml", ".mht", ".mhtml", ".js", ".vbs", ".hta", ".exe")
@@ -81,12 +83,21 @@ def _docx_active_content(content: bytes) -> str | None:
             name = member.filename.lower()
             if any(part in name for part in ACTIVE_NAMES) or name.endswith(ACTIVE_SUFFIXES):
                 return f"a part named {member.filename}"
-        if CONTENT_TYPES_PART in archive.namelist():
-            declared = archive.read(CONTENT_TYPES_PART).decode("utf-8", "replace").lower()
-            found = next((kind for kind in ACTIVE_TYPES if kind in declared), None)
-            if found:
-                return f"a part of type {found}"
+        declared = _declared_types(archive)
+        found = next((kind for kind in ACTIVE_TYPES if kind in declared), None)
+        if found:
+            return f"a part of type {found}"
     return None
+
+
+def _declared_types(archive: zipfile.ZipFile) -> str:
+    """The content types a .docx declares, lowercase, spelled as an XML reader reads them: Office Open XML
+    allows UTF-16 as well as UTF-8 (its NUL bytes are dropped: XML text holds none), a character reference
+    (&#104;) spells a letter ("h"), and [Content_Types].xml counts in any letter case."""
+    raw = b"".join(
+        archive.read(member) for member in archive.infolist() if member.filename.lower().startswith(CONTENT_TYPES_PART)
+    )
+    return html.unescape(raw.replace(b"\0", b"").decode("utf-8", "replace")).lower()
 
 
 def _doc_active_content(content: bytes) -> str | None:

@@ -168,7 +168,9 @@ def test_the_careers_positions_are_suggested_in_arabic(page, site_url):
 
 
 # Per visible brand-name box: its text's line fragments, its width, and the content width of the block it sits in.
-BRAND_BOX_LINES = """boxes => boxes.filter(box => box.offsetParent !== null && box.getBoundingClientRect().width > 0).map(box => {
+BRAND_BOX_LINES = """boxes => boxes
+  .filter(box => box.offsetParent !== null && box.getBoundingClientRect().width > 0)
+  .map(box => {
     const range = document.createRange();
     range.selectNodeContents(box);
     let block = box.parentElement;
@@ -181,7 +183,7 @@ BRAND_BOX_LINES = """boxes => boxes.filter(box => box.offsetParent !== null && b
 
 @pytest.mark.parametrize("width", [320, 390])
 def test_a_brand_name_in_arabic_copy_moves_to_the_next_line_whole(browser, site_url, width):
-    """"Student Smart" split over two right-to-left lines reads with its halves swapped; a name wider than the
+    """A brand name split over two right-to-left lines reads with its halves swapped; a name wider than the
     line (the suite's name in a heading at 320 px) may still break inside its box rather than overflow."""
     context = browser.new_context(base_url=site_url, viewport={"width": width, "height": 844})
     try:

@@ -451,3 +451,13 @@ def test_resume_files_move_into_the_database_and_back_out(empty_database_url, tm
         assert {back[ids[0]][-4:], back[ids[1]][-5:]} == {".pdf", ".docx"}
     finally:
         engine.dispose()
+
+
+def test_without_resume_dir_the_upgrade_looks_for_resume_files_where_an_earlier_release_kept_them(
+    empty_database_url, monkeypatch
+):
+    """An earlier release kept résumé files in var/resumes under the project unless RESUME_DIR named another
+    folder: the upgrade reads that folder and tells the operator so."""
+    monkeypatch.delenv("RESUME_DIR", raising=False)
+    log = alembic(empty_database_url, "upgrade", "head")
+    assert f"Moved 0 résumés from {ROOT / 'var' / 'resumes'} into lead_resume" in log

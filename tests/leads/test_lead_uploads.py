@@ -7,11 +7,20 @@ import logging
 import zipfile
 
 import pytest
+from lead_payloads import CAREERS
 from samples import HTML_BEHIND_DOC_MAGIC, HTML_BEHIND_PDF_MAGIC, PDF, doc, docx, pdf
+from stored_leads import fetch, resume_count, resume_of
 
 from marketing_site.leads import documents, uploads
 from marketing_site.leads.errors import LeadValidationError
+from marketing_site.leads.service import SubmissionContext, application_submit
 from marketing_site.settings import settings
+
+DOCUMENTS_LOG = "marketing_site.leads.documents"
+ACTIVE_CONTENT = {
+    "resume": "Your résumé holds macros, scripts or web content we can't accept. "
+    "Please save it as a plain PDF or Word document and upload that."
+}
 
 
 @pytest.mark.parametrize(
@@ -120,11 +129,13 @@ def test_a_refused_impostor_is_logged_with_its_claimed_type_and_the_parser_error
     assert record.exc_info and isinstance(record.exc_info[1], Exception)  # the parser's own error, with its trace
 
 
-def word(*parts: tuple[str, bytes | str], types: str = "<Types/>") -> bytes:
-    """A .docx holding the parts every Word document has, and ``parts``."""
+def word(
+    *parts: tuple[str, bytes | str], types: bytes | str = "<Types/>", types_part: str = "[Content_Types].xml"
+) -> bytes:
+    """A .docx holding the parts every Word document has (its list of types under ``types_part``), and ``parts``."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr("[Content_Types].xml", types)
+        archive.writestr(types_part, types)
         archive.writestr("word/document.xml", "<w:document/>")
         for name, body in parts:
             archive.writestr(name, body)
@@ -133,6 +144,10 @@ def word(*parts: tuple[str, bytes | str], types: str = "<Types/>") -> bytes:
 
 MACRO_TYPES = '<Types><Override ContentType="application/vnd.ms-word.document.macroEnabled.main+xml"/></Types>'
 HTML_CHUNK_TYPES = '<Types><Default Extension="htm" ContentType="text/html"/></Types>'
+# A web page Word shows inline, under a name no check looks for: only its declared type tells (text/html)
+HIDDEN_HTML = ("word/chunk.dat", "<script>alert(1)</script>")
+HIDDEN_HTML_TYPES = '<Types><Default Extension="dat" ContentType="text/html"/></Types>'
+UTF_16 = '<?xml version="1.0" encoding="UTF-16"?>'
 
 
 @pytest.mark.parametrize(
@@ -146,18 +161,31 @@ HTML_CHUNK_TYPES = '<Types><Default Extension="htm" ContentType="text/html"/></T
         word(("customXml/page.js", "alert(1)")),
         word(("word/media/bomb.txt", b"0" * (documents.MAX_UNPACKED_BYTES + 1))),  # a zip bomb
         word(*((f"word/media/{n}.txt", "x") for n in range(documents.MAX_MEMBERS))),  # more files than a document needs
+        # the list of types spelled as an XML reader (Word's) reads it, not as its bytes look:
+        word(HIDDEN_HTML, types=(UTF_16 + HIDDEN_HTML_TYPES).encode("utf-16")),  # in UTF-16, as Office Open XML allows
+        word(HIDDEN_HTML, types=HIDDEN_HTML_TYPES.replace("text/html", "text/&#104;tml")),  # "h" as a reference
+        word(HIDDEN_HTML, types=HIDDEN_HTML_TYPES, types_part="[CONTENT_TYPES].XML"),  # found in any letter case
     ],
-    ids=["vba-project", "macro-type", "html-part", "html-type", "activex", "script", "unpacked-size", "members"],
+    ids=[
+        "vba-project",
+        "macro-type",
+        "html-part",
+        "html-type",
+        "activex",
+        "script",
+        "unpacked-size",
+        "members",
+        "utf-16-types",
+        "character-reference",
+        "types-in-capitals",
+    ],
 )
 def test_a_word_document_with_macros_web_content_or_a_bomb_inside_is_refused(content):
     assert len(content) < settings.max_resume_bytes  # each fits the upload limit packed
     assert uploads.sniff(content) == ".docx"
     with pytest.raises(LeadValidationError) as caught:
         uploads.check(uploads.ResumeUpload("cv.docx", content))
-    assert caught.value.errors == {
-        "resume": "Your résumé holds macros, scripts or web content we can't accept. "
-        "Please save it as a plain PDF or Word document and upload that."
-    }
+    assert caught.value.errors == ACTIVE_CONTENT
 
 
 def test_a_plain_word_document_with_pictures_is_accepted():
@@ -168,6 +196,98 @@ def test_a_word_97_document_with_a_macro_storage_is_refused():
     assert uploads.check(uploads.ResumeUpload("cv.doc", doc())) == ".doc"
     with pytest.raises(LeadValidationError, match="macros"):
         uploads.check(uploads.ResumeUpload("cv.doc", doc(beside="Macros")))
+
+
+def refusals(caplog: pytest.LogCaptureFixture) -> list[str]:
+    """Why résumés were refused, as the log tells staff (the visitor only reads the one message)."""
+    return [record.getMessage() for record in caplog.records if record.name == DOCUMENTS_LOG]
+
+
+def unpacked(content: bytes) -> int:
+    with zipfile.ZipFile(io.BytesIO(content)) as archive:
+        return sum(member.file_size for member in archive.infolist())
+
+
+def media(count: int) -> list[tuple[str, str]]:
+    return [(f"word/media/{n}.txt", "x") for n in range(count)]
+
+
+def test_a_word_document_with_exactly_the_most_files_inside_is_stored_and_one_file_more_is_refused(caplog):
+    """The zip-bomb bound counts every file inside, the two parts every document has included."""
+    caplog.set_level(logging.INFO, logger=DOCUMENTS_LOG)
+    at_limit = word(*media(documents.MAX_MEMBERS - 2))
+    assert len(zipfile.ZipFile(io.BytesIO(at_limit)).infolist()) == documents.MAX_MEMBERS
+    lead = fetch(application_submit(CAREERS, uploads.ResumeUpload("cv.docx", at_limit), SubmissionContext("members")))
+    assert (resume_of(lead.id).content, resume_of(lead.id).extension) == (at_limit, ".docx")
+    before = resume_count()
+    with pytest.raises(LeadValidationError) as caught:
+        application_submit(
+            CAREERS, uploads.ResumeUpload("cv.docx", word(*media(documents.MAX_MEMBERS - 1))), SubmissionContext("more")
+        )
+    assert caught.value.errors == ACTIVE_CONTENT and resume_count() == before
+    assert refusals(caplog) == [f"Refused a .docx holding {documents.MAX_MEMBERS + 1} files inside"]
+
+
+def test_a_word_document_unpacking_to_exactly_the_most_bytes_is_stored_and_one_byte_more_is_refused(caplog):
+    """The bound is on what the document unpacks to (every part's size added up), not on the upload."""
+    caplog.set_level(logging.INFO, logger=DOCUMENTS_LOG)
+    filler = documents.MAX_UNPACKED_BYTES - unpacked(word(("word/media/filler.bin", b"")))
+    at_limit = word(("word/media/filler.bin", b"\0" * filler))
+    assert unpacked(at_limit) == documents.MAX_UNPACKED_BYTES
+    lead = fetch(application_submit(CAREERS, uploads.ResumeUpload("cv.docx", at_limit), SubmissionContext("bytes")))
+    assert resume_of(lead.id).content == at_limit
+    before = resume_count()
+    over = word(("word/media/filler.bin", b"\0" * (filler + 1)))
+    with pytest.raises(LeadValidationError) as caught:
+        application_submit(CAREERS, uploads.ResumeUpload("cv.docx", over), SubmissionContext("one-byte-more"))
+    assert caught.value.errors == ACTIVE_CONTENT and resume_count() == before
+    assert refusals(caplog) == [f"Refused a .docx holding {documents.MAX_UNPACKED_BYTES + 1} bytes unpacked"]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "logged"),
+    [
+        (
+            "cv.docx",
+            word(("word/vbaProject.bin", b"macro")),
+            "Refused a .docx holding a part named word/vbaProject.bin",
+        ),
+        (  # an empty macro storage, two storages down: storages are looked at, not only the streams in them
+            "cv.doc",
+            doc(storages=("ObjectPool", "Macros")),
+            "Refused a .doc holding a macro storage ObjectPool/Macros",
+        ),
+    ],
+    ids=["docx-macro-part", "doc-empty-macro-storage"],
+)
+def test_a_refused_word_document_is_logged_with_its_type_and_what_it_holds(caplog, name, content, logged):
+    caplog.set_level(logging.INFO, logger=DOCUMENTS_LOG)
+    with pytest.raises(LeadValidationError) as caught:
+        uploads.check(uploads.ResumeUpload(name, content))
+    assert caught.value.errors == ACTIVE_CONTENT
+    assert refusals(caplog) == [logged]
+
+
+def test_a_word_document_whose_inside_cannot_be_read_is_refused_and_logged_with_the_error(caplog):
+    """A part damaged after zipping (its checksum no longer matches) is refused, the zip module's error in the log."""
+    caplog.set_level(logging.INFO, logger=DOCUMENTS_LOG)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:  # stored, not compressed: a part's bytes can be changed in place
+        archive.writestr("[Content_Types].xml", "<Types/>")
+        archive.writestr("word/document.xml", "<w:document/>")
+    damaged = buffer.getvalue().replace(b"<Types/>", b"<Types!>")
+    with pytest.raises(LeadValidationError) as caught:
+        uploads.check(uploads.ResumeUpload("cv.docx", damaged))
+    assert caught.value.errors == ACTIVE_CONTENT
+    [record] = [record for record in caplog.records if record.name == DOCUMENTS_LOG]
+    assert record.getMessage() == "Refused a .docx whose inside could not be read"
+    assert record.exc_info and isinstance(record.exc_info[1], zipfile.BadZipFile)
+
+
+def test_a_word_document_whose_content_types_are_utf_16_is_accepted():
+    """Office Open XML parts may be UTF-16 as well as UTF-8: such a list of types is read, not refused as unreadable."""
+    types = UTF_16 + '<Types><Default Extension="xml" ContentType="application/xml"/></Types>'
+    assert uploads.check(uploads.ResumeUpload("cv.docx", word(types=types.encode("utf-16")))) == ".docx"
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import time
 
+import pytest
 from form_states import run, unique_email, visit
+from itsdangerous import TimestampSigner, URLSafeTimedSerializer
 from stored_leads import leads_for
 
 from marketing_site.content import forms
@@ -50,10 +52,32 @@ def test_a_forged_or_another_forms_start_counts_as_none():
     for posted in (
         signed[:-2] + ("AA" if not signed.endswith("AA") else "BB"),  # tampered
         form_start.start_token(LeadKind.SCHEDULE_DEMO.value, time.time() - 30, "page-key-3"),  # another form's
+        # the same secret signing for another use (its library's default salt, or none): never a form start
+        URLSafeTimedSerializer(form_start._secret).dumps([KIND, time.time() - 30, "page-key-4"]),
+        URLSafeTimedSerializer(form_start._secret, salt=None).dumps([KIND, time.time() - 30, "page-key-5"]),
         "",
     ):
         email = unique_email("forged-start")
         state = lost(visit(ProductVideoState, "/hrSmart"))
         run(state.submit(fields(email, posted)))
-        assert state.submitted and state.idempotency_key not in ("page-key-2", "page-key-3")
+        assert state.submitted and state.idempotency_key not in ("page-key-2", "page-key-3", "page-key-4", "page-key-5")
         assert [lead.quarantined for lead in leads_for(email, LeadKind.PRODUCT_VIDEO)] == [True], posted
+
+
+def signed_hours_ago(hours: float, key: str) -> str:
+    """A start whose signature was made ``hours`` ago (the signer's clock turned back), for a page opened then."""
+    then = time.time() - hours * 3600
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(TimestampSigner, "get_timestamp", lambda _signer: int(then))
+        return form_start.start_token(KIND, then, key)
+
+
+@pytest.mark.parametrize(("hours", "holds"), [(23, True), (24 + 1 / 60, False)], ids=["23-hours", "a-day-and-a-minute"])
+def test_a_start_signed_over_a_day_ago_counts_as_none(hours, holds):
+    """A form left open overnight keeps its start and key; past a day it starts again: a new key, and the
+    time trap sees a form filled in no time, so the lead waits in quarantine for staff."""
+    email = unique_email("aged-start")
+    state = lost(visit(ProductVideoState, "/hrSmart"))
+    run(state.submit(fields(email, signed_hours_ago(hours, "page-key-aged"))))
+    assert state.submitted and (state.idempotency_key == "page-key-aged") is holds
+    assert [lead.quarantined for lead in leads_for(email, LeadKind.PRODUCT_VIDEO)] == [not holds]
