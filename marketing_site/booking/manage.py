@@ -98,8 +98,7 @@ def _render(
                 "language": language,
                 "t": _words,
                 "changes": BookingChange,
-                "statuses": BookingStatus,
-                "site": settings.site_url.rstrip("/") + localized_route(routes.HOME, language),
+                "site": settings.site_url + localized_route(routes.HOME, language),
                 **values,
             },
             status_code=status_code,
@@ -367,17 +366,16 @@ async def pick_book(request: Request) -> Response:
     return RedirectResponse(f"{BASE}/{tokens.booking_token(booking.id)}?done={BookingChange.BOOKED}", status_code=303)
 
 
-ROUTES = [
-    Route(f"/{tokens.PICK_PATH}/{{token}}", pick_page, methods=["GET"]),
-    Route(f"/{tokens.PICK_PATH}/{{token}}/book", pick_book, methods=["POST"]),
-    Route("/{token}", page, methods=["GET"]),
-    Route("/{token}/reschedule", _action(_reschedule), methods=["POST"]),
-    Route("/{token}/cancel", cancel_question, methods=["GET"]),
-    Route("/{token}/cancel", _action(_cancel, CANCEL_STEP), methods=["POST"]),
-    Route("/{token}/rebook", _action(_rebook), methods=["POST"]),
-]
-
-
 def build_manage() -> Starlette:
-    """Mounted at /booking among the app's api_transformers."""
-    return Starlette(routes=[Mount(BASE, routes=ROUTES)])
+    """Mounted at /booking among the app's api_transformers. Its handlers are made here rather than at import,
+    so each app built (a test's too) runs the code loaded now (mutation testing swaps it per test)."""
+    table = [
+        Route(f"/{tokens.PICK_PATH}/{{token}}", pick_page, methods=["GET"]),
+        Route(f"/{tokens.PICK_PATH}/{{token}}/book", pick_book, methods=["POST"]),
+        Route("/{token}", page, methods=["GET"]),
+        Route("/{token}/reschedule", _action(_reschedule), methods=["POST"]),
+        Route("/{token}/cancel", cancel_question, methods=["GET"]),
+        Route("/{token}/cancel", _action(_cancel, CANCEL_STEP), methods=["POST"]),
+        Route("/{token}/rebook", _action(_rebook), methods=["POST"]),
+    ]
+    return Starlette(routes=[Mount(BASE, routes=table)])

@@ -76,7 +76,12 @@ def every_day(start: int, end: int) -> dict[int, list[tuple[int, int]]]:
     return {weekday: [(start, end)] for weekday in WEEKDAYS}
 
 
-def add_lead(language: str = "en", email: str = "amina.khan@greenfield.edu.pk", quarantined: bool = False) -> int:
+def add_lead(
+    language: str = "en",
+    email: str = "amina.khan@greenfield.edu.pk",
+    quarantined: bool = False,
+    country: str | None = None,
+) -> int:
     with db.session() as db_session:
         lead = Lead(
             kind="ScheduleDemo",
@@ -88,6 +93,7 @@ def add_lead(language: str = "en", email: str = "amina.khan@greenfield.edu.pk", 
             phone_raw="+92 300 1234567",
             language=language,
             quarantined=quarantined,
+            country=country,
         )
         db_session.add(lead)
         db_session.commit()

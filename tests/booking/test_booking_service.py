@@ -306,6 +306,17 @@ def test_the_agenda_lists_a_hosts_demos_by_their_own_local_day(host):
     ]
 
 
+def test_the_agenda_lists_demos_in_start_order_and_at_the_same_start_by_host(host):
+    """Whatever order they were booked in, and whichever host was added first."""
+    later_host = add_host("Omar Saeed", "Asia/Karachi", "PK", {weekday: [(9 * 60, 12 * 60)] for weekday in range(5)})
+    next_start = MONDAY_9 + timedelta(minutes=45)  # 30 minutes and the 15-minute buffer
+    booked = [
+        service.book_for_lead(add_lead(), slot_id(*at), "UTC", now=NOW).id
+        for at in ((later_host, MONDAY_9), (host, next_start), (later_host, next_start), (host, MONDAY_9))
+    ]
+    assert [view.id for view in agenda.agenda(date(2027, 3, 1))] == [booked[3], booked[0], booked[1], booked[2]]
+
+
 def test_erasing_a_person_takes_their_booking_and_its_mails_and_frees_the_slot(host):
     booking = service.book_for_lead(add_lead(email="erase.me@school.example"), slot_id(host, MONDAY_9), "UTC", now=NOW)
     with db.session() as db_session:

@@ -7,22 +7,26 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hosts import add_booking, add_lead, round_the_clock_slots
-from itsdangerous import URLSafeTimedSerializer
+from hosts import add_booking, add_host, add_lead, every_day, round_the_clock_slots, set_rules
+from itsdangerous import URLSafeSerializer, URLSafeTimedSerializer
 from sqlalchemy import func, select
 from starlette.testclient import TestClient
 
 from marketing_site.booking import service, tokens
+from marketing_site.booking.errors import BookingNotFound
 from marketing_site.booking.manage import build_manage
-from marketing_site.booking.slots import parse_slot_id
+from marketing_site.booking.slots import parse_slot_id, slot_id
 from marketing_site.core import db
+from marketing_site.core.clock import frozen
 from marketing_site.mail.models import OutboxMail
 
 UTC = UTC
+TAKEN = "Sorry, that time was just taken. Please choose another: here are the next free times."
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def client():
+    """An app per test: its POST handlers are made when it is built (see build_manage)."""
     with TestClient(build_manage(), follow_redirects=False) as http:
         yield http
 
@@ -60,6 +64,7 @@ def test_the_page_shows_the_demo_in_the_visitors_zone_and_looking_changes_nothin
     assert "Sana &lt;b&gt;Malik&lt;/b&gt;" in page.text and "<b>Malik" not in page.text
     assert 'href="' + url + '/cancel"' in page.text and 'action="' + url + '/reschedule"' in page.text
     assert 'method="post"' in page.text and 'href="http://localhost:3000/"' in page.text  # the way back to the site
+    assert "Times are shown in your time zone, Asia/Karachi." in page.text and 'role="alert"' not in page.text
     question = client.get(url + "/cancel")  # the confirmation step is a page too: looking cancels nothing
     assert question.status_code == 200 and 'action="' + url + '/cancel"' in question.text
     assert state(booking_id) == before
@@ -69,6 +74,7 @@ def test_an_arabic_visitor_gets_the_page_right_to_left(client, ahead):
     _, url = book(ahead[0], language="ar")
     page = client.get(url)
     assert '<html lang="ar" dir="rtl">' in page.text and "ألغِ عرضي التوضيحي" in page.text
+    assert 'href="http://localhost:3000/ar"' in page.text and 'href="http://localhost:3000/"' not in page.text
 
 
 @pytest.mark.parametrize(
@@ -83,8 +89,14 @@ def test_an_arabic_visitor_gets_the_page_right_to_left(client, ahead):
 def test_a_bad_link_gets_a_clear_page_and_changes_nothing(client, ahead, mangle):
     booking_id, url = book(ahead[0])
     before = state(booking_id)
-    token = url.rsplit("/", 1)[1]
-    for answer in (client.get(f"/booking/{mangle(token)}"), client.post(f"/booking/{mangle(token)}/cancel")):
+    token, pick = url.rsplit("/", 1)[1], tokens.pick_token(add_lead())
+    for answer in (
+        client.get(f"/booking/{mangle(token)}"),
+        client.get(f"/booking/{mangle(token)}/cancel"),
+        client.post(f"/booking/{mangle(token)}/cancel"),
+        client.post(f"/booking/{mangle(token)}/reschedule", data={"slot": ahead[1]}),
+        client.post(f"/booking/new/{mangle(pick)}/book", data={"slot": ahead[1], "tz": "UTC"}),
+    ):
         assert answer.status_code == 404 and "This link is not valid." in answer.text
     assert state(booking_id) == before
 
@@ -128,8 +140,10 @@ def test_moving_to_a_taken_time_offers_the_next_ones(client, ahead):
     booking_id, url = book(ahead[0])
     before = state(booking_id)
     answer = client.post(url + "/reschedule", data={"form_token": form_token(client.get(url).text), "slot": ahead[2]})
-    assert answer.status_code == 409 and "that time was just taken" in answer.text
-    assert f'value="{ahead[3]}"' in answer.text and state(booking_id) == before
+    assert answer.status_code == 409 and state(booking_id) == before
+    offer = answer.text.split(f"<legend>{TAKEN}</legend>")[1].split("</form>")[0]  # next to the message
+    assert f'value="{ahead[3]}"' in offer and f'value="{ahead[2]}"' not in offer
+    assert f'<p class="error" role="alert">{TAKEN}</p>' in answer.text
 
 
 def test_cancelling_asks_first_and_only_the_confirmation_cancels(client, ahead):
@@ -138,6 +152,9 @@ def test_cancelling_asks_first_and_only_the_confirmation_cancels(client, ahead):
     page_form = form_token(client.get(url).text)
     asked = client.post(url + "/cancel", data={"form_token": page_form})  # an old page's one-click form
     assert asked.status_code == 200 and "Do you want to cancel your demo on" in asked.text
+    when = re.search(r"<dt>When</dt><dd>(.*?)</dd>", client.get(url).text)[1]
+    assert f"Do you want to cancel your demo on {when}?" in asked.text
+    assert "We will tell Sana &lt;b&gt;Malik&lt;/b&gt; and send you a cancellation" in asked.text
     assert "No, keep my demo" in asked.text and f'href="{url}"' in asked.text and state(booking_id) == before
     question = client.get(url + "/cancel")
     answer = client.post(url + "/cancel", data={"form_token": form_token(question.text)})
@@ -147,7 +164,8 @@ def test_cancelling_asks_first_and_only_the_confirmation_cancels(client, ahead):
     assert "This demo is cancelled." in page.text and "We have sent you a cancellation" in page.text
     assert 'action="' + url + '/rebook"' in page.text and 'href="http://localhost:3000/"' in page.text
     assert 'action="' + url + '/cancel"' not in page.text and 'href="' + url + '/cancel"' not in page.text
-    assert client.get(url + "/cancel").status_code == 303  # nothing left to cancel
+    nothing_left = client.get(url + "/cancel")
+    assert (nothing_left.status_code, nothing_left.headers["location"]) == (303, url)
 
 
 def test_after_a_cancellation_the_page_books_a_free_time_of_any_host_as_a_new_event(client, ahead):
@@ -159,6 +177,8 @@ def test_after_a_cancellation_the_page_books_a_free_time_of_any_host_as_a_new_ev
     other_host = [slot for slot in every_host if parse_slot_id(slot)[0] == omar]
     page = client.get(url)
     assert f'value="{other_host[1]}"' in page.text
+    starts = [parse_slot_id(slot)[1] for slot in re.findall(r'name="slot" value="([^"]+)"', page.text)]
+    assert len(starts) == len(set(starts)) > 0  # each free time once, whichever host is free then
     answer = client.post(url + "/rebook", data={"form_token": form_token(page.text), "slot": other_host[1]})
     assert answer.status_code == 303 and answer.headers["location"] == url + "?done=booked"
     booked = service.booking_get(booking_id)
@@ -177,7 +197,7 @@ def test_a_request_without_a_time_picks_one_from_the_link_in_its_mail(client, ah
     page = client.get(link + "?tz=Asia/Karachi")
     assert page.status_code == 200 and '<html lang="ar" dir="rtl">' in page.text
     assert '<option value="Asia/Karachi" selected>توقيت باكستان</option>' in page.text
-    chosen = re.search(r'name="slot" value="([^"]+)"', page.text)[1]
+    chosen = re.findall(r'name="slot" value="([^"]+)"', page.text)[-1]  # not one starting within the second
     forged = client.post(link + "/book", data={"form_token": "forged", "slot": chosen, "tz": "Asia/Karachi"})
     assert forged.status_code == 404
     answer = client.post(
@@ -186,7 +206,10 @@ def test_a_request_without_a_time_picks_one_from_the_link_in_its_mail(client, ah
     booking = service.booking_of_lead(lead_id)
     assert answer.status_code == 303 and answer.headers["location"].endswith("?done=booked")
     assert (booking.slot_id, booking.visitor_time_zone) == (chosen, "Asia/Karachi")
-    assert client.get(link).headers["location"] == answer.headers["location"].removesuffix("?done=booked")
+    again = client.get(link)
+    assert again.status_code == 303 and again.headers["location"] == answer.headers["location"].removesuffix(
+        "?done=booked"
+    )
     for bad in (link[:-3], "/booking/new/" + tokens.booking_token(booking.id)):  # mangled, or another page's token
         assert client.get(bad).status_code == 404
 
@@ -200,3 +223,213 @@ def test_a_demo_that_took_place_can_no_longer_be_moved_or_cancelled_from_its_pag
     assert (
         page.status_code == 200 and "This demo has already taken place." in page.text and "form_token" not in page.text
     )
+
+
+def test_a_bad_link_speaks_the_language_the_browser_asks_for(client):
+    """No booking to take the language from: the problem page follows Accept-Language."""
+    answer = client.get("/booking/garbage", headers={"Accept-Language": "ar-OM,ar;q=0.9,en;q=0.5"})
+    assert answer.status_code == 404 and '<html lang="ar" dir="rtl">' in answer.text
+    assert "هذا الرابط غير صالح. يرجى فتح الرابط الوارد في أحدث رسالة حجز وصلتك." in answer.text
+
+
+def test_a_link_to_a_demo_or_request_that_no_longer_exists_says_so(client):
+    """A link signed here for a demo (or a request) that was removed: not 'invalid', but gone; 409."""
+    gone = f"/booking/{tokens.booking_token(10**9)}"
+    for answer in (client.get(gone), client.get(gone + "/cancel"), client.post(gone + "/cancel")):
+        assert answer.status_code == 409 and "This link is not valid" not in answer.text
+        assert "We could not find this demo. It may have been removed; you are welcome to book a new one." in (
+            answer.text
+        )
+    no_request = f"/booking/new/{tokens.pick_token(10**9)}"
+    for answer in (client.get(no_request), client.post(no_request + "/book", data={"tz": "UTC"})):
+        assert answer.status_code == 409
+        assert "We could not find your request. Please fill in the form again." in answer.text
+
+
+def test_an_arabic_visitors_refused_forms_are_answered_in_arabic(client, ahead):
+    """The booking's (the lead's) language, not the browser's: a forged form, an out-of-date page, a taken time."""
+    booking_id, url = book(ahead[0], language="ar")
+    before = state(booking_id)
+    forged = client.post(url + "/cancel", data={"form_token": "forged"})
+    assert forged.status_code == 404 and '<html lang="ar" dir="rtl">' in forged.text
+    assert "هذا الرابط غير صالح." in forged.text
+    old_form = form_token(client.get(url).text)
+    client.post(url + "/reschedule", data={"form_token": old_form, "slot": ahead[3]})
+    stale = client.post(url + "/reschedule", data={"form_token": old_form, "slot": ahead[5]})
+    assert stale.status_code == 409 and "تغيّر هذا العرض التوضيحي في هذه الأثناء." in stale.text
+    lead_id = add_lead(language="ar")
+    link = f"/booking/new/{tokens.pick_token(lead_id)}"
+    pick_form = form_token(client.get(link).text)
+    forged = client.post(link + "/book", data={"form_token": "forged", "slot": ahead[5], "tz": "UTC"})
+    assert forged.status_code == 404 and "هذا الرابط غير صالح." in forged.text
+    taken = client.post(link + "/book", data={"form_token": pick_form, "slot": ahead[3], "tz": "UTC"})
+    assert taken.status_code == 409 and "عذرًا، حُجز هذا الموعد للتوّ." in taken.text
+    assert service.booking_get(booking_id).slot_id == ahead[3] and before[0] == "booked"
+
+
+def signed_form(payload: object, salt: str | None = "demo-booking-form") -> str:
+    """A form token signed with the site's own secret, as no page of the site renders it."""
+    return URLSafeSerializer(tokens.signing_secret(), salt=salt).dumps(payload)
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        lambda booking_id: booking_id,  # not a list
+        lambda booking_id: [booking_id],  # no sequence
+        lambda booking_id: [booking_id, "0"],  # a sequence that is not a number
+        lambda booking_id: [booking_id + 1, 0],  # another booking's page
+        lambda booking_id: [booking_id, 0, "move"],  # another step
+        lambda booking_id: ["lead", booking_id],  # a pick page's form
+    ],
+)
+def test_a_form_token_no_page_of_this_booking_rendered_is_refused(client, ahead, payload):
+    """Signed by the site but not by this booking's page: a clear 404 (never a 500), and nothing changes."""
+    booking_id, url = book(ahead[0])
+    before = state(booking_id)
+    assert service.booking_get(booking_id).sequence == 0
+    token = signed_form(payload(booking_id))
+    for action, form in (("/reschedule", {"slot": ahead[3]}), ("/cancel", {}), ("/rebook", {"slot": ahead[3]})):
+        answer = client.post(url + action, data={"form_token": token, **form})
+        assert answer.status_code == 404 and "This link is not valid." in answer.text
+    other_salt = signed_form([booking_id, 0], None)  # the page's very payload, under another salt
+    other_salt = client.post(url + "/reschedule", data={"form_token": other_salt, "slot": ahead[3]})
+    assert other_salt.status_code == 404 and state(booking_id) == before
+
+
+def test_a_pick_form_books_only_for_the_request_whose_page_showed_it(client, ahead):
+    """Another request's form, or one signed by the site for another purpose (another salt), books nothing."""
+    shown_to, other = add_lead(), add_lead()
+    others_form = form_token(client.get(f"/booking/new/{tokens.pick_token(other)}").text)
+    link = f"/booking/new/{tokens.pick_token(shown_to)}"
+    default_salt = URLSafeSerializer(tokens.signing_secret()).dumps(["lead", shown_to])
+    for token in (others_form, signed_form(["lead", shown_to], None), default_salt):
+        answer = client.post(link + "/book", data={"form_token": token, "slot": ahead[0], "tz": "UTC"})
+        assert answer.status_code == 404 and "This link is not valid." in answer.text
+    with pytest.raises(BookingNotFound):
+        service.booking_of_lead(shown_to)
+
+
+@pytest.mark.parametrize(
+    ("country", "zone"),
+    [("Pakistan", "Asia/Karachi"), ("United States", "UTC"), ("Atlantis", "UTC"), (None, "UTC")],
+)
+def test_the_pick_page_first_shows_times_in_the_zone_of_the_visitors_country(client, ahead, country, zone):
+    """A country with one zone gives it; several zones, an unknown country or none give UTC."""
+    link = f"/booking/new/{tokens.pick_token(add_lead(country=country))}"
+    page = client.get(link)
+    assert page.status_code == 200 and f'<input type="hidden" name="tz" value="{zone}">' in page.text
+    assert f'href="{link}?tz={zone}&amp;from=' in page.text
+    assert f'<form method="get" action="{link}"' in page.text and f'action="{link}/book"' in page.text
+    assert ('<option value="Asia/Karachi" selected>' in page.text) == (zone == "Asia/Karachi")
+    assert 'role="alert"' not in page.text
+
+
+def test_a_pick_form_without_a_known_zone_books_in_utc(client, ahead):
+    lead_id = add_lead()
+    link = f"/booking/new/{tokens.pick_token(lead_id)}"
+    page = client.get(link)
+    form = {"form_token": form_token(page.text), "slot": ahead[0], "tz": "Mars/Base"}  # no zone of the list
+    answer = client.post(link + "/book", data=form)
+    assert answer.status_code == 303 and service.booking_of_lead(lead_id).visitor_time_zone == "UTC"
+
+
+def test_a_time_taken_meanwhile_on_the_pick_page_says_so_and_shows_the_page_again(client, ahead):
+    lead_id = add_lead()
+    link = f"/booking/new/{tokens.pick_token(lead_id)}"
+    page = client.get(link + "?tz=UTC")
+    book(ahead[0])  # someone else is quicker
+    answer = client.post(link + "/book", data={"form_token": form_token(page.text), "slot": ahead[0], "tz": "UTC"})
+    assert answer.status_code == 409 and f'<p class="error" role="alert">{TAKEN}</p>' in answer.text
+    assert f'action="{link}/book"' in answer.text and f'value="{ahead[1]}"' in answer.text
+    with pytest.raises(BookingNotFound):
+        service.booking_of_lead(lead_id)
+
+
+def test_posting_the_pick_page_again_after_booking_leads_to_the_booking(client, ahead):
+    """The old page's form, sent again (a second click, the back button): the booking's page, nothing booked."""
+    lead_id = add_lead()
+    link = f"/booking/new/{tokens.pick_token(lead_id)}"
+    form = {"form_token": form_token(client.get(link).text), "tz": "UTC"}
+    client.post(link + "/book", data={**form, "slot": ahead[0]})
+    booking = service.booking_of_lead(lead_id)
+    again = client.post(link + "/book", data={**form, "slot": ahead[2]})
+    assert (again.status_code, again.headers["location"]) == (303, f"/booking/{tokens.booking_token(booking.id)}")
+    assert service.booking_of_lead(lead_id).slot_id == ahead[0]
+
+
+def test_a_lead_in_a_language_the_site_no_longer_speaks_gets_english_pages(client, ahead):
+    lead_id = add_lead(language="fr")
+    link = f"/booking/new/{tokens.pick_token(lead_id)}"
+    page = client.get(link)
+    assert page.status_code == 200 and '<html lang="en" dir="ltr">' in page.text
+    client.post(link + "/book", data={"form_token": form_token(page.text), "slot": ahead[0], "tz": "UTC"})
+    url = f"/booking/{tokens.booking_token(service.booking_of_lead(lead_id).id)}"
+    for answer in (client.get(url), client.get(url + "/cancel")):
+        assert answer.status_code == 200 and '<html lang="en" dir="ltr">' in answer.text
+
+
+def test_an_old_pages_rebook_form_is_refused_once_the_demo_was_booked_and_cancelled_again(client, ahead):
+    booking_id, url = book(ahead[0])
+
+    def cancel() -> None:
+        client.post(url + "/cancel", data={"form_token": form_token(client.get(url + "/cancel").text)})
+
+    cancel()
+    old_page = form_token(client.get(url).text)
+    client.post(url + "/rebook", data={"form_token": old_page, "slot": ahead[2]})
+    cancel()
+    before = state(booking_id)
+    stale = client.post(url + "/rebook", data={"form_token": old_page, "slot": ahead[4]})
+    assert stale.status_code == 409 and "changed in the meantime" in stale.text and state(booking_id) == before
+
+
+def test_a_booked_demo_offers_only_its_own_hosts_other_times(client, ahead):
+    """Moving keeps the host; another host's free times (here at the same hours) are not offered."""
+    booking_id, url = book(ahead[0])
+    others = round_the_clock_slots("Omar Saeed")
+    host_id = service.booking_get(booking_id).host_id
+    offered = re.findall(r'name="slot" value="([^"]+)"', client.get(url).text)
+    assert offered and {parse_slot_id(slot)[0] for slot in offered} == {host_id}
+    assert {parse_slot_id(slot)[0] for slot in others} > {host_id}
+
+
+MONDAY_EVENING = datetime(2027, 3, 1, 20, 0, tzinfo=UTC)  # already Tuesday 2 March in Karachi
+
+
+@pytest.fixture
+def host_on_monday_evening():
+    """A host free around the clock, with the clock at MONDAY_EVENING."""
+    set_rules(demo_minutes=30, buffer_minutes=0, min_notice_minutes=0, horizon_days=30, daily_limit=48)
+    host = add_host("Sana Malik", "UTC", "ZZ", every_day(0, 24 * 60))
+    with frozen(MONDAY_EVENING):
+        yield host
+
+
+def test_the_booking_page_pages_through_weeks_from_the_visitors_today(client, host_on_monday_evening):
+    """Weeks start on the visitor's own today (Tuesday in Karachi while Monday in UTC); earlier never goes before it."""
+    booking = service.book_for_lead(
+        add_lead(), slot_id(host_on_monday_evening, datetime(2027, 3, 3, 10, tzinfo=UTC)), "Asia/Karachi"
+    )
+    url = f"/booking/{tokens.booking_token(booking.id)}"
+    this_week = client.get(url).text
+    assert f'href="{url}?from=2027-03-09">Later days</a>' in this_week and "Earlier days" not in this_week
+    assert "<legend>Tuesday 2 March 2027</legend>" in this_week
+    for asked, first, earlier, later in (
+        ("2027-03-09", "Tuesday 9 March 2027", "2027-03-02", "2027-03-16"),
+        ("2027-03-05", "Friday 5 March 2027", "2027-03-02", "2027-03-12"),
+    ):
+        week = client.get(f"{url}?from={asked}").text
+        assert f"<legend>{first}</legend>" in week and "<legend>Monday 1 March 2027</legend>" not in week
+        assert f'href="{url}?from={earlier}">Earlier days</a>' in week and f'href="{url}?from={later}">' in week
+    for unreadable_or_past in ("next-week", "2027-02-01"):
+        assert client.get(f"{url}?from={unreadable_or_past}").text == this_week
+
+
+def test_the_pick_page_pages_through_weeks_in_the_chosen_zone(client, host_on_monday_evening):
+    link = f"/booking/new/{tokens.pick_token(add_lead())}"
+    this_week = client.get(f"{link}?tz=Asia/Karachi").text
+    assert f'href="{link}?tz=Asia/Karachi&amp;from=2027-03-09">Later days</a>' in this_week
+    later = client.get(f"{link}?tz=Asia/Karachi&from=2027-03-09").text
+    assert "<legend>Tuesday 9 March 2027</legend>" in later and "<legend>Tuesday 2 March 2027</legend>" not in later
+    assert f'href="{link}?tz=Asia/Karachi&amp;from=2027-03-02">Earlier days</a>' in later
