@@ -21,25 +21,26 @@ rm -f mutants/mutmut-stats.json  # which tests reach which function is measured 
 env -u TEST_DATABASE_URL python -m mutmut run --max-children "$children" > mutants.log 2>&1 \
     || { tail -40 mutants.log; exit 1; }
 
-# db.py and deadline.py hold PostgreSQL-only code (server-side timeouts, the connection watchdog) that the
-# SQLite pass cannot reach; `make test` runs the lead tests on PostgreSQL too, so what those mutants left
-# standing is tried again there. A mutant counts as killed when either pass kills it, as in `make test`.
+# db.py, deadline.py and routing.py hold PostgreSQL-only code (server-side timeouts, the connection watchdog,
+# the rotation's sequence) that the SQLite pass cannot reach; `make test` runs the lead tests on PostgreSQL too,
+# so what those mutants left standing is tried again there. A mutant counts as killed when either pass kills it,
+# as in `make test`.
 retry="$(python - <<'PY'
 import json
-for module in ("db", "deadline"):
-    codes = json.load(open(f"mutants/marketing_site/core/{module}.py.meta"))["exit_code_by_key"]
+for module in ("core/db", "core/deadline", "leads/routing"):
+    codes = json.load(open(f"mutants/marketing_site/{module}.py.meta"))["exit_code_by_key"]
     print(" ".join(name for name, code in codes.items() if code in (0, 33)))
 PY
 )"
 if [ -n "${retry// /}" ] && python -c 'import sys; from sqlalchemy import create_engine; create_engine(sys.argv[1]).connect().close()' "$postgres_server" 2> /dev/null; then
-    step "Trying db.py's and deadline.py's survivors again on PostgreSQL ($(wc -w <<< "$retry") mutants)"
+    step "Trying db.py's, deadline.py's and routing.py's survivors again on PostgreSQL ($(wc -w <<< "$retry") mutants)"
     rm -f mutants/mutmut-stats.json
     # shellcheck disable=SC2086 # one argument per mutant name
     TEST_DATABASE_URL="$postgres_server" python -m mutmut run --max-children "$children" $retry >> mutants.log 2>&1 \
         || { tail -40 mutants.log; exit 1; }
     rm -f mutants/mutmut-stats.json
 else
-    step "No PostgreSQL at $postgres_server: db.py's PostgreSQL-only code stays untested"
+    step "No PostgreSQL at $postgres_server: the PostgreSQL-only code of db.py, deadline.py and routing.py stays untested"
 fi
 
 python -m mutmut export-cicd-stats > /dev/null
