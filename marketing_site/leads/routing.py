@@ -83,7 +83,7 @@ def choose_owner(
     rotation's turn only if it comes to round-robin."""
     team = team_of(kind)
     takers = _takers(db_session, team)
-    working = _working(db_session, takers, now)
+    working = _working(db_session, takers, now) or takers  # nobody at work today (a weekend): all of them count
     returning = _latest_owner(db_session, team, email, phone_e164, lead_id)
     kept = next((taker for taker in working if taker.id == returning), None)
     if kept is not None:
@@ -95,7 +95,7 @@ def choose_owner(
         return Assignment(Owner(booked_host, host_email), Rule.BOOKED_HOST)
     if not takers:
         return Assignment(None, Rule.NOBODY)
-    chosen = _next_in_rotation(db_session, team, working or takers)
+    chosen = _next_in_rotation(db_session, team, working)
     return Assignment(Owner(chosen.id, chosen.email), Rule.ROUND_ROBIN)
 
 

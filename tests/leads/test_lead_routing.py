@@ -386,3 +386,16 @@ def test_a_new_leads_owner_reads_the_answer_by_time_in_their_own_zone():
         lead_id = demo_lead()
     [notice] = mails_of(lead_id, "owner")
     assert "Please answer by Mon 01 Mar 12:00 (Asia/Karachi).\n" in notice.text_body  # 11:00 there, 1 working hour
+
+
+def test_on_a_weekend_when_nobody_is_at_work_a_returning_person_still_keeps_their_owner():
+    """Nobody works on Friday in Oman: the rotation then goes on among all takers, and a returning person's
+    owner counts among them."""
+    takers(2)
+    visitor = person()
+    with frozen(MONDAY_10_MUSCAT):
+        owner = owner_of(demo_lead(**visitor))
+    with frozen(MONDAY_10_MUSCAT + timedelta(days=4)):  # Friday 5 March, 10:00 in Muscat
+        again = demo_lead(**visitor)
+    assert owner_of(again) == owner
+    assert ("assign", f"{owner} (returning person)") in audit_of(again)
