@@ -1,7 +1,7 @@
 """Who owns a lead: decided in the lead's own transaction by rules staff can read and set.
 
 1. A returning person (same email, or the same E.164 phone) keeps the owner of their latest lead of the
-   team, while that owner takes the team's leads, is not paused and is not off today.
+   team, while that owner takes the team's leads, is not paused and is not off today (unless all are off).
 2. A booked demo's host becomes the owner.
 3. Otherwise the next of the team's takers by weighted round-robin, skipping anyone paused or on a day
    off today in their own zone (if all who are not paused are off, the rotation goes on among them: the
