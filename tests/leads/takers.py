@@ -7,12 +7,16 @@ from __future__ import annotations
 import itertools
 import random
 import uuid
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from datetime import date
 
 import pytest
 from leads.lead_payloads import VALID
 from sqlalchemy import delete, select
 
 from marketing_site.booking import calendar
+from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
 from marketing_site.core import db
 from marketing_site.leads.models import Lead
 from marketing_site.leads.routing_models import LeadRotation, LeadTaker, LeadTimer, RoutingRules
@@ -106,3 +110,24 @@ def set_paused(user: StaffUser, paused: bool, team: str = "sales") -> None:
     with db.session() as db_session:
         db_session.get(LeadTaker, (user.id, team)).paused = paused
         db_session.commit()
+
+
+@contextmanager
+def host_in_karachi(user: StaffUser, weekdays: Iterable[int] = range(7), day_off: date | None = None) -> Iterator[None]:
+    """``user`` as a demo host in Karachi, working 09:00-17:00 on ``weekdays`` (but ``day_off``) while the block
+    runs: their own zone and hours, not the company's."""
+    with db.session() as db_session:
+        db_session.add(DemoHost(staff_user_id=user.id, display_name="Sana", time_zone="Asia/Karachi", country="PK"))
+        db_session.flush()
+        db_session.add_all(
+            WorkingHours(host_id=user.id, weekday=day, start_minute=540, end_minute=1020) for day in weekdays
+        )
+        if day_off is not None:
+            db_session.add(DayOff(host_id=user.id, day=day_off))
+        db_session.commit()
+    try:
+        yield
+    finally:
+        with db.session() as db_session:
+            db_session.delete(db_session.get(DemoHost, user.id))
+            db_session.commit()

@@ -8,10 +8,8 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import Counter
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from leads.lead_payloads import CAREERS, MODULES, VALID
@@ -22,6 +20,7 @@ from leads.takers import (
     audit_of,
     clear_routing,
     demo_lead,
+    host_in_karachi,
     mails_of,
     nobody_takes_leads,  # noqa: F401  (autouse)
     owner_of,
@@ -35,7 +34,6 @@ from sqlalchemy import select
 
 from marketing_site.admin import lead_work
 from marketing_site.admin.lead_work import WorkRefused
-from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
 from marketing_site.core import db, deadline
 from marketing_site.core.clock import frozen
 from marketing_site.leads import mails as lead_mails
@@ -126,7 +124,7 @@ def test_a_persons_job_application_does_not_make_them_a_returning_person_for_sal
 
 def test_someone_on_a_day_off_today_in_their_own_zone_is_skipped():
     on_leave, at_work = takers(2)
-    with in_karachi(on_leave, day_off=MONDAY_10_MUSCAT.date()), frozen(MONDAY_10_MUSCAT):
+    with host_in_karachi(on_leave, day_off=MONDAY_10_MUSCAT.date()), frozen(MONDAY_10_MUSCAT):
         owners = {owner_of(demo_lead()) for _ in range(3)}
     assert owners == {at_work.id}
 
@@ -190,7 +188,7 @@ def test_staff_giving_an_unowned_lead_to_someone_then_to_nobody_is_audited_in_th
         lead_id = demo_lead()  # nobody takes the leads yet: unowned
         demo_lead(**dict.fromkeys(MODULES, "Yes"))  # another lead, with other modules
     host = add_staff("sales", "host")
-    with in_karachi(host), frozen(MONDAY_10_MUSCAT):
+    with host_in_karachi(host), frozen(MONDAY_10_MUSCAT):
         lead_work.lead_update(lead_id, admin, status="new", owner_id=host.id)
     assert owner_of(lead_id) == host.id and timers_of(lead_id)["reminder"].owner_id == host.id
     assert owner_entries(lead_id) == [(admin.id, f"nobody -> {host.id}")]  # staff's own choice: no rule named
@@ -209,7 +207,7 @@ def test_one_click_reassign_goes_to_the_next_taker_at_work_today_and_is_audited_
     first, on_leave, third = takers(3)
     admin = add_staff("admin", "boss")
     emails = {user.id: user.email for user in (first, third)}
-    with in_karachi(on_leave, day_off=MONDAY_10_MUSCAT.date()), frozen(MONDAY_10_MUSCAT):
+    with host_in_karachi(on_leave, day_off=MONDAY_10_MUSCAT.date()), frozen(MONDAY_10_MUSCAT):
         leads = {lead_id: owner_of(lead_id) for lead_id in [demo_lead() for _ in range(4)]}  # its owner before
         for lead_id in leads:
             lead_work.lead_reassign(lead_id, admin)
@@ -292,26 +290,6 @@ def quarantined_lead(**who: str) -> int:
     )
 
 
-@contextmanager
-def in_karachi(user: StaffUser, day_off: date | None = None) -> Iterator[None]:
-    """``user`` as a demo host in Karachi, working 9:00-17:00 every day (but ``day_off``) while the block runs."""
-    with db.session() as db_session:
-        db_session.add(DemoHost(staff_user_id=user.id, display_name="Host", time_zone="Asia/Karachi", country="PK"))
-        db_session.flush()
-        db_session.add_all(
-            WorkingHours(host_id=user.id, weekday=day, start_minute=540, end_minute=1020) for day in range(7)
-        )
-        if day_off is not None:
-            db_session.add(DayOff(host_id=user.id, day=day_off))
-        db_session.commit()
-    try:
-        yield
-    finally:
-        with db.session() as db_session:
-            db_session.delete(db_session.get(DemoHost, user.id))
-            db_session.commit()
-
-
 def owner_entries(lead_id: int) -> list[tuple[int | None, str]]:
     """The lead's owner changes as the activity records them: who made each, and its words."""
     with db.session() as db_session:
@@ -342,7 +320,7 @@ def test_the_rotation_goes_round_the_takers_in_the_order_they_joined_and_weights
 
 def test_when_every_taker_is_off_today_the_rotation_goes_on_among_them_rather_than_to_nobody():
     [on_leave] = takers(1)
-    with in_karachi(on_leave, day_off=MONDAY_10_MUSCAT.date()), frozen(MONDAY_10_MUSCAT):
+    with host_in_karachi(on_leave, day_off=MONDAY_10_MUSCAT.date()), frozen(MONDAY_10_MUSCAT):
         lead_id = demo_lead()
     assert owner_of(lead_id) == on_leave.id
     assert ("assign", f"{on_leave.id} (round-robin)") in audit_of(lead_id)
@@ -373,7 +351,7 @@ def test_a_returning_persons_owner_on_a_day_off_today_does_not_keep_them():
     visitor = person()
     owner = owner_of(demo_lead(**visitor))
     away = first if owner == first.id else second
-    with in_karachi(away, day_off=MONDAY_10_MUSCAT.date()), frozen(MONDAY_10_MUSCAT):
+    with host_in_karachi(away, day_off=MONDAY_10_MUSCAT.date()), frozen(MONDAY_10_MUSCAT):
         again = demo_lead(**visitor)
     at_work = second if away == first else first
     assert owner_of(again) == at_work.id
@@ -382,7 +360,7 @@ def test_a_returning_persons_owner_on_a_day_off_today_does_not_keep_them():
 
 def test_a_new_leads_owner_reads_the_answer_by_time_in_their_own_zone():
     [host] = takers(1)
-    with in_karachi(host), frozen(MONDAY_10_MUSCAT):
+    with host_in_karachi(host), frozen(MONDAY_10_MUSCAT):
         lead_id = demo_lead()
     [notice] = mails_of(lead_id, "owner")
     assert "Please answer by Mon 01 Mar 12:00 (Asia/Karachi).\n" in notice.text_body  # 11:00 there, 1 working hour

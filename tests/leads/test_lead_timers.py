@@ -8,7 +8,6 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
     add_staff,
     audit_of,
     demo_lead,
+    host_in_karachi,
     mails_of,
     nobody_takes_leads,
     owner_of,
@@ -29,7 +29,6 @@ from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
 from sqlalchemy import select, update
 
 from marketing_site.admin import accounts, lead_work
-from marketing_site.booking.models import DemoHost, WorkingHours
 from marketing_site.core import db
 from marketing_site.core.clock import as_utc, frozen
 from marketing_site.leads import reminders, timers
@@ -127,29 +126,11 @@ def test_response_time_counts_the_companys_working_hours_weekend_and_holidays():
     assert due["escalation"] == datetime(2027, 3, 14, 7, 30, tzinfo=UTC)  # 4 working hours: 11:30
 
 
-@contextmanager
-def working_in_karachi(user: StaffUser) -> Iterator[None]:
-    """``user`` is a demo host who works 09:00-17:00 Monday to Friday in Karachi while the block runs."""
-    with db.session() as db_session:
-        db_session.add(DemoHost(staff_user_id=user.id, display_name="Sana", time_zone="Asia/Karachi", country="PK"))
-        db_session.flush()
-        db_session.add_all(
-            WorkingHours(host_id=user.id, weekday=day, start_minute=540, end_minute=1020) for day in range(5)
-        )
-        db_session.commit()
-    try:
-        yield
-    finally:
-        with db.session() as db_session:
-            db_session.delete(db_session.get(DemoHost, user.id))
-            db_session.commit()
-
-
 def test_a_demo_hosts_response_time_counts_their_own_hours_in_their_own_zone():
     """Friday afternoon in Karachi is working time for the host (not for the company in Oman), and their
     reminder tells the time in their own zone."""
     [host] = takers(1)
-    with working_in_karachi(host):
+    with host_in_karachi(host, weekdays=range(5)):
         with frozen(FRIDAY_1630_KARACHI):
             lead_id = demo_lead()
         due = {stage: as_utc(timer.due_at) for stage, timer in timers_of(lead_id).items()}
@@ -166,7 +147,7 @@ def test_a_demo_host_who_takes_a_lead_over_gets_the_response_time_of_their_own_h
     takers(1)
     host = add_staff("sales", "host")
     admin = add_staff("admin", "boss")
-    with working_in_karachi(host):
+    with host_in_karachi(host, weekdays=range(5)):
         with frozen(FRIDAY_1630_KARACHI):
             lead_id = demo_lead()
             lead_work.lead_update(lead_id, admin, status="new", owner_id=host.id)
