@@ -64,15 +64,14 @@ def a_working_day_later(db_session: Session, host_id: int, moment: datetime) -> 
 
 
 def next_working_morning(zone_name: str, country: str | None, after: datetime) -> datetime:
-    """The first RECAP_MORNING after ``after`` in the zone, on a day that is no weekend or public holiday of
-    the visitor's country (a country the site does not know: Saturday and Sunday off)."""
+    """RECAP_MORNING in the zone on the first day after ``after``'s own there that is no weekend or public
+    holiday of the visitor's country (a country the site does not know: Saturday and Sunday off)."""
     zone, code = ZoneInfo(zone_name), COUNTRY_REGIONS.get(country or "", "ZZ")
     first = after.astimezone(zone).date()
-    for offset in range(SEARCH_DAYS):
+    for offset in range(1, SEARCH_DAYS):
         day = first + timedelta(days=offset)
-        morning = datetime.combine(day, RECAP_MORNING, tzinfo=zone).astimezone(UTC)
-        if morning > after and not is_closed(code, day):
-            return morning
+        if not is_closed(code, day):
+            return datetime.combine(day, RECAP_MORNING, tzinfo=zone).astimezone(UTC)
     return after + timedelta(days=1)
 
 
@@ -100,7 +99,7 @@ def _queue_host_ask(db_session: Session, booking: BookingView, audience: Audienc
         link=lead_link(booking.lead_id),
         **contact_links(LeadKind.SCHEDULE_DEMO, booking.visitor_email, booking.visitor_phone),
     )
-    headline = "Still unmarked" if reminder else "Held or no-show?"
+    headline = "Still unmarked: demo" if reminder else "Held or no-show? Demo"
     db_session.add(
         OutboxMail(
             lead_id=booking.lead_id,
@@ -110,7 +109,7 @@ def _queue_host_ask(db_session: Session, booking: BookingView, audience: Audienc
             recipient=booking.host_email,
             message_id=new_message_id(),
             next_attempt_at=due,
-            subject=subject_line(f"{headline} Demo with {without_bidi_controls(booking.visitor_name)}, {when}"),
+            subject=subject_line(f"{headline} with {without_bidi_controls(booking.visitor_name)}, {when}"),
             **body,
         )
     )
