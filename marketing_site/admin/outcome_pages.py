@@ -50,7 +50,9 @@ def _refused(request: Request, refused: Exception) -> Response:
         text, status = INVALID, 404
     else:
         text, status = str(refused), getattr(refused, "status_code", 409)
-    return render(request, "demo_outcome.html", None, status, refused=text, inbox=f"{BASE}/")
+    # A double click's second POST lands here: its heading says what happened rather than alarm.
+    heading = "Already marked" if isinstance(refused, outcomes.AlreadyMarked) else "This link cannot be used"
+    return render(request, "demo_outcome.html", None, status, refused=text, heading=heading, inbox=f"{BASE}/")
 
 
 def _demo(booking: BookingView) -> dict[str, Any]:

@@ -13,7 +13,7 @@ whichever worker takes it):
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from sqlalchemy import update
@@ -73,6 +73,15 @@ def next_working_morning(zone_name: str, country: str | None, after: datetime) -
         if not is_closed(code, day):
             return datetime.combine(day, RECAP_MORNING, tzinfo=zone).astimezone(UTC)
     return after + timedelta(days=1)
+
+
+def warm(country: str | None, moment: datetime) -> None:
+    """Load the visitor's holiday calendars before the marking's transaction: the holidays package's first call
+    for a country takes a good part of a second, longer than a transaction may sit idle (see
+    ``leads.work_calendar.warm``)."""
+    code = COUNTRY_REGIONS.get(country or "", "ZZ")
+    for year in (moment.year, moment.year + 1):
+        is_closed(code, date(year, 1, 1))
 
 
 def queue_host_asks(db_session: Session, booking: BookingView, held: bool = False) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from marketing_site.booking import events, history, outcome_mails
 from marketing_site.booking.models import BookingChange, BookingStatus, DemoBooking
@@ -122,6 +122,13 @@ def demo_outcome_mark(
     if outcome not in OUTCOMES:
         raise ValueError(f"{outcome} is not a demo's outcome")
     now = as_utc(now or utc_now())
+    with db.session() as db_session:
+        country = db_session.execute(
+            select(col(Lead.country))
+            .join(DemoBooking, col(DemoBooking.lead_id) == col(Lead.id))
+            .where(col(DemoBooking.id) == booking_id)
+        ).scalar()
+    outcome_mails.warm(country, now)
     with db.write_session() as db_session:
         booking = db_session.get(DemoBooking, booking_id, with_for_update=True)
         refused = _refusal(db_session, booking, seen_sequence, now)
