@@ -147,6 +147,8 @@ class Settings(BaseSettings):
     booking_token_days: int = Field(90, alias="BOOKING_TOKEN_DAYS", ge=1)
     # Public address of the visitor's booking page on the backend (the links in booking mails).
     booking_url: str = Field("http://localhost:8000/booking", alias="BOOKING_URL")
+    # How long the host's one-click Held / No-show links stay valid after the mail carrying them is due (days).
+    demo_outcome_link_days: int = Field(7, alias="DEMO_OUTCOME_LINK_DAYS", ge=1)
 
     # Health and metrics (marketing_site/web/health.py; docs/deployment.md, Probes and metrics).
     # /metrics answers these addresses or networks directly (never through a proxy), comma-separated.

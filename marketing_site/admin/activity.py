@@ -15,8 +15,9 @@ from datetime import datetime
 
 from marketing_site.admin.local_time import StaffClock
 from marketing_site.admin.staff_names import staff_name
-from marketing_site.booking import history
+from marketing_site.booking import history, outcomes
 from marketing_site.booking.models import BookingChange
+from marketing_site.leads import outcomes as lead_outcomes
 from marketing_site.leads.labels import kind_name
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import LeadKind
@@ -94,6 +95,13 @@ def _sentence(entry: AuditEntry, reader: _Reader) -> str:
     }
     if entry.action in simple:
         return f"{actor} {simple[entry.action]}"
+    if entry.action == lead_outcomes.FOLLOW_UP_WITHDRAWN:  # detail: "status won", "call"
+        why = (
+            "logged a call"
+            if entry.detail == "call"
+            else f"moved it to {reader.status(entry.detail.removeprefix('status '))}"
+        )
+        return f"The recap mail to the visitor was withdrawn: {actor.replace('You', 'you')} {why} first"
     if entry.action == "resend":
         audience = entry.detail.rpartition("(")[2].rstrip(")") or "a"
         return f"{actor} sent the {audience} mail again"
@@ -109,6 +117,10 @@ def _demo_sentence(entry: AuditEntry, reader: _Reader) -> str:
         return f"Demo moved to {reader.demo_time(change['after'])} by {who}"
     if action == BookingChange.CANCELLED:
         return f"Demo of {reader.demo_time(when)} cancelled by {who}"
+    if action in (BookingChange.HELD, BookingChange.NO_SHOW):  # by staff, or by the host from their mail's link
+        marked = "held" if action == BookingChange.HELD else "a no-show"
+        via = " from the mail's link" if by == outcomes.BY_LINK else ""
+        return f"{reader.who(entry.actor_id)} marked the demo of {reader.demo_time(when)} {marked}{via}"
     return f"Demo booked for {reader.demo_time(when)} by {who}"
 
 

@@ -35,6 +35,8 @@ from marketing_site.admin import (
     lead_routing,
     lead_view,
     lead_work,
+    outcome_pages,
+    outcome_work,
     preferences,
     response_times,
     signin_pages,
@@ -368,6 +370,16 @@ ROUTES = [
     Route("/leads/{lead_id:int}/demo", demo_page, methods=["GET"]),
     Route("/leads/{lead_id:int}/demo/move", demo_move, methods=["POST"]),
     Route("/leads/{lead_id:int}/demo/cancel", demo_cancel, methods=["POST"]),
+    Route(
+        "/leads/{lead_id:int}/demo/held",
+        _lead_action(outcome_work.demo_held, "sequence", done="held"),
+        methods=["POST"],
+    ),
+    Route(
+        "/leads/{lead_id:int}/demo/no-show",
+        _lead_action(outcome_work.demo_no_show, "sequence", done="no_show"),
+        methods=["POST"],
+    ),
     Route("/preferences", preferences_form, methods=["GET"]),
     Route("/preferences", preferences_save, methods=["POST"]),
     Route("/leads/{lead_id:int}/resume", resume, methods=["GET"]),
@@ -376,7 +388,9 @@ ROUTES = [
     *account_pages.ROUTES,
     *booking_pages.ROUTES,
     *speed_pages.ROUTES,
+    *outcome_pages.ROUTES,
 ]
+PUBLIC = signin_pages.PUBLIC | outcome_pages.PUBLIC  # the routes open without signing in
 
 
 def build_admin() -> Starlette:

@@ -80,6 +80,10 @@ def _demos(db_session: Session, lead_ids: list[int]) -> dict[int, tuple[datetime
 
 
 RESPONSE_TONES = {Response.ON_TIME: "quiet", Response.DUE_SOON: "warn", Response.LATE: "late"}
+DEMO_ENDS: dict[str, tuple[str, str]] = {
+    BookingStatus.HELD: ("Demo held", "good"),
+    BookingStatus.NO_SHOW: ("Demo no-show", "warn"),
+}
 
 
 def badges(
@@ -96,7 +100,7 @@ def badges(
         tone = "good" if as_utc(demo[0]) > clock.now else "quiet"  # a demo still ahead, or one given
         found.append(Badge(f"Demo {clock.when(demo[0])}", tone))
     elif demo:
-        found.append(Badge("Demo cancelled", "warn"))
+        found.append(Badge(*DEMO_ENDS.get(demo[1], ("Demo cancelled", "warn"))))
     return found
 
 

@@ -15,6 +15,7 @@ from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.booking.models import BookingStatus, DemoBooking
 from marketing_site.core.clock import utc_now
 from marketing_site.leads import events as lead_events
+from marketing_site.leads import outcomes as lead_outcomes
 from marketing_site.leads import routing, timers, uploads
 from marketing_site.leads.labels import kind_name
 from marketing_site.leads.models import Lead, LeadModule, LeadNote, LeadResponsibility
@@ -131,8 +132,11 @@ def lead_update(lead_id: int, user: StaffUser, *, status: str, owner_id: int | N
         owner = db_session.get(StaffUser, owner_id) if owner_id is not None else None
         if owner_id is not None and (owner is None or not may_take(owner.role, LeadKind(lead.kind).team)):
             raise WorkRefused("Choose an owner from the list: someone of this lead's team, or an admin")
+        if status != lead.status and status in lead_outcomes.OUTCOMES and _has_live_demo(db_session, lead_id):
+            raise WorkRefused("Mark the demo Held or No-show in its card, once it has ended")
         if status != lead.status:
             audit(db_session, user.id, "status", lead_id, f"{lead.status} -> {status}")
+            lead_outcomes.status_moved(db_session, lead_id, status, user.id)
             timers.stop(db_session, lead_id)  # worked: its reminder and escalation never fire
             if not lead.quarantined:
                 lead_events.status_changed(db_session, lead, lead.status, status)
@@ -144,6 +148,14 @@ def lead_update(lead_id: int, user: StaffUser, *, status: str, owner_id: int | N
             routing.reassign(db_session, lead, new_owner, routing.Rule.STAFF, user.id, utc_now())
         db_session.add(lead)
         db_session.commit()
+
+
+def _has_live_demo(db_session: Session, lead_id: int) -> bool:
+    """The lead has a demo still booked: its outcome is marked on the demo, not chosen as a status."""
+    live = select(col(DemoBooking.id)).where(
+        col(DemoBooking.lead_id) == lead_id, col(DemoBooking.status) == BookingStatus.BOOKED
+    )
+    return db_session.execute(live).first() is not None
 
 
 def lead_reassign(lead_id: int, user: StaffUser) -> None:
@@ -166,6 +178,7 @@ def call_log(lead_id: int, user: StaffUser) -> None:
             lead.first_contacted_at = utc_now()
             db_session.add(lead)
         timers.stop(db_session, lead_id)
+        lead_outcomes.visitor_called(db_session, lead_id, user.id)
         audit(db_session, user.id, "call", lead_id)
         db_session.commit()
 

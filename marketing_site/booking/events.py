@@ -1,5 +1,5 @@
-"""What the vendor's CRM is told about a demo (webhooks ``demo.booked``, ``demo.moved``, ``demo.cancelled``),
-written in the transaction that books, moves or cancels it."""
+"""What the vendor's CRM is told about a demo (webhooks ``demo.booked``, ``demo.moved``, ``demo.cancelled``,
+``demo.held``, ``demo.no_show``), written in the transaction that books, moves, cancels or marks it."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ EVENTS = {
     BookingChange.BOOKED: WebhookEvent.DEMO_BOOKED,
     BookingChange.MOVED: WebhookEvent.DEMO_MOVED,
     BookingChange.CANCELLED: WebhookEvent.DEMO_CANCELLED,
+    BookingChange.HELD: WebhookEvent.DEMO_HELD,
+    BookingChange.NO_SHOW: WebhookEvent.DEMO_NO_SHOW,
 }
 
 

@@ -5,7 +5,8 @@ of the invitation (``invitation``) as text/calendar: the visitor's in the lead's
 time in their zone, how to join and the link to their booking page (after a cancellation, the same
 page offers free times to book again); the host's in English with the time in the host's zone and the
 lead's link. Sales hears of a booking once (``leads.mails.queue_booked_notice``). Reminders wait in
-the outbox as queued rows due 24 h and 1 h before the demo; a move or cancellation withdraws them.
+the outbox as queued rows due 24 h and 1 h before the demo, with the host's questions after it
+(``outcome_mails``); a move or cancellation withdraws them.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import update
 from sqlmodel import Session, col
 
+from marketing_site.booking import outcome_mails
 from marketing_site.booking.invitation import CANCEL, REQUEST, InvitationText, invitation
 from marketing_site.booking.meeting import JoinBy, joining
 from marketing_site.booking.models import BookingChange
@@ -93,7 +95,9 @@ def tell_sales(db_session: Session, booking: BookingView) -> None:
 
 
 def queue_reminders(db_session: Session, booking: BookingView, now: datetime, held: bool = False) -> None:
-    """The visitor's reminders, due 24 h and 1 h before the demo; one whose time has passed is not queued."""
+    """The visitor's reminders, due 24 h and 1 h before the demo (one whose time has passed is not queued), and
+    the host's "Held or no-show?" at its end and a working day later (``outcome_mails``)."""
+    outcome_mails.queue_host_asks(db_session, booking, held)
     language = _language(booking)
     when = describe(*booking.for_visitor(), language.code)
     for before in REMINDERS_BEFORE:
@@ -116,7 +120,8 @@ def queue_reminders(db_session: Session, booking: BookingView, now: datetime, he
 
 
 def withdraw_reminders(db_session: Session, booking_id: int) -> None:
-    """Reminders not yet sent of a demo that moved or was cancelled never go out."""
+    """Reminders not yet sent of a demo that moved or was cancelled never go out (nor the host's questions)."""
+    outcome_mails.withdraw_host_asks(db_session, booking_id)
     db_session.execute(
         update(OutboxMail)
         .where(

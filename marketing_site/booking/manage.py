@@ -151,18 +151,20 @@ def _week(from_day: date | None, tz_name: str, host_id: int | None = None) -> di
 
 def _page_view(booking: BookingView, from_day: date | None) -> dict[str, Any]:
     """What the page shows: the demo in the visitor's zone and, while it lies ahead, a week of its host's other
-    free times; once cancelled, a week of free times of every host to book again."""
+    free times; once cancelled or missed (marked no-show), a week of free times of every host to book again."""
     upcoming = booking.status == BookingStatus.BOOKED and booking.starts_at > utc_now()
     cancelled = booking.status == BookingStatus.CANCELLED
+    missed = booking.status == BookingStatus.NO_SHOW
     week = (
         _week(from_day, booking.visitor_time_zone, booking.host_id if upcoming else None)
-        if upcoming or cancelled
+        if upcoming or cancelled or missed
         else {}
     )
     return {
         "booking": booking,
         "upcoming": upcoming,
         "cancelled": cancelled,
+        "missed": missed,
         "when": describe(*booking.for_visitor(), booking.language),
         "join": joining(booking.host_meeting_link),
         "describe": describe,
@@ -300,9 +302,12 @@ def _request(token: str) -> _Request:
             raise LeadNotFound()
         language, country = BY_CODE.get(lead.language, DEFAULT), lead.country or ""
     try:
-        booking_id: int | None = service.booking_of_lead(lead_id).id
+        booking = service.booking_of_lead(lead_id)
     except BookingError:
-        booking_id = None
+        booking = None
+    # A demo the visitor missed (no-show) is booked again here, as a request without a time: the link in the
+    # no-show mail is this page's.
+    booking_id = booking.id if booking is not None and booking.status != BookingStatus.NO_SHOW else None
     return _Request(lead_id, language, country, booking_id)
 
 

@@ -21,6 +21,8 @@ from marketing_site.core.clock import utc_now
 class BookingStatus(enum.StrEnum):
     BOOKED = "booked"  # live: holds its slot
     CANCELLED = "cancelled"
+    HELD = "held"  # over, and its host marked it held (booking.outcomes)
+    NO_SHOW = "no_show"  # over, and the visitor did not come: they may book again
 
 
 class BookingChange(enum.StrEnum):
@@ -29,6 +31,8 @@ class BookingChange(enum.StrEnum):
     BOOKED = "booked"
     MOVED = "moved"
     CANCELLED = "cancelled"
+    HELD = "held"
+    NO_SHOW = "no_show"
 
 
 LIVE = f"status = '{BookingStatus.BOOKED}'"  # the rows that hold their slot

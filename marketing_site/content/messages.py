@@ -206,6 +206,14 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "booking.page.booked_done": "Your demo is booked. We have sent you the calendar invitation.",
         "booking.page.to_site": "Back to the Smart School Suite website",
         "booking.page.problem": "Something went wrong",
+        # Demo outcomes (issue 34): the visitor who missed the demo, the recap after a held one, the booking page
+        "booking.mail.subject.no_show": "We missed you at your demo: {when}",
+        "booking.mail.no_show": "We are sorry we missed you at your demo with {host} on {when}.",
+        "booking.mail.subject.held": "A short recap of your demo: {when}",
+        "booking.mail.held": "Thank you for your time at the Smart School Suite demo with {host} on {when}.",
+        "booking.mail.recap.modules": "You asked us about these modules; each one's page tells you more:",
+        "booking.mail.recap.next": "{host} will contact you about the next steps.",
+        "booking.page.missed": "You missed this demo. You are welcome to book a new time.",
         # End of demo booking
     }
 )

@@ -14,13 +14,15 @@ class LeadStatus(enum.StrEnum):
     CONTACTED = "contacted"
     QUALIFIED = "qualified"
     DEMO_BOOKED = "demo_booked"  # set by booking.service when the lead books a slot
+    DEMO_HELD = "demo_held"  # set by leads.outcomes when the host marks the demo held
+    DEMO_NO_SHOW = "demo_no_show"  # set by leads.outcomes when the host marks the visitor absent
     DEMO_CANCELLED = "demo_cancelled"  # set by booking.service when a booked demo is cancelled: win it back
     WON = "won"
     LOST = "lost"
 
     @property
     def label(self) -> str:
-        return self.value.replace("_", " ").capitalize()
+        return "Demo no-show" if self is LeadStatus.DEMO_NO_SHOW else self.value.replace("_", " ").capitalize()
 
 
 class HrStatus(enum.StrEnum):

@@ -23,7 +23,7 @@ class OutboxStatus(enum.StrEnum):
     SENT = "sent"  # the SMTP server accepted it
     DEAD = "dead"  # every retry failed
     HELD = "held"  # its lead is in quarantine
-    WITHDRAWN = "withdrawn"  # a reminder of a demo that moved or was cancelled
+    WITHDRAWN = "withdrawn"  # a reminder of a demo that moved or was cancelled, a follow-up no longer wanted
 
 
 class Audience(enum.StrEnum):
@@ -36,6 +36,10 @@ class Audience(enum.StrEnum):
     OWNER = "owner"  # the lead's owner: it is theirs now, or it still waits for an answer
     ESCALATION = "escalation"  # the admins: a lead waited past its second limit
     ACCOUNT = "account"  # a staff member, about their own account (invitation, sign-ins, sign-in methods)
+    OUTCOME = "outcome"  # the host, at the demo's end: was it held? (one-click links)
+    UNMARKED = "unmarked"  # the host, a working day later, if nobody marked the demo yet
+    MISSED = "missed"  # the visitor who did not come: a link to book again
+    RECAP = "recap"  # the visitor after a held demo, the next working morning: what they asked about
 
 
 class OutboxMail(SQLModel, table=True):

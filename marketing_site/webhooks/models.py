@@ -26,6 +26,8 @@ class WebhookEvent(enum.StrEnum):
     DEMO_BOOKED = "demo.booked"
     DEMO_MOVED = "demo.moved"
     DEMO_CANCELLED = "demo.cancelled"
+    DEMO_HELD = "demo.held"
+    DEMO_NO_SHOW = "demo.no_show"
 
 
 class DeliveryStatus(enum.StrEnum):

@@ -14,8 +14,7 @@ from playwright.sync_api import Page, expect
 from sqlalchemy import text
 from staff_browser import api_lead, create_staff, sign_in, sign_out
 
-from marketing_site.admin.app import ROUTES
-from marketing_site.admin.signin_pages import PUBLIC
+from marketing_site.admin.app import PUBLIC, ROUTES
 
 
 def search(page: Page, served, words: str, **filters: str) -> None:
