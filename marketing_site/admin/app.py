@@ -26,6 +26,7 @@ from marketing_site.admin import (
     activity,
     agenda,
     booking_pages,
+    channel_pages,
     chart,
     demo_work,
     erasure,
@@ -180,7 +181,7 @@ async def _lead_page(request: Request, user: StaffUser, error: str = "", status_
         pipeline=list(LeadKind(lead.kind).pipeline),
         owners=inbox_view.possible_owners(staff, (lead.kind,)),
         staff_by_id=(staff_by_id := {stored_id(member): member for member in staff}),
-        sections=lead_view.sections(lead, lead_file.modules, lead_file.responsibilities, clock),
+        sections=lead_view.sections(lead, lead_file.modules, lead_file.responsibilities, clock, lead_file.touches),
         contacts=lead_view.contacts(lead),
         timeline=activity.timeline(lead, lead_file.history, staff_by_id, stored_id(user), clock),
         error=error,
@@ -376,6 +377,7 @@ ROUTES = [
     *account_pages.ROUTES,
     *booking_pages.ROUTES,
     *speed_pages.ROUTES,
+    *channel_pages.ROUTES,
 ]
 
 
