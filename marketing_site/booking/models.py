@@ -21,6 +21,8 @@ from marketing_site.core.clock import utc_now
 class BookingStatus(enum.StrEnum):
     BOOKED = "booked"  # live: holds its slot
     CANCELLED = "cancelled"
+    HELD = "held"
+    NO_SHOW = "no_show"
 
 
 class BookingChange(enum.StrEnum):
