@@ -1,4 +1,5 @@
-"""attribution: lead_touch holds each lead's first and last touch (landing, referrer, UTM, click IDs, channel)
+"""attribution: lead_touch holds each lead's first and last touch (landing, referrer, UTM, click IDs, channel),
+with the lead's kind and arrival copied for the channel report's index
 
 Revision ID: i34_attribution
 Revises: 0010_staff_area
@@ -32,6 +33,8 @@ def upgrade() -> None:
         "lead_touch",
         sa.Column("lead_id", sa.Integer(), nullable=False),
         sa.Column("touch", sqlmodel.sql.sqltypes.AutoString(length=5), nullable=False),
+        sa.Column("lead_created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("kind", sqlmodel.sql.sqltypes.AutoString(length=20), nullable=False),
         sa.Column("landed_at", sa.DateTime(timezone=True), nullable=True),
         *(
             sa.Column(name, sqlmodel.sql.sqltypes.AutoString(length=length), nullable=False)
@@ -43,6 +46,10 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["lead_id"], ["lead.id"], ondelete="CASCADE"),
         sa.PrimaryKeyConstraint("lead_id", "touch"),
     )
+    op.create_index(
+        "ix_lead_touch_report", "lead_touch", ["touch", "lead_created_at", "kind", "source", "medium", "campaign"]
+    )
+    op.create_index("ix_lead_touch_channel", "lead_touch", ["lead_id", "touch", "source", "medium", "campaign"])
 
 
 def downgrade() -> None:

@@ -1,7 +1,7 @@
 """The channel report: for the demo leads received in a period (days of the reader's zone), per source, medium
 and campaign of their first or last touch, how many leads, how many booked a demo, how many of those demos were
-held, and how many leads were won. One grouped query over the leads of the period, each joined to its touch and
-its demo by primary key (a lead has at most one of each), so it stays one pass at 100,000 leads.
+held, and how many leads were won. Counted from the touches' own index and the few leads with a demo, a win or in
+quarantine, so a year of 100,000 leads takes no lookup per lead (``channel_rows``).
 
 Leads from before the browser kept touches (or from an API client that sent none) fall under "(not kept)".
 """
@@ -12,10 +12,10 @@ import csv
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta
 from typing import IO, Any
 
-from sqlalchemy import and_, case, func, select
+from sqlalchemy import and_, case, func, join, literal_column, select
 from sqlmodel import Session, col
 
 from marketing_site.admin.export import cell
@@ -101,41 +101,125 @@ class ChannelRow:
         return f"{round(100 * part / whole)} %" if whole else "–"
 
 
-def channel_rows(db_session: Session, chosen: ChannelFilter, viewer: Viewer) -> tuple[list[ChannelRow], ChannelRow]:
-    """Each channel's row, most leads first, and the period's total."""
-    grouped = [func.coalesce(getattr(LeadTouch, name), NOT_KEPT) for name in chosen.grouping.columns]
+Counts = dict[tuple[str, ...], tuple[int, int, int, int]]  # per channel: leads, booked, held, won
+
+
+@dataclass(frozen=True)
+class _Query:
+    """The report's pieces in SQL: the period's demo leads, their touch (if kept) and its channel."""
+
+    chosen: ChannelFilter
+    start: datetime
+    end: datetime
+    kinds: list[str]
+
+    @property
+    def names(self) -> list[Any]:
+        return [col(getattr(LeadTouch, name)) for name in self.chosen.grouping.columns]
+
+    @property
+    def channel(self) -> list[Any]:
+        # The constant written into the SQL, not bound: PostgreSQL matches SELECT and GROUP BY by their text
+        return [func.coalesce(name, literal_column(f"'{NOT_KEPT}'")) for name in self.names]
+
+    @property
+    def in_inbox(self) -> list[Any]:
+        return [*self.received, col(Lead.quarantined).is_(False)]
+
+    @property
+    def received(self) -> list[Any]:
+        return [col(Lead.kind).in_(self.kinds), col(Lead.created_at) >= self.start, col(Lead.created_at) < self.end]
+
+    @property
+    def its_touch(self) -> Any:
+        return and_(col(LeadTouch.lead_id) == col(Lead.id), col(LeadTouch.touch) == self.chosen.touch)
+
+
+_HELD = func.sum(case((col(DemoBooking.status) == BookingStatus.HELD.value, 1), else_=0))
+_WON = func.sum(case((col(Lead.status) == LeadStatus.WON.value, 1), else_=0))
+
+
+def _one_pass(db_session: Session, query: _Query) -> Counts:
+    """PostgreSQL: one grouped join of the period's leads to their touch and demo (it hash-joins them)."""
     rows = db_session.execute(
-        select(
-            *grouped,
-            func.count(),
-            func.count(col(DemoBooking.id)),
-            func.coalesce(func.sum(case((col(DemoBooking.status) == BookingStatus.HELD.value, 1), else_=0)), 0),
-            func.coalesce(func.sum(case((col(Lead.status) == LeadStatus.WON.value, 1), else_=0)), 0),
-        )
+        select(*query.channel, func.count(), func.count(col(DemoBooking.id)), _HELD, _WON)
         .select_from(Lead)
-        .outerjoin(LeadTouch, and_(col(LeadTouch.lead_id) == col(Lead.id), col(LeadTouch.touch) == chosen.touch))
+        .outerjoin(LeadTouch, query.its_touch)
         .outerjoin(DemoBooking, col(DemoBooking.lead_id) == col(Lead.id))
-        .where(*_period(chosen, viewer))
-        .group_by(*grouped)
-        .order_by(func.count().desc(), *grouped)
-    ).all()
-    found = [ChannelRow(tuple(row[: len(grouped)]), *(int(value) for value in row[len(grouped) :])) for row in rows]
-    total = ChannelRow(
-        ("All channels",),
-        *(sum(getattr(row, name) for row in found) for name in ("leads", "booked", "held", "won")),
+        .where(*query.in_inbox)
+        .group_by(*query.channel)
     )
-    return found, total
+    width = len(query.channel)
+    return {tuple(row[:width]): (row[width], row[width + 1], row[width + 2] or 0, row[width + 3] or 0) for row in rows}
 
 
-def _period(chosen: ChannelFilter, viewer: Viewer) -> list[Any]:
-    """The demo leads in the inbox (sales' kinds, none quarantined) received within the period's days."""
+def _from_indexes(db_session: Session, query: _Query) -> Counts:
+    """SQLite, which has no hash join and would look up every lead's touch and demo one by one: the period's
+    leads per channel from the touches' own index (``ix_lead_touch_report``: touch, arrival, kind, channel), then
+    only the leads that need their row (quarantined, won, with a demo) joined to their touch
+    (``ix_lead_touch_channel``); the leads without that touch are the rest of the period's total."""
+
+    def per_channel(*columns: Any, joined: Any, where: list[Any]) -> dict[tuple[str, ...], tuple[int, ...]]:
+        rows = db_session.execute(
+            select(*query.channel, *columns)
+            .select_from(joined)
+            .outerjoin(LeadTouch, query.its_touch)
+            .where(*where)
+            .group_by(*query.channel)
+        )
+        width = len(query.channel)
+        return {tuple(row[:width]): tuple(int(value or 0) for value in row[width:]) for row in rows}
+
+    touched = db_session.execute(
+        select(*query.names, func.count())
+        .where(
+            col(LeadTouch.touch) == query.chosen.touch,
+            col(LeadTouch.lead_created_at) >= query.start,
+            col(LeadTouch.lead_created_at) < query.end,
+            col(LeadTouch.kind).in_(query.kinds),
+        )
+        .group_by(*query.names)
+    )
+    leads = {tuple(row[: len(query.names)]): int(row[-1]) for row in touched}
+    quarantined = per_channel(func.count(), joined=Lead, where=[*query.received, col(Lead.quarantined).is_(True)])
+    won = per_channel(func.count(), joined=Lead, where=[*query.in_inbox, col(Lead.status) == LeadStatus.WON.value])
+    demos = per_channel(
+        func.count(),
+        _HELD,
+        joined=join(DemoBooking, Lead, col(Lead.id) == col(DemoBooking.lead_id)),
+        where=query.in_inbox,
+    )
+    total = db_session.execute(select(func.count()).select_from(Lead).where(*query.in_inbox)).scalar_one()
+    for key, (number,) in quarantined.items():
+        leads[key] = leads.get(key, 0) - number
+    not_kept = (NOT_KEPT,) * len(query.names)
+    leads[not_kept] = total - sum(number for key, number in leads.items() if key != not_kept)
+    return {
+        key: (leads.get(key, 0), *demos.get(key, (0, 0)), won.get(key, (0,))[0])  # type: ignore[misc]
+        for key in {*leads, *demos, *won}
+    }
+
+
+def channel_rows(db_session: Session, chosen: ChannelFilter, viewer: Viewer) -> tuple[list[ChannelRow], ChannelRow]:
+    """Each channel's row, most leads first, and the period's total: counted the way each database does fastest
+    at 100,000 leads (``make bench-inbox``); the tests run both ways, one per database."""
     clock = viewer.clock
-    return [
-        col(Lead.quarantined).is_(False),
-        col(Lead.kind).in_([kind for kind in kinds_seen(Role.SALES) if kind in kinds_seen(viewer.role)]),
-        col(Lead.created_at) >= clock.day_start(chosen.first_day),
-        col(Lead.created_at) < clock.day_start(chosen.last_day + timedelta(days=1)),
+    query = _Query(
+        chosen,
+        clock.day_start(chosen.first_day),
+        clock.day_start(chosen.last_day + timedelta(days=1)),
+        [kind for kind in kinds_seen(Role.SALES) if kind in kinds_seen(viewer.role)],
+    )
+    counting = _one_pass if db_session.get_bind().dialect.name == "postgresql" else _from_indexes
+    found = [
+        ChannelRow(key, *(int(value) for value in numbers)) for key, numbers in counting(db_session, query).items()
     ]
+    found = sorted(
+        (row for row in found if row.leads or row.booked or row.won), key=lambda row: (-row.leads, row.channel)
+    )
+    return found, ChannelRow(
+        ("All channels",), *(sum(getattr(row, name) for row in found) for name in ("leads", "booked", "held", "won"))
+    )
 
 
 COUNTS = ("Leads", "Demos booked", "Demos held", "Won")

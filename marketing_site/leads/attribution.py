@@ -24,7 +24,7 @@ from marketing_site.content.messages import message
 from marketing_site.core.clock import as_utc
 from marketing_site.core.columns import max_length, table_of
 from marketing_site.leads.errors import LeadValidationError
-from marketing_site.leads.models import LeadTouch, Touch
+from marketing_site.leads.models import LeadTouch, Touch, WrittenLead
 from marketing_site.leads.schemas import UTM_KEYS
 from marketing_site.leads.validation import InvalidField, clean_text
 from marketing_site.settings import settings
@@ -151,7 +151,7 @@ def _external_host(address: str) -> str:
     return "" if host == own else host[: max_length(LeadTouch, "source")]
 
 
-def touches_write(db_session: Session, lead_id: int, touches: Touches) -> None:
+def touches_write(db_session: Session, lead: WrittenLead, touches: Touches) -> None:
     """The lead's touch rows, in the caller's transaction (the lead's own)."""
     rows = []
     for touch, values in touches.items():
@@ -159,7 +159,9 @@ def touches_write(db_session: Session, lead_id: int, touches: Touches) -> None:
         rows.append(
             {
                 **values,
-                "lead_id": lead_id,
+                "lead_id": lead.id,
+                "lead_created_at": lead.created_at,
+                "kind": lead.kind,
                 "touch": touch.value,
                 "source": source,
                 "medium": medium,

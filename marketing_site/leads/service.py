@@ -251,7 +251,7 @@ def lead_write(
         )
         values["owner_id"] = assignment.owner.id if assignment.owner else None
     lead = db_session.execute(insert(LEAD).returning(*LEAD.c), values).one()  # with the defaults applied
-    attribution.touches_write(db_session, lead.id, prepared.touches)  # before the webhook reads them
+    attribution.touches_write(db_session, lead, prepared.touches)  # before the webhook reads them
     for group, chosen in prepared.ticked.items():
         if chosen:
             db_session.execute(
