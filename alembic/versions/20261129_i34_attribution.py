@@ -47,7 +47,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("lead_id", "touch"),
     )
     op.create_index(
-        "ix_lead_touch_report", "lead_touch", ["touch", "lead_created_at", "kind", "source", "medium", "campaign"]
+        "ix_lead_touch_report", "lead_touch", ["touch", "source", "medium", "campaign", "lead_created_at", "kind"]
     )
     op.create_index("ix_lead_touch_channel", "lead_touch", ["lead_id", "touch", "source", "medium", "campaign"])
 

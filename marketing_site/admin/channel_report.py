@@ -16,6 +16,8 @@ from datetime import date, datetime, timedelta
 from typing import IO, Any
 
 from sqlalchemy import and_, case, func, join, literal_column, select
+from sqlalchemy.sql import operators
+from sqlalchemy.sql.elements import UnaryExpression
 from sqlmodel import Session, col
 
 from marketing_site.admin.export import cell
@@ -131,8 +133,21 @@ class _Query:
         return [col(Lead.kind).in_(self.kinds), col(Lead.created_at) >= self.start, col(Lead.created_at) < self.end]
 
     @property
+    def in_inbox_by_row(self) -> list[Any]:
+        """``in_inbox`` checked on each row reached, not through an index (SQLite's unary plus): SQLite then walks
+        the demos and looks each lead up, rather than every lead of the period to find the few with a demo."""
+        kind, received, quarantined = (
+            _by_row(col(column)) for column in (Lead.kind, Lead.created_at, Lead.quarantined)
+        )
+        return [kind.in_(self.kinds), received >= self.start, received < self.end, quarantined.is_(False)]
+
+    @property
     def its_touch(self) -> Any:
         return and_(col(LeadTouch.lead_id) == col(Lead.id), col(LeadTouch.touch) == self.chosen.touch)
+
+
+def _by_row(column: Any) -> Any:
+    return UnaryExpression(column, operator=operators.custom_op("+"), type_=column.type)
 
 
 _HELD = func.sum(case((col(DemoBooking.status) == BookingStatus.HELD.value, 1), else_=0))
@@ -155,9 +170,10 @@ def _one_pass(db_session: Session, query: _Query) -> Counts:
 
 def _from_indexes(db_session: Session, query: _Query) -> Counts:
     """SQLite, which has no hash join and would look up every lead's touch and demo one by one: the period's
-    leads per channel from the touches' own index (``ix_lead_touch_report``: touch, arrival, kind, channel), then
-    only the leads that need their row (quarantined, won, with a demo) joined to their touch
-    (``ix_lead_touch_channel``); the leads without that touch are the rest of the period's total."""
+    leads per channel from the touches' own index (``ix_lead_touch_report``: touch, channel, arrival, kind, read in
+    the channels' order, so nothing is sorted), then only the leads that need their row (quarantined, won, with a
+    demo) joined to their touch (``ix_lead_touch_channel``); the leads without that touch are the rest of the
+    period's total."""
 
     def per_channel(*columns: Any, joined: Any, where: list[Any]) -> dict[tuple[str, ...], tuple[int, ...]]:
         rows = db_session.execute(
@@ -187,7 +203,7 @@ def _from_indexes(db_session: Session, query: _Query) -> Counts:
         func.count(),
         _HELD,
         joined=join(DemoBooking, Lead, col(Lead.id) == col(DemoBooking.lead_id)),
-        where=query.in_inbox,
+        where=query.in_inbox_by_row,
     )
     total = db_session.execute(select(func.count()).select_from(Lead).where(*query.in_inbox)).scalar_one()
     for key, (number,) in quarantined.items():

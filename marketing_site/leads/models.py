@@ -193,7 +193,7 @@ class LeadTouch(SQLModel, table=True):
 
     __tablename__ = "lead_touch"
     __table_args__ = (
-        Index("ix_lead_touch_report", "touch", "lead_created_at", "kind", "source", "medium", "campaign"),
+        Index("ix_lead_touch_report", "touch", "source", "medium", "campaign", "lead_created_at", "kind"),
         Index("ix_lead_touch_channel", "lead_id", "touch", "source", "medium", "campaign"),
     )
 
