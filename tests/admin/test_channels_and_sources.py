@@ -12,13 +12,14 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from booking.hosts import add_host
 from leads.lead_payloads import VALID
-from sqlalchemy import insert, update
+from sqlalchemy import insert, select, update
 from staff_client import reports_zone
 
+from marketing_site.admin.erasure import person_erase
 from marketing_site.booking.models import BookingStatus, DemoBooking
 from marketing_site.core import db
 from marketing_site.core.clock import frozen
-from marketing_site.leads.models import Lead
+from marketing_site.leads.models import Lead, LeadTouch
 from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.leads.statuses import LeadStatus
 
@@ -189,3 +190,12 @@ def test_the_report_page_shows_both_views_and_refuses_a_day_no_lead_can_have(as_
     assert 'aria-current="true">Last touch</a>' in page.text
     assert browser.get("/admin/channels", params={"since": "2026-02-30"}).status_code == 400
     assert browser.get("/admin/channels", params={"until": "tomorrow"}).status_code == 400
+
+
+def test_erasing_a_person_erases_the_visits_kept_with_their_leads(staff):
+    lead_id = demo_lead(from_campaign(f"erase-{uuid.uuid4().hex[:6]}"))
+    with db.session() as db_session:
+        email = db_session.get(Lead, lead_id).email
+    assert person_erase(email, staff("admin")) == 1
+    with db.session() as db_session:
+        assert db_session.execute(select(LeadTouch).where(LeadTouch.lead_id == lead_id)).first() is None
