@@ -13,6 +13,9 @@ SIGNUP = "/signup"
 DEMO_REQUEST = "/SchedulSingleDemo"
 WHATSAPP = "/whatsapp"
 CAREERS = "/careers"
+# One page per open position (content/careers.py), below the application form's page.
+WEB_DEVELOPER = "/careers/web-developer"
+MATHEMATICS_TEACHER = "/careers/mathematics-teacher"
 # Reflex serves the page registered at "404" for every unknown address.
 NOT_FOUND = "404"
 
@@ -66,6 +69,8 @@ ROUTES: tuple[str, ...] = (
     DEMO_REQUEST,
     WHATSAPP,
     CAREERS,
+    WEB_DEVELOPER,
+    MATHEMATICS_TEACHER,
     NOT_FOUND,
     STUDENT_SMART,
     HR_SMART,

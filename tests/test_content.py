@@ -6,7 +6,8 @@ from collections import Counter
 
 import pytest
 
-from marketing_site.content import company, labels, site, support
+from marketing_site import routes
+from marketing_site.content import careers, company, forms, labels, site, support
 from marketing_site.content.modules import MODULES
 from marketing_site.content.school_types import SCHOOL_TYPES
 from marketing_site.content.services import SERVICES
@@ -58,7 +59,7 @@ SPEC_ROUTES = (
     "/affiliatesPartner",
 )
 # Addresses served besides the spec's list: the menu's /HybridSchool and the 404 page.
-EXTRA_ROUTES = ("/HybridSchool", "404")
+EXTRA_ROUTES = ("/HybridSchool", "404", *(position.route for position in careers.OPEN_POSITIONS))
 
 # Spec section 2, "Product pages": the features of each module (case as the spec writes it).
 SPEC_FEATURES = {
@@ -212,3 +213,11 @@ def test_contact_us_lists_every_office_and_the_support_and_press_lines():
 def test_give_us_a_call_dials_the_headquarters():
     assert labels.HEADQUARTERS.headquarters
     assert labels.CALL.href == "tel:" + labels.HEADQUARTERS.phone.replace(" ", "")
+
+
+def test_each_open_position_is_applied_for_on_the_form_at_an_office_with_a_known_employment_type():
+    for position in careers.OPEN_POSITIONS:
+        assert position.position in forms.CAREER_POSITIONS, position.title
+        assert position.office_city in {office.city for office in site.OFFICES}, position.title
+        assert position.employment_type in careers.EMPLOYMENT_TYPES, position.title
+        assert position.posted <= position.valid_through and position.route.startswith(f"{routes.CAREERS}/")

@@ -14,7 +14,7 @@ from marketing_site import routes
 from marketing_site.build.html_language import HtmlLanguagePlugin, HtmlTagMissing, route_of_file, with_language
 from marketing_site.build.phone_labels import PhoneLabelsPlugin
 from marketing_site.components import chat_widget
-from marketing_site.content import forms, messages, not_found, widgets
+from marketing_site.content import careers, forms, messages, not_found, widgets
 from marketing_site.content.countries import COUNTRIES
 from marketing_site.i18n.catalogues import catalogue
 from marketing_site.i18n.languages import (
@@ -63,6 +63,7 @@ def site_copy() -> set[str]:
         | {widgets.CHAT_INVALID_PHONE_MESSAGE}
         | set(COUNTRIES)
         | set(forms.PHONE_FIELD_WORDS.values())
+        | {careers.CLOSED_TEXT}  # an open position's page says it once its last day has passed
     )
 
 

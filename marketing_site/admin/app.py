@@ -26,6 +26,7 @@ from marketing_site.admin import (
     activity,
     agenda,
     booking_pages,
+    channel_pages,
     chart,
     demo_work,
     erasure,
@@ -182,7 +183,7 @@ async def _lead_page(request: Request, user: StaffUser, error: str = "", status_
         pipeline=list(LeadKind(lead.kind).pipeline),
         owners=inbox_view.possible_owners(staff, (lead.kind,)),
         staff_by_id=(staff_by_id := {stored_id(member): member for member in staff}),
-        sections=lead_view.sections(lead, lead_file.modules, lead_file.responsibilities, clock),
+        sections=lead_view.sections(lead, lead_file.modules, lead_file.responsibilities, clock, lead_file.touches),
         contacts=lead_view.contacts(lead),
         timeline=activity.timeline(lead, lead_file.history, staff_by_id, stored_id(user), clock),
         error=error,
@@ -389,6 +390,7 @@ ROUTES = [
     *booking_pages.ROUTES,
     *speed_pages.ROUTES,
     *outcome_pages.ROUTES,
+    *channel_pages.ROUTES,
 ]
 PUBLIC = signin_pages.PUBLIC | outcome_pages.PUBLIC  # the routes open without signing in
 

@@ -13,16 +13,19 @@ import csv
 import re
 from typing import IO, Any
 
-from sqlalchemy import func
+from sqlalchemy import and_, func
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from marketing_site.admin.audit import audit
 from marketing_site.admin.inbox_query import InboxFilter, Viewer, conditions, filtered
+from marketing_site.admin.lead_view import TOUCH_NAMES, campaign_label
 from marketing_site.admin.staff_db import BULK_WORK_SECONDS, staff_session, staff_write_session
 from marketing_site.booking.models import DemoBooking
 from marketing_site.core.plain_text import BIDI_CONTROLS
+from marketing_site.leads.attribution import CAMPAIGN_KEYS
 from marketing_site.leads.labels import kind_name, module_names, responsibility_names
-from marketing_site.leads.models import Lead, LeadModule, LeadNote, LeadResponsibility
+from marketing_site.leads.models import Lead, LeadModule, LeadNote, LeadResponsibility, LeadTouch, Touch
 from marketing_site.leads.schemas import UTM_KEYS, LeadKind
 from marketing_site.staff.models import StaffUser
 
@@ -65,6 +68,20 @@ KIND, STATUS, MODULES, RESPONSIBILITIES, NOTES = "kind", "status", "modules", "r
 OURS = "ours"  # written by the site (an id, a count, a state): as it is
 OWNER = "owner"  # a staff account's id: its email address
 
+# Each touch joined once under its own name (leads/attribution.py): one column per field, empty where none was kept
+TOUCHES = {touch: aliased(LeadTouch, name=f"{touch.value}_touch") for touch in Touch}
+
+
+def _touch_columns(touch: Touch) -> tuple[tuple[str, Any, str], ...]:
+    kept, name = TOUCHES[touch], TOUCH_NAMES[touch]
+    return (
+        (f"{name} landed", kept.landed_at, WHEN),
+        (f"{name} landing page", kept.landing_url, TYPED),
+        (f"{name} referrer", kept.referrer, TYPED),
+        *((f"{name} {campaign_label(key)}", getattr(kept, key), TYPED) for key in CAMPAIGN_KEYS),
+    )
+
+
 COLUMNS: tuple[tuple[str, Any, str], ...] = (
     ("Lead", Lead.id, OURS),
     ("Received", Lead.created_at, WHEN),
@@ -97,6 +114,8 @@ COLUMNS: tuple[tuple[str, Any, str], ...] = (
     ("Page", Lead.source_page, TYPED),
     ("Referrer", Lead.referrer, TYPED),
     *((key.replace("utm_", "UTM "), getattr(Lead, key), TYPED) for key in UTM_KEYS),
+    *_touch_columns(Touch.FIRST),
+    *_touch_columns(Touch.LAST),
     ("Language", Lead.language, TYPED),
     ("Consent wording", Lead.consent_text_version, TYPED),
     ("Consent to communications", Lead.consent_communications_at, WHEN),
@@ -179,6 +198,8 @@ def write_export(chosen: InboxFilter, viewer: Viewer, out: IO[str]) -> int:
             .select_from(Lead)
             .outerjoin(DemoBooking, col(DemoBooking.lead_id) == col(Lead.id))
         )
+        for touch, kept in TOUCHES.items():
+            selected = selected.outerjoin(kept, and_(col(kept.lead_id) == col(Lead.id), col(kept.touch) == touch.value))
         # Core rows (the session's connection), not the ORM's: the per-row cost of 100,000 rows is what counts
         per_lead = _per_lead(db_session, chosen, viewer)
         for batch in db_session.connection().execute(selected.execution_options(yield_per=BATCH)).partitions():

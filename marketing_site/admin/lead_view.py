@@ -13,8 +13,9 @@ from babel import Locale
 from marketing_site.admin.inbox_query import country_name
 from marketing_site.admin.local_time import StaffClock
 from marketing_site.content.forms import CONSENT_CHOICES, CONSENT_TEXT_VERSION
+from marketing_site.leads.attribution import CAMPAIGN_KEYS
 from marketing_site.leads.labels import module_names, responsibility_names
-from marketing_site.leads.models import Lead, display_name
+from marketing_site.leads.models import Lead, LeadTouch, Touch, display_name
 from marketing_site.leads.schemas import UTM_KEYS, LeadKind
 from marketing_site.mail.render import STAFF_LANGUAGE
 
@@ -75,7 +76,37 @@ def _consent(agreed_at_label: str, wording: str, lead_version: str, moment: date
     return Row(agreed_at_label, f"Agreed {clock.when(moment)}{said}", typed=False)
 
 
-def sections(lead: Lead, modules: list[str], responsibilities: list[str], clock: StaffClock) -> list[Section]:
+TOUCH_NAMES = {Touch.FIRST: "First touch", Touch.LAST: "Last touch"}
+
+
+def campaign_label(key: str) -> str:
+    """ "UTM source", "gclid": a campaign parameter as staff read it (click IDs keep their networks' names)."""
+    return key.replace("utm_", "UTM ")
+
+
+def touch_rows(touch: Touch, row: LeadTouch | None, clock: StaffClock) -> list[Row]:
+    """One visit that brought the person: its channel, when, where they landed and from where, every parameter."""
+    name = TOUCH_NAMES[touch]
+    if row is None:
+        return [Row(name, "Not known (the browser kept none)", typed=False)]
+    return [
+        Row(name, f"{row.source} / {row.medium} / {row.campaign}"),
+        *_rows(
+            (f"{name}: landed", clock.when(row.landed_at) if row.landed_at else None),
+            (f"{name}: landing page", row.landing_url),
+            (f"{name}: came from", row.referrer),
+            *((f"{name}: {campaign_label(key)}", getattr(row, key)) for key in CAMPAIGN_KEYS),
+        ),
+    ]
+
+
+def sections(
+    lead: Lead,
+    modules: list[str],
+    responsibilities: list[str],
+    clock: StaffClock,
+    touches: dict[Touch, LeadTouch] | None = None,
+) -> list[Section]:
     careers = lead.kind == LeadKind.CAREERS
     phone = Row("Phone", phone_shown(lead), f"tel:{lead.phone_e164}") if lead.phone_e164 else None
     who = [
@@ -124,6 +155,9 @@ def sections(lead: Lead, modules: list[str], responsibilities: list[str], clock:
         *((key.replace("utm_", "UTM "), getattr(lead, key)) for key in UTM_KEYS),
         ("Heard about us", lead.heard_about_us),
     )
+    # The visits that brought the person (leads/attribution.py); leads from before it was kept have no rows
+    if touches:
+        source += [row for touch in Touch for row in touch_rows(touch, touches.get(touch), clock)]
     found = [
         Section("Who", who),
         Section("School", school),

@@ -4,7 +4,7 @@ Each change is audited in its own transaction; working a lead (status, note, cal
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from sqlalchemy import or_, select
 from sqlmodel import Session, col
@@ -14,11 +14,11 @@ from marketing_site.admin.roles import kinds_seen, may_take
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.booking.models import BookingStatus, DemoBooking
 from marketing_site.core.clock import utc_now
+from marketing_site.leads import attribution, routing, timers, uploads
 from marketing_site.leads import events as lead_events
 from marketing_site.leads import outcomes as lead_outcomes
-from marketing_site.leads import routing, timers, uploads
 from marketing_site.leads.labels import kind_name
-from marketing_site.leads.models import Lead, LeadModule, LeadNote, LeadResponsibility
+from marketing_site.leads.models import Lead, LeadModule, LeadNote, LeadResponsibility, LeadTouch, Touch
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.statuses import LeadStatus
 from marketing_site.mail import outbox
@@ -47,6 +47,7 @@ class LeadFile:
     history: list[AuditEntry]
     mails: list[OutboxMail]
     duplicates: list[Lead]
+    touches: dict[Touch, LeadTouch] = field(default_factory=dict)  # first and last touch, where the browser kept them
 
 
 def _visible(db_session: Session, lead_id: int, user: StaffUser) -> Lead:
@@ -109,6 +110,7 @@ def lead_open(lead_id: int, user: StaffUser) -> LeadFile:
                     .limit(20)
                 ).scalars()
             ),
+            touches=attribution.touches_read(db_session, lead_id),
         )
 
 

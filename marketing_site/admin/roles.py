@@ -25,6 +25,11 @@ def may_erase(role: str) -> bool:
     return Role(role) is Role.ADMIN
 
 
+def may_read_channels(role: str) -> bool:
+    """The channel report (which campaigns bring demos) is for the people who sell, and the admins."""
+    return Role(role) in (Role.SALES, Role.ADMIN)
+
+
 def may_host_demos(role: str) -> bool:
     """Demos are given by the people who work the demo leads."""
     return Role(role) in (Role.SALES, Role.ADMIN)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import reflex as rx
 
+from marketing_site.components.attribution import attribution_field
 from marketing_site.components.browser_steps import browser_info
 from marketing_site.components.submit_bar import Submission, kept_start, submit_bar
 from marketing_site.content import forms
@@ -50,6 +51,7 @@ def lead_form(
         honeypot(form_id),
         *children,
         kept_start(form_id, state.start_token),
+        attribution_field(form_id),
         submit_bar(
             submission,
             state.alert,

@@ -84,6 +84,9 @@ HONEYPOT_LABEL = "Leave this field empty"
 HONEYPOT_NAME = "referral_code"
 # The hidden field the page posts its form's signed start in (leads/form_start.py; components/submit_bar.py).
 START_TOKEN_NAME = "form_start"
+# The hidden field the page posts the visit's first and last touch in, as the browser kept them (JSON;
+# components/attribution.py, leads/attribution.py).
+ATTRIBUTION_NAME = "attribution"
 
 
 def demo_contact_fields(system_label: str) -> tuple[FormField, ...]:

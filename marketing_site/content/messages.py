@@ -60,6 +60,8 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "api.not_an_object": "The request body must be a JSON object.",
         "api.post_only": "Send leads with POST.",
         "api.number_too_long": "A number in the request has more than {limit} digits. Send long values as text.",
+        "touch.not_object": "Please send your {label} as an object of text fields, or leave it out.",
+        "touch.bad_time": "Please send your {label} as a date and time with its offset, e.g. 2026-11-29T10:00:00Z.",
         # Field names inside messages
         "label.email": "email address",
         "label.name": "name",
@@ -93,6 +95,8 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "label.utm_campaign": "utm campaign",
         "label.utm_term": "utm term",
         "label.utm_content": "utm content",
+        "label.firstTouch": "first visit's details",
+        "label.lastTouch": "latest visit's details",
         "label.choice": "{choice}",
         "label.responsibility": "{choice} responsibility",
         # A required field's own sentence when it is missing

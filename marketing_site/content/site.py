@@ -123,5 +123,10 @@ OFFICES: tuple[Office, ...] = (
         "islamabad@smartschoolsuite.com",
     ),
 )
-SUPPORT_CONTACT = Link("Support line: +92 42 3578 1299 · support@smartschoolsuite.com", routes.CONTACT_US)
+SUPPORT_PHONE = "+92 42 3578 1299"
+SUPPORT_EMAIL = "support@smartschoolsuite.com"
+SUPPORT_CONTACT = Link(f"Support line: {SUPPORT_PHONE} · {SUPPORT_EMAIL}", routes.CONTACT_US)
+# The brand's own profiles elsewhere (search engines' sameAs): none has an address yet, so none is published
+# (FOOTER_SOCIAL_LABELS are names only).
+SOCIAL_PROFILES: tuple[str, ...] = ()
 PRESS_CONTACT = Link("Press office: +968 2412 3470 · press@smartschoolsuite.com", routes.CONTACT_US)

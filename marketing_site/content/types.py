@@ -7,6 +7,7 @@ content can be unit-tested on its own.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 
 from marketing_site.routes import slug as route_slug
 
@@ -55,6 +56,7 @@ class Video:
     width: int
     height: int
     seconds: int  # running time, so copy never promises a longer tour than the file holds
+    uploaded: date  # when it was published (search engines' VideoObject uploadDate)
 
 
 @dataclass(frozen=True)
@@ -287,3 +289,22 @@ class LeadFormCopy:
     submit_label: str
     success: SuccessCopy
     seo: Seo
+
+
+@dataclass(frozen=True)
+class OpenPosition:
+    """A job the company is hiring for, with a page of its own (and Google's JobPosting markup while open)."""
+
+    route: str  # a routes.py constant under /careers
+    title: str  # the job's title, as job seekers search for it
+    position: str  # the application form's position it is applied for under (forms.CAREER_POSITIONS)
+    summary: str
+    duties: tuple[str, ...]
+    employment_type: str  # schema.org's word: FULL_TIME, PART_TIME, CONTRACTOR, TEMPORARY, INTERN
+    office_city: str  # where the work is: a city of site.OFFICES
+    posted: date
+    valid_through: date  # the last day applications are read; afterwards the page says it is closed
+    seo: Seo
+
+    def open_on(self, day: date) -> bool:
+        return self.posted <= day <= self.valid_through

@@ -13,6 +13,7 @@ from sqlmodel import Session, col
 
 from marketing_site.core.clock import as_utc
 from marketing_site.core.columns import stored_id
+from marketing_site.leads import attribution
 from marketing_site.leads.mails import lead_link
 from marketing_site.leads.models import AnyLead, display_name
 from marketing_site.staff.models import StaffUser
@@ -55,6 +56,7 @@ def lead_data(db_session: Session, lead: AnyLead, modules: Sequence[str]) -> dic
         else None
     )
     column = partial(getattr, lead)  # the columns no reader of a written lead names (see WrittenLead)
+    touches = attribution.touches_read(db_session, lead_id)
     return {
         "id": lead_id,
         "kind": lead.kind,
@@ -68,6 +70,8 @@ def lead_data(db_session: Session, lead: AnyLead, modules: Sequence[str]) -> dic
             "page": column("source_page"),
             "referrer": column("referrer"),
             "utm": {key: column(name) for key, name in UTM_FIELDS if column(name)},
+            # The visits that brought the person (leads/attribution.py): null when the browser kept none
+            **{name: attribution.touch_data(touches.get(touch)) for touch, name in attribution.API_NAMES.items()},
         },
         "consent": {
             "communicationsAt": _instant(column("consent_communications_at")),

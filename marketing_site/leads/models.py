@@ -9,6 +9,7 @@ holds; the API's spelling (``studnetSmart``, ``nStudent``, ``tSchool``) lives in
 
 from __future__ import annotations
 
+import enum
 from datetime import datetime
 from typing import Protocol
 
@@ -172,6 +173,51 @@ class LeadResume(SQLModel, table=True):
     extension: str = Field(max_length=5)  # .pdf, .doc or .docx: the type its content was recognised as
     size: int  # bytes, to show without reading them
     content: bytes = Field(sa_type=LargeBinary)
+
+
+class Touch(enum.StrEnum):
+    """Which visit a ``LeadTouch`` records (leads/attribution.py says when the browser keeps each)."""
+
+    FIRST = "first"  # the visit that first brought the person, kept 90 days
+    LAST = "last"  # the latest visit that brought campaign parameters (the first, until another does)
+
+
+class LeadTouch(SQLModel, table=True):
+    """Where the person came from on one visit, as their browser kept it: the landing address, the referrer,
+    the campaign's UTM parameters and the ad networks' click IDs; ``source``, ``medium`` and ``campaign`` are
+    the channel the report groups it under (``attribution.channel``), worked out once when it is stored.
+
+    The lead's kind and time of arrival are copied here (a lead never changes either): the channel report then
+    counts a period's leads per channel from one index, without a lookup per lead, and finds the channel of a
+    won lead or a demo's lead in another, without reading the row (docs/benchmarks.md)."""
+
+    __tablename__ = "lead_touch"
+    __table_args__ = (
+        Index("ix_lead_touch_report", "touch", "source", "medium", "campaign", "lead_created_at", "kind"),
+        Index("ix_lead_touch_channel", "lead_id", "touch", "source", "medium", "campaign"),
+    )
+
+    lead_id: int = Field(foreign_key="lead.id", ondelete="CASCADE", primary_key=True)
+    touch: str = Field(max_length=5, primary_key=True)  # a Touch value
+    lead_created_at: datetime = timestamp(nullable=False)  # the lead's created_at
+    kind: str = Field(max_length=20)  # the lead's kind
+    landed_at: datetime | None = timestamp(default=None, nullable=True)  # the browser's clock: a hint
+    landing_url: str = Field(default="", max_length=1000)
+    referrer: str = Field(default="", max_length=1000)
+    utm_source: str = Field(default="", max_length=200)
+    utm_medium: str = Field(default="", max_length=200)
+    utm_campaign: str = Field(default="", max_length=200)
+    utm_term: str = Field(default="", max_length=200)
+    utm_content: str = Field(default="", max_length=200)
+    gclid: str = Field(default="", max_length=200)  # Google Ads
+    gbraid: str = Field(default="", max_length=200)  # Google Ads, iOS apps
+    wbraid: str = Field(default="", max_length=200)  # Google Ads, iOS web
+    fbclid: str = Field(default="", max_length=200)  # Meta (Facebook, Instagram)
+    li_fat_id: str = Field(default="", max_length=200)  # LinkedIn
+    msclkid: str = Field(default="", max_length=200)  # Microsoft Advertising
+    source: str = Field(max_length=200)
+    medium: str = Field(max_length=200)
+    campaign: str = Field(max_length=200)
 
 
 class IdempotencyRecord(SQLModel, table=True):

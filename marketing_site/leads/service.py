@@ -22,7 +22,16 @@ from marketing_site.content import messages
 from marketing_site.core import db, metrics
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import table_of
-from marketing_site.leads import antispam, events, idempotency, routing, uploads, validation, work_calendar
+from marketing_site.leads import (
+    antispam,
+    attribution,
+    events,
+    idempotency,
+    routing,
+    uploads,
+    validation,
+    work_calendar,
+)
 from marketing_site.leads import mails as lead_mails
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
 from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule, WrittenLead
@@ -57,6 +66,8 @@ class SubmissionContext:
     page: str = ""  # route the lead came from
     referrer: str = ""
     utm: Mapping[str, str] = field(default_factory=dict)
+    # firstTouch / lastTouch as the browser kept them or an API client sent them (leads/attribution.py)
+    touches: Mapping[str, Any] = field(default_factory=dict)
     form_started_at: float | None = None  # epoch seconds the form was rendered (None = API client)
     honeypot: str = ""  # content of the hidden field; non-empty = bot
     require_consent: bool = False  # True for the site's own demo forms
@@ -82,6 +93,7 @@ class PreparedLead:
     ticked: Ticked  # each flag group's ticked values
     context: SubmissionContext
     endpoint: str  # the Idempotency-Key ledger it answers in
+    touches: attribution.Touches = field(default_factory=dict)  # first and last touch, as stored
 
 
 def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext, *, endpoint: str = "") -> int:
@@ -125,8 +137,8 @@ def lead_prepare(
     if replayed is not None:
         return replayed
     quarantined = antispam.screen(context.client_id, context.honeypot, context.form_started_at)
-    values, ticked = _validated(kind, data, context)
-    return PreparedLead({**values, "quarantined": quarantined}, ticked, context, endpoint)
+    values, ticked, touches = _validated(kind, data, context)
+    return PreparedLead({**values, "quarantined": quarantined}, ticked, context, endpoint, touches)
 
 
 def lead_check(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> None:
@@ -147,9 +159,10 @@ def _application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, co
     quarantined = antispam.screen(context.client_id, context.honeypot, context.form_started_at)
     errors: dict[str, str] = {}
     values: dict[str, Any] = {}
+    touches: attribution.Touches = {}
     extension = ""
     try:
-        values, _ = _validated(LeadKind.CAREERS, data, context)
+        values, _, touches = _validated(LeadKind.CAREERS, data, context)
     except LeadValidationError as invalid:
         errors.update(invalid.errors)
     try:
@@ -161,7 +174,7 @@ def _application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, co
         raise LeadValidationError(errors)
     if resume is not None:
         values["resume_filename"] = uploads.download_name(resume.filename, extension)
-    prepared = PreparedLead({**values, "quarantined": quarantined}, {}, context, LeadKind.CAREERS.value)
+    prepared = PreparedLead({**values, "quarantined": quarantined}, {}, context, LeadKind.CAREERS.value, touches)
     with db.write_session() as db_session:
         lead = lead_write(db_session, prepared)
         if resume is not None:
@@ -176,8 +189,10 @@ def _replayed(endpoint: str, context: SubmissionContext) -> int | None:
     return previous.lead_id if previous is not None else None
 
 
-def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> tuple[dict[str, Any], Ticked]:
-    """The lead's column values and each flag group's ticked values, or every error at once."""
+def _validated(
+    kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext
+) -> tuple[dict[str, Any], Ticked, attribution.Touches]:
+    """The lead's column values, each flag group's ticked values and its touches, or every error at once."""
     form, now = lead_form(kind), utc_now()
     origin = {
         "page": context.page,
@@ -198,9 +213,14 @@ def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
             ticked[group] = validation.ticked(group, data)
         except LeadValidationError as invalid:
             errors.update(invalid.errors)
+    touches: attribution.Touches = {}
+    try:
+        touches = attribution.touches_checked(context.touches)
+    except LeadValidationError as invalid:
+        errors.update(invalid.errors)
     if errors:
         raise LeadValidationError(errors)
-    return values, ticked
+    return values, ticked, touches
 
 
 def lead_write(
@@ -231,6 +251,7 @@ def lead_write(
         )
         values["owner_id"] = assignment.owner.id if assignment.owner else None
     lead = db_session.execute(insert(LEAD).returning(*LEAD.c), values).one()  # with the defaults applied
+    attribution.touches_write(db_session, lead, prepared.touches)  # before the webhook reads them
     for group, chosen in prepared.ticked.items():
         if chosen:
             db_session.execute(

@@ -11,6 +11,7 @@ from marketing_site.layout.page import PageSpec
 from marketing_site.leads.uploads import FIELD as RESUME_FIELD
 from marketing_site.leads.uploads import size_text
 from marketing_site.pages.form_page import lead_form_page
+from marketing_site.pages.position_page import open_positions
 from marketing_site.settings import settings
 from marketing_site.state.careers import UPLOAD_ID
 from marketing_site.state.careers import CareersState as State
@@ -70,6 +71,7 @@ def careers_page() -> rx.Component:
         forms.CAREERS,
         FORM_ID,
         State,
+        open_positions(),
         field_grid(forms.CAREERS.fields, FORM_ID, State.errors),
         resume_upload(),
         on_submit=lambda form_data: State.apply(rx.upload_files(upload_id=UPLOAD_ID), form_data),

@@ -19,6 +19,7 @@ from marketing_site.pages import (
     info_page,
     module_page,
     not_found,
+    position_page,
     product_overview,
     schedule,
     school_type_page,
@@ -38,6 +39,7 @@ PAGES: tuple[PageSpec, ...] = (
     *school_type_page.PAGES,
     *info_page.PAGES,
     *careers.PAGES,
+    *position_page.PAGES,
     *whatsapp.PAGES,
     *not_found.PAGES,
 )

@@ -10,6 +10,7 @@ from marketing_site import routes
 from marketing_site.i18n.languages import DEFAULT, LANGUAGES, localized_route
 from marketing_site.layout.page import PageSpec
 from marketing_site.pages.fonts import font_links
+from marketing_site.pages.structured_data import structured_data_tags
 from marketing_site.settings import settings
 
 SHARE_CARD_SIZE = (1200, 630)
@@ -65,6 +66,7 @@ def head_tags(spec: PageSpec) -> list[rx.Component]:
         *font_links(spec.language),
         *[rx.el.meta(property=key, content=value) for key, value in properties.items()],
         *[rx.el.meta(name=key, content=value) for key, value in names.items()],
+        *structured_data_tags(default_canonical(spec), spec.language),
     ]
 
 

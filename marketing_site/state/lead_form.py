@@ -8,6 +8,7 @@ changes, so every submission the server receives gets exactly one answer, whatev
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 import uuid
@@ -22,7 +23,7 @@ from marketing_site.content.messages import speaking
 from marketing_site.core.db import run_bounded
 from marketing_site.i18n.languages import Language, language_of_path
 from marketing_site.i18n.translation import translated_text
-from marketing_site.leads import form_start
+from marketing_site.leads import attribution, form_start
 from marketing_site.leads.service import (
     UTM_KEYS,
     LeadKind,
@@ -47,6 +48,7 @@ class LeadFormMixin(rx.State, mixin=True):
     referrer: str = ""
     idempotency_key: str = ""
     start_token: str = ""  # both above, signed: the page keeps it and posts it back (leads/form_start.py)
+    _touches: dict[str, Any] = {}  # noqa: RUF012 - a backend var: the first and last touch the page posted
 
     KIND: ClassVar[LeadKind]
     REQUIRE_CONSENT: ClassVar[bool] = True
@@ -111,13 +113,24 @@ class LeadFormMixin(rx.State, mixin=True):
             log.warning("Lead form %s got a %s instead of form fields", self.KIND.value, type(form_data).__name__)
             self.alert = translated_text(forms.ERROR_TEXT, self._language())
             return False
+        self._touches = self._posted_touches(form_data.get(forms.ATTRIBUTION_NAME))
         return True
+
+    @staticmethod
+    def _posted_touches(posted: Any) -> dict[str, Any]:
+        """The first and last touch the page's browser kept (JSON in a hidden field), cut to fit: the visitor
+        never typed them, so nothing in them can cost the lead."""
+        try:
+            return attribution.touches_fitted(json.loads(posted) if isinstance(posted, str) and posted else None)
+        except (ValueError, RecursionError):  # not JSON: a page from before attribution, or a scripted socket
+            return {}
 
     @staticmethod
     def _split_honeypot(form_data: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
         """The visitor's fields (without the signed start, read by ``_begin``) and the honeypot's content."""
         data = dict(form_data)
         data.pop(forms.START_TOKEN_NAME, None)
+        data.pop(forms.ATTRIBUTION_NAME, None)  # read by ``_begin``
         return data, str(data.pop(forms.HONEYPOT_NAME, "") or "")
 
     def _payload(self, data: dict[str, Any]) -> dict[str, Any]:
@@ -173,6 +186,7 @@ class LeadFormMixin(rx.State, mixin=True):
             page=fitted(url.path, "source_page"),
             referrer=self.referrer,
             utm={key: fitted(url.query_parameters[key], key) for key in UTM_KEYS if key in url.query_parameters},
+            touches=self._touches,
             form_started_at=self.started_at,
             honeypot=honeypot,
             require_consent=self.REQUIRE_CONSENT,

@@ -19,7 +19,7 @@ from marketing_site.content.forms import HONEYPOT_NAME
 from marketing_site.content.messages import message, speaking
 from marketing_site.core import db
 from marketing_site.i18n.languages import preferred_language
-from marketing_site.leads import idempotency, service
+from marketing_site.leads import attribution, idempotency, service
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
 from marketing_site.leads.service import SubmissionContext
 from marketing_site.web.json_body import BadBody, parse_object
@@ -100,6 +100,7 @@ def submission_context(request: Request, payload: dict[str, Any], key: str) -> S
         page=payload.get("page", ""),
         referrer=payload.get("referrer", referer_header),
         utm={name: payload[name] for name in service.UTM_KEYS if name in payload},
+        touches={name: payload[name] for name in attribution.API_NAMES.values() if name in payload},
         honeypot="" if trap in (None, "") else str(trap),
         consent_text_version=payload.get("consentTextVersion", ""),
         idempotency_key=key,

@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from sqlmodel import SQLModel
+
 from marketing_site.booking.slots import SLOT_ID_PATTERN, ZONE_PATTERN
 from marketing_site.content.forms import HONEYPOT_NAME
-from marketing_site.leads import idempotency
+from marketing_site.leads import attribution, idempotency
+from marketing_site.leads.models import Lead, LeadTouch, Touch
 from marketing_site.leads.schemas import CONTEXT_FIELDS, FieldType, InputField, LeadKind, accepted_fields, lead_form
 from marketing_site.leads.validation import EMAIL_LOCAL_PART_LIMIT, max_length
 from marketing_site.web.json_body import MAX_NUMBER_DIGITS
@@ -119,6 +122,7 @@ def request_schema(kind: LeadKind) -> dict[str, Any]:
     properties = {spec.name: _property(spec) for spec in accepted_fields(form)}
     properties.update({spec.name: _property(spec) for spec in CONTEXT_FIELDS})
     properties[HONEYPOT_NAME] = dict(_HONEYPOT)
+    properties.update({name: touch_schema(touch) for touch, name in attribution.API_NAMES.items()})
     return {
         "type": "object",
         "properties": properties,
@@ -126,12 +130,37 @@ def request_schema(kind: LeadKind) -> dict[str, Any]:
     }
 
 
-def _property(spec: InputField) -> dict[str, Any]:
+_TOUCH_WORDS = {
+    Touch.FIRST: f"The visit that first brought the person (their browser keeps it {attribution.KEPT_DAYS} days)",
+    Touch.LAST: "The latest visit that brought campaign parameters (UTM or a click ID)",
+}
+
+
+def touch_schema(touch: Touch) -> dict[str, Any]:
+    """A first or last touch (leads/attribution.py): optional, each field optional, unknown fields ignored."""
+    properties = {
+        field: _property(InputField(field, column), LeadTouch) for field, column in attribution.TEXT_FIELDS.items()
+    }
+    properties[attribution.LANDED_AT] = {
+        "type": ["string", "null"],
+        "format": "date-time",
+        "maxLength": attribution.MOMENT_LENGTH,
+        "description": "When that visit began: ISO 8601 with its offset.",
+    }
+    return {
+        "type": ["object", "null"],
+        "properties": properties,
+        "description": f"{_TOUCH_WORDS[touch]}: its landing address, referrer, UTM parameters and click IDs; "
+        "stored with the lead and shown to staff as its source.",
+    }
+
+
+def _property(spec: InputField, model: type[SQLModel] = Lead) -> dict[str, Any]:
     """Exactly what validation accepts: text within the column's length (an integer is read as its
     digits), no control characters, non-blank when required, null for "not given" when optional."""
     if spec.type in (FieldType.FLAG, FieldType.CONSENT):
         return dict(_FLAG)
-    limit = max_length(f"{spec.column}_raw" if spec.type is FieldType.PHONE else spec.column)
+    limit = max_length(f"{spec.column}_raw" if spec.type is FieldType.PHONE else spec.column, model)
     types = _JSON_TYPES.get(spec.type, ["string", "integer"])
     # An integer's digits must fit the column (a minus sign takes one place) and the body's number limit.
     schema: dict[str, Any] = {

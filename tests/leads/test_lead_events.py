@@ -25,6 +25,15 @@ FROM_AN_AD = SubmissionContext(
     utm={"utm_source": "google", "utm_medium": "cpc", "utm_campaign": "spring", "utm_term": "erp", "utm_content": "a1"},
     require_consent=True,
     consent_text_version="consent-2026-11",
+    touches={
+        "firstTouch": {
+            "landingUrl": "https://school.example/studentSmart?utm_source=news&gclid=T1",
+            "utm_source": "news",
+            "gclid": "T1",
+            "landedAt": "2027-02-20T08:00:00Z",
+        },
+        "lastTouch": {"landingUrl": "https://school.example/schedule?utm_source=google", "utm_source": "google"},
+    },
 )
 
 
@@ -63,6 +72,19 @@ def test_a_demo_requests_data_names_every_contact_field_where_it_came_from_the_c
             "page": "/schedule",
             "referrer": "https://www.google.com/",
             "utm": {"source": "google", "medium": "cpc", "campaign": "spring", "term": "erp", "content": "a1"},
+            "firstTouch": {
+                "landingUrl": "https://school.example/studentSmart?utm_source=news&gclid=T1",
+                "utm_source": "news",
+                "gclid": "T1",
+                "landedAt": "2027-02-20T08:00:00+00:00",
+                "channel": {"source": "news", "medium": "(not set)", "campaign": "(not set)"},
+            },
+            "lastTouch": {
+                "landingUrl": "https://school.example/schedule?utm_source=google",
+                "utm_source": "google",
+                "landedAt": None,
+                "channel": {"source": "google", "medium": "(not set)", "campaign": "(not set)"},
+            },
         },
         "consent": {
             "communicationsAt": "2027-03-01T06:00:00+00:00",
@@ -89,7 +111,8 @@ def test_an_application_names_its_position_city_and_resume_by_link_and_leaves_ou
         "Pakistan",
         {"id": recruiter.id, "email": recruiter.email},
     )
-    assert data["source"] == {"page": "", "referrer": "", "utm": {}}  # an API client: no page, no campaign
+    # an API client that sent no page, campaign or touches
+    assert data["source"] == {"page": "", "referrer": "", "utm": {}, "firstTouch": None, "lastTouch": None}
     assert data["consent"] == {"communicationsAt": None, "dataProcessingAt": None, "textVersion": ""}
     assert not {"school", "schoolType", "jobTitle", "studentCount", "currentSystem", "product"} & data.keys()
     assert data["modules"] == [] and data["url"] == link
