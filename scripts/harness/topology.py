@@ -206,6 +206,9 @@ class ManagedBackend:
         """SIGKILL to the backend's whole process group (Reflex and its workers), as a machine dies; its pid."""
         pid = self.pid()
         os.killpg(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 5
+        while self.answers() and time.monotonic() < deadline:  # the kernel closes its sockets as it reaps
+            time.sleep(0.02)
         return pid
 
     def answers(self) -> bool:

@@ -4,11 +4,10 @@ request refused with 413 before its body was read never costs the next request o
 
 from __future__ import annotations
 
-import contextlib
 import json
-import socket
 
 import httpx
+from raw_http import next_request_answered
 
 from scripts.harness.topology import Topology
 
@@ -46,49 +45,6 @@ def test_readyz_through_nginx_tells_the_status_alone_and_the_backend_port_the_ch
     assert direct.status_code == 200 and direct.json()["checks"]["database"] == "ok"
     spoofed = httpx.get(f"{stack.backends[0].url}/readyz", headers={"X-Forwarded-For": "127.0.0.1"}, timeout=10)
     assert "checks" not in spoofed.json()  # a request that came through a proxy is never trusted by address
-
-
-def _response_head(connection: socket.socket) -> bytes | None:
-    """The status line and headers of the next answer, its body read and dropped; None if the server hung up."""
-    data = b""
-    while b"\r\n\r\n" not in data:
-        chunk = connection.recv(65536)
-        if not chunk:
-            return None
-        data += chunk
-    head, _, body = data.partition(b"\r\n\r\n")
-    length = next(
-        (int(line.split(b":")[1]) for line in head.lower().split(b"\r\n") if line.startswith(b"content-length:")), 0
-    )
-    while len(body) < length and (chunk := connection.recv(65536)):
-        body += chunk
-    return head
-
-
-def next_request_answered(port: int, oversized: bytes) -> bool:
-    """An oversized lead, then `GET /livez` on the same kept-alive connection, as an HTTP/1.1 client does it:
-    on a new connection only if the server said `Connection: close`. True when the second is answered."""
-    connection = socket.create_connection(("127.0.0.1", port), timeout=10)
-    try:
-        request = (
-            f"POST /api/ProductVideo HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {len(oversized)}\r\n\r\n"
-        ).encode()
-        with contextlib.suppress(OSError):  # the server may answer and close while the body is on its way
-            connection.sendall(request + oversized)
-        head = _response_head(connection)
-        assert head is not None and head.startswith(b"HTTP/1.1 413"), head
-        if b"\r\nconnection: close" in head.lower():
-            connection.close()
-            connection = socket.create_connection(("127.0.0.1", port), timeout=10)
-        try:
-            connection.sendall(b"GET /livez HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-            answer = _response_head(connection)
-        except OSError:
-            return False
-        return answer is not None and answer.startswith(b"HTTP/1.1 200")
-    finally:
-        connection.close()
 
 
 def test_every_request_after_a_refused_oversized_body_on_a_kept_alive_connection_is_answered(stack):

@@ -82,11 +82,12 @@ def test_a_backend_killed_under_keyed_load_costs_no_request_and_is_back_by_itsel
 
     assert not clients.failed(), f"failed keyed requests (seconds, status): {clients.failed()[:10]}"
     assert_stored_once(clients, stack.settings["DATABASE_URL"])
-    assert moments["back"] - moments["killed"] <= BACK_WITHIN_SECONDS, moments
-    assert killed.pid() != killed_pid and scraped_leads(killed.url) > 0, "the restarted backend got no lead"
-    assert stack.supervisor.pid("nginx") == nginx_pid and other.pid() == other_pid, "nginx or the other stopped"
     assert_forms_submitted_once(outcomes, stack.settings["DATABASE_URL"])
     assert any(outcome.reconnected for outcome in outcomes), "no visitor was on the killed backend"
+    assert stack.supervisor.pid("nginx") == nginx_pid and other.pid() == other_pid, "nginx or the other stopped"
+    assert killed.pid() != killed_pid and scraped_leads(killed.url) > 0, "the restarted backend got no lead"
+    back = moments["back"] - moments["killed"]
+    assert back <= BACK_WITHIN_SECONDS, f"serving again after {back:.1f} s (load average {os.getloadavg()[0]:.1f})"
 
 
 def _gone(pids: list[int]) -> bool:
@@ -98,18 +99,17 @@ def test_a_kill_of_the_backends_own_process_leaves_no_orphan_holding_its_port(st
     process, Granian's master and its workers below it go too, and the restarted backend gets the port."""
     backend: ManagedBackend = stack.backends[1]
     pid = backend.pid()
-    below = [child.pid for child in psutil.Process(pid).children(recursive=True)]
+    old = [pid, *(child.pid for child in psutil.Process(pid).children(recursive=True))]
     started = time.monotonic()
     os.kill(pid, signal.SIGKILL)
-    while not _gone(below) and time.monotonic() - started < BACK_WITHIN_SECONDS:
+    while not _gone(old) and time.monotonic() - started < BACK_WITHIN_SECONDS:
         time.sleep(0.1)
-    assert _gone(below), "processes of the killed backend outlived it"
-    while time.monotonic() - started < BACK_WITHIN_SECONDS + 20 and not (
-        stack.supervisor.states().get(backend.name, ("", 0))[1] not in (0, pid) and backend.answers()
-    ):
-        time.sleep(0.2)
-    assert backend.answers() and backend.pid() != pid
-    assert time.monotonic() - started <= BACK_WITHIN_SECONDS + 5  # RUNNING counts from startsecs (5 s) on
+    assert _gone(old), "processes of the killed backend outlived it"
+    backend.wait_until_answering(60)  # every old process is gone: a new one answers
+    seconds = time.monotonic() - started
+    assert seconds <= BACK_WITHIN_SECONDS, f"serving again after {seconds:.1f} s (load {os.getloadavg()[0]:.1f})"
+    time.sleep(6)  # RUNNING once up for startsecs
+    assert backend.pid() not in (0, pid)
 
 
 def test_a_rolling_restart_of_both_backends_costs_no_keyed_request(stack: Topology):
