@@ -41,7 +41,9 @@ def _ready(url: str) -> bool:
 def restart_one(backend: ManagedBackend) -> float:
     """Restart ``backend`` and wait until nginx may use it again; the seconds it took."""
     started = time.monotonic()
-    backend.supervisor.ctl("restart", backend.name)
+    # A start that fails (the old process's port not yet free) is retried by supervisord on its own
+    # (startretries): wait for readiness, not for supervisorctl's verdict.
+    backend.supervisor.ctl("restart", backend.name, check=False)
     while not _ready(backend.url):
         if time.monotonic() - started > READY_SECONDS:
             raise RuntimeError(f"{backend.name} not ready after {READY_SECONDS:.0f}s; see {backend.log}")
