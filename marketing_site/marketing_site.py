@@ -10,7 +10,7 @@ from marketing_site.background import run_forever as run_background_loops
 from marketing_site.booking import calendar
 from marketing_site.booking.manage import build_manage
 from marketing_site.core.logs import configure_logging
-from marketing_site.core.parent_death import end_with_parent, end_with_reflex_output_supervisor
+from marketing_site.core.parent_death import end_backend_with_its_parents, end_with_parent
 from marketing_site.layout.page import exact_page
 from marketing_site.pages.not_found import not_found_message
 from marketing_site.pages.registry import PUBLISHED, SERVED_ROUTES
@@ -56,8 +56,8 @@ if app._api is None:  # rx.App builds it on creation
 refuse_malformed_uploads(app._api)  # Reflex's own Starlette app, where its /_upload route lives
 app.app_wraps.pop((5, "Overlay"))
 fall_back_to_memory(app)  # forms keep answering while Redis is unreachable
-end_with_reflex_output_supervisor()  # no orphan keeps the port after a kill -9 of the backend
-app.register_lifespan_task(end_with_parent)
+end_backend_with_its_parents()  # no orphan keeps the port after a kill -9 of the backend
+app.register_lifespan_task(end_with_parent)  # also without REFLEX_LOG_JSON, from a worker's start on
 calendar.install()  # response times and the rotation read demo hosts' own weeks
 if settings.mail_sender_in_backend:
     app.register_lifespan_task(run_background_loops)  # every worker runs them; claims keep each row single
