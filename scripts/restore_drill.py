@@ -27,7 +27,7 @@ from pathlib import Path
 
 from sqlalchemy import create_engine, func
 from sqlalchemy.engine import make_url
-from sqlmodel import col, select
+from sqlmodel import Session, col, select
 
 from scripts.backup import backup_dir, libpq, pg_tool, table_counts
 from scripts.harness.build import ROOT
@@ -80,9 +80,9 @@ def read_a_lead(database_url: str) -> str:
     from marketing_site.leads.models import Lead, LeadResume
     from marketing_site.staff.models import AuditEntry
 
-    db.configure_engine(database_url)
+    engine = db.build_engine(database_url)  # its own: the process's engine stays on the live database
     try:
-        with db.session() as session:
+        with Session(engine) as session:
             with_resume = set(session.exec(select(LeadResume.lead_id)))
             with_booking = set(session.exec(select(DemoBooking.lead_id)))
             with_activity = set(session.exec(select(AuditEntry.lead_id).where(col(AuditEntry.lead_id).is_not(None))))
@@ -110,7 +110,7 @@ def read_a_lead(database_url: str) -> str:
                 read.append(", ".join(parts))
         return "; ".join(read) if read else "no lead in the backup"
     finally:
-        db.get_engine().dispose()
+        engine.dispose()
 
 
 def check(drill: Drill, database_url: str) -> None:
