@@ -29,15 +29,17 @@ from functools import partial
 from reflex_base.utils import log
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+# Loaded at import: a forked child then calls prctl without dlopen, whose lock another thread of the parent
+# may have held at the fork.
+_LIBC = ctypes.CDLL(None, use_errno=True) if sys.platform.startswith("linux") else None
 
 
 def end_with_parent(parent: int | None = None) -> None:
     """SIGKILL to this process when its parent dies (Linux only); at once if ``parent`` (its pid) died before
     this was set (the signal only fires for a death still to come)."""
-    if not sys.platform.startswith("linux"):
+    if _LIBC is None:
         return
-    libc = ctypes.CDLL(None, use_errno=True)
-    if libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
+    if _LIBC.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) != 0:
         raise OSError(ctypes.get_errno(), "prctl(PR_SET_PDEATHSIG) failed")
     if parent is not None and os.getppid() != parent:
         os.kill(os.getpid(), signal.SIGKILL)

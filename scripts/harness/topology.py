@@ -32,7 +32,7 @@ SUPERVISOR_CONF = ROOT / "deploy" / "supervisord.conf"
 # What a backend's working folder holds of the release, linked read-only; Reflex writes its own .web,
 # .states and uploaded_files there, which no other backend reads.
 RELEASE = ("rxconfig.py", "marketing_site", "assets", "alembic", "alembic.ini", "pyproject.toml")
-START_SECONDS = 120.0  # every backend answering, from supervisord's start (a busy 2-core machine)
+START_SECONDS = 300.0  # every backend answering from supervisord's start (five imports at once on a busy machine)
 
 
 def backend_folder(run_dir: Path, port: int) -> Path:
