@@ -1,5 +1,5 @@
 # Two commands on a fresh machine: `make run` (serve the site) and `make test` (the whole suite).
-.PHONY: run test prod bench bench-load bench-scale bench-inbox bench-slots bench-speed mail-catcher a11y export mutation
+.PHONY: run test prod backup restore-drill rolling-restart bench bench-load bench-scale bench-inbox bench-slots bench-speed mail-catcher a11y export mutation
 
 run:
 	@bash scripts/run.sh
@@ -9,6 +9,15 @@ test:
 
 prod:
 	@bash scripts/prod.sh $(PROD_ARGS)
+
+backup:
+	@bash -c '. scripts/setup.sh && python -m scripts.backup $(BACKUP_ARGS)'
+
+restore-drill:
+	@bash -c '. scripts/setup.sh && python -m scripts.restore_drill $(BACKUP_ARGS)'
+
+rolling-restart:
+	@bash -c '. scripts/setup.sh && python -m scripts.rolling_restart'
 
 bench:
 	@bash scripts/bench.sh

@@ -1,4 +1,10 @@
-"""Run migrations against settings.database_url (or ``-x db_url=...``) with the lead tables' metadata."""
+"""Run migrations against settings.database_url (or ``-x db_url=...``) with the lead tables' metadata.
+
+On PostgreSQL every migration waits at most LOCK_TIMEOUT (``-x lock_timeout=10s`` to change it) for a
+table's lock. A migration that needs a lock held by a long transaction then fails fast and can be run
+again, instead of queueing behind it while every request for that table queues behind the migration
+(docs/deployment.md, releases without downtime). The offline script (``--sql``) sets it too.
+"""
 
 from __future__ import annotations
 
@@ -14,10 +20,18 @@ if config.config_file_name is not None and config.attributes.get("configure_logg
     fileConfig(config.config_file_name, disable_existing_loggers=False)
 
 target_metadata = METADATA
+LOCK_TIMEOUT = "5s"
 
 
 def database_url() -> str:
     return db.normalise_url(context.get_x_argument(as_dictionary=True).get("db_url") or settings.database_url)
+
+
+def lock_timeout_statement() -> str:
+    seconds = context.get_x_argument(as_dictionary=True).get("lock_timeout") or LOCK_TIMEOUT
+    if not seconds.rstrip("ms").isdigit():
+        raise ValueError(f"lock_timeout must be like 5s or 500ms, not {seconds!r}")
+    return f"SET lock_timeout = '{seconds}'"
 
 
 def run_offline() -> None:
@@ -26,6 +40,8 @@ def run_offline() -> None:
         url=url, target_metadata=target_metadata, literal_binds=True, render_as_batch=url.startswith("sqlite")
     )
     with context.begin_transaction():
+        if url.startswith("postgresql"):
+            context.execute(lock_timeout_statement())
         context.run_migrations()
 
 
@@ -47,6 +63,8 @@ def _run(connection) -> None:
         connection=connection, target_metadata=target_metadata, render_as_batch=connection.dialect.name == "sqlite"
     )
     with context.begin_transaction():
+        if connection.dialect.name == "postgresql":
+            connection.exec_driver_sql(lock_timeout_statement())
         context.run_migrations()
 
 

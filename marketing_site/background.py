@@ -18,6 +18,7 @@ import anyio
 
 from marketing_site.booking import calendar
 from marketing_site.core import wakeup
+from marketing_site.core.logs import configure_logging, log_context
 from marketing_site.leads import reminders
 from marketing_site.mail import sender as mail_sender
 from marketing_site.settings import settings
@@ -45,7 +46,9 @@ async def drain_forever(name: str, one_pass: Pass) -> None:
     with wakeup.Listener() as listener:
         while True:
             try:
-                if await one_pass():
+                with log_context():  # each pass's lines share an id, as a request's do
+                    found = await one_pass()
+                if found:
                     continue
                 await listener.wait(IDLE_POLL_SECONDS)
             except asyncio.CancelledError:
@@ -64,5 +67,5 @@ async def run_forever() -> None:
 
 
 if __name__ == "__main__":
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging()
     asyncio.run(run_forever())

@@ -9,6 +9,8 @@ from marketing_site.admin.app import build_admin
 from marketing_site.background import run_forever as run_background_loops
 from marketing_site.booking import calendar
 from marketing_site.booking.manage import build_manage
+from marketing_site.core.logs import configure_logging
+from marketing_site.core.parent_death import end_backend_with_its_parents, end_with_parent
 from marketing_site.layout.page import exact_page
 from marketing_site.pages.not_found import not_found_message
 from marketing_site.pages.registry import PUBLISHED, SERVED_ROUTES
@@ -17,10 +19,16 @@ from marketing_site.settings import settings
 from marketing_site.web.api import build_api, build_vitals_api
 from marketing_site.web.exact_routes import serve_pages_exactly
 from marketing_site.web.health import build_health
+from marketing_site.web.method_refusal import refuse_trace
 from marketing_site.web.outage_page import with_outage_page
+from marketing_site.web.own_host_redirects import relative_redirects
+from marketing_site.web.request_id import with_request_id
 from marketing_site.web.response_headers import add_security_headers
 from marketing_site.web.state_fallback import fall_back_to_memory
+from marketing_site.web.unread_body import close_after_unread_body
 from marketing_site.web.upload_limit import refuse_malformed_uploads, upload_body_limit
+
+configure_logging()  # LOG_FORMAT: text lines, or one JSON object each in production
 
 app = rx.App(
     html_lang="en",
@@ -33,7 +41,11 @@ app = rx.App(
         build_health(),
         upload_body_limit,
         serve_pages_exactly,
+        refuse_trace,
         add_security_headers,
+        relative_redirects,
+        close_after_unread_body,
+        with_request_id,
     ],
     # Visitors never see Reflex's developer toast ("Cannot connect to server…"): a form being
     # submitted says so calmly itself (components/submit_bar.py), and nothing else needs the server.
@@ -44,6 +56,8 @@ if app._api is None:  # rx.App builds it on creation
 refuse_malformed_uploads(app._api)  # Reflex's own Starlette app, where its /_upload route lives
 app.app_wraps.pop((5, "Overlay"))
 fall_back_to_memory(app)  # forms keep answering while Redis is unreachable
+end_backend_with_its_parents()  # no orphan keeps the port after a kill -9 of the backend
+app.register_lifespan_task(end_with_parent)  # also without REFLEX_LOG_JSON, from a worker's start on
 calendar.install()  # response times and the rotation read demo hosts' own weeks
 if settings.mail_sender_in_backend:
     app.register_lifespan_task(run_background_loops)  # every worker runs them; claims keep each row single

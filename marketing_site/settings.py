@@ -38,6 +38,9 @@ class Settings(BaseSettings):
 
     # dev: the lead API publishes its OpenAPI docs; prod: docs hidden, PRODUCTION_REQUIRED settings enforced.
     environment: Literal["dev", "prod"] = Field("dev", alias="APP_ENV")
+    # The app's log lines: "text" (development) or "json", one object per record (production; with
+    # REFLEX_LOG_JSON=1 Reflex's own lines are JSON too). marketing_site/core/logs.py.
+    log_format: Literal["text", "json"] = Field("text", alias="LOG_FORMAT")
     # Public address of the site: sitemap.xml, canonical links, the one browser origin the backend accepts.
     site_url: str = Field("http://localhost:3000", alias="SITE_URL", json_schema_extra=PRODUCTION_REQUIRED)
     # Further browser origins allowed to call the backend (comma-separated), e.g. a staging host.

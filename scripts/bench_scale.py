@@ -1,7 +1,7 @@
 """`make bench-scale`: the lead API through nginx to one backend and to two, in the same run, and how
 fast /readyz answers a probe.
 
-It starts the production topology of deploy/Procfile (scripts/harness/topology.py: two backends in
+It starts the production topology of deploy/supervisord.conf (scripts/harness/topology.py: two backends in
 working folders of their own, the background loops apart, nginx with deploy/nginx/api.conf in front) on a
 private PostgreSQL and Redis, plus a second nginx whose upstream is the first backend alone. wrk
 (scripts/bench_load_api.lua) posts ProductVideo leads through each nginx for a fixed time after a

@@ -1,7 +1,7 @@
 """`make prod`: the production topology on this machine, with one command. nginx (the export and
 deploy/nginx/api.conf) in front of two backends, each in a working folder of its own, the background loops
-(mail sender, lead timers, webhooks) as their own process, on PostgreSQL and Redis; the processes are
-deploy/Procfile's lines, run by honcho.
+(mail sender, lead timers, webhooks) as their own process, on PostgreSQL and Redis; supervisord runs them
+(deploy/supervisord.conf) and starts any that dies again, the others going on. Ctrl-C stops them all.
 
 DATABASE_URL and REDIS_URL are used when set (a PostgreSQL URL and a Redis URL); otherwise a private
 PostgreSQL and Redis are started for the run and removed afterwards (the leads go with them). The
@@ -17,16 +17,14 @@ import os
 import shutil
 import signal
 import subprocess
-import sys
 from contextlib import ExitStack
 from pathlib import Path
 
 from scripts.harness.build import ROOT, export_site, tool_env
 from scripts.harness.database import migrate
-from scripts.harness.nginx import write_nginx_config
 from scripts.harness.private_postgres import PrivatePostgres
 from scripts.harness.private_redis import PrivateRedis
-from scripts.harness.topology import PROCFILE, backend_folder, process_path, topology_settings
+from scripts.harness.topology import prepare, supervisord_command, topology_settings
 from scripts.render_nginx import Site
 
 RUN_DIR = ROOT / "var" / "prod"
@@ -59,7 +57,8 @@ def _servers(cleanup: ExitStack) -> tuple[str, str]:
 
 
 def write_env_file(settings: dict[str, str], path: Path) -> Path:
-    """The settings as honcho's env file (KEY=VALUE lines), readable by this user only (it holds secrets)."""
+    """The settings as an env file (KEY=VALUE lines) for the admin command, readable by this user only
+    (it holds secrets)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.touch(mode=0o600)
     path.write_text("".join(f"{name}={value}\n" for name, value in settings.items()))
@@ -72,7 +71,7 @@ def main() -> int:
     api_url = os.environ.get("REFLEX_API_URL", f"http://127.0.0.1:{args.api_port}")
     with ExitStack() as cleanup:
         database_url, redis_url = _servers(cleanup)
-        settings = {**topology_settings(database_url, redis_url, RUN_DIR, api_url, site_url), "PATH": process_path()}
+        settings = topology_settings(database_url, redis_url, RUN_DIR, api_url, site_url)
         env = tool_env(settings)
         print("==> Migrating the database (alembic upgrade head)")
         migrate(env)
@@ -83,8 +82,6 @@ def main() -> int:
             export_site(RUN_DIR / "client", env)
             root = RUN_DIR / "client"
         ports = [args.backend_port + number for number in range(args.backends)]
-        for port in ports:
-            backend_folder(RUN_DIR, port)
         site = Site(
             root=root,
             backend_url=api_url,
@@ -92,19 +89,17 @@ def main() -> int:
             listen=f"127.0.0.1:{args.site_port}",
             api_listen=f"127.0.0.1:{args.api_port}",
         )
-        write_nginx_config(site, RUN_DIR / "nginx")
+        supervised = prepare(site, ports, settings, RUN_DIR)
         env_file = write_env_file(settings, RUN_DIR / "site.env")
         print(f"==> Site {site_url if root else '(no export)'}; backends behind nginx at {api_url} (staff: /admin)")
-        print(f"    First staff account: DATABASE_URL={database_url} \\")
+        print(f"    First staff account: set -a; . {env_file}; set +a")
         print("        python -m marketing_site.admin create-user EMAIL --role admin")
-        command = [
-            sys.executable, "-m", "honcho", "start", "-f", str(PROCFILE), "-d", str(ROOT), "-e", str(env_file),
-            "-p", str(args.backend_port), "-c", f"backend={args.backends}",
-        ]  # fmt: skip
-        honcho = subprocess.Popen(command, cwd=ROOT, env=env)
-        for stop in (signal.SIGINT, signal.SIGTERM):  # honcho stops every process, then the servers above go
-            signal.signal(stop, lambda _signal, _frame: honcho.send_signal(signal.SIGTERM))
-        return honcho.wait()
+        print(f"    Processes: SITE_RUN_DIR={RUN_DIR} supervisorctl -c deploy/supervisord.conf status")
+        print("    A new release: python -m scripts.rolling_restart (docs/deployment.md)")
+        supervisord = subprocess.Popen(supervisord_command(), cwd=ROOT, env=supervised)
+        for stop in (signal.SIGINT, signal.SIGTERM):  # supervisord stops every program, then the servers above go
+            signal.signal(stop, lambda _signal, _frame: supervisord.send_signal(signal.SIGTERM))
+        return supervisord.wait()
 
 
 if __name__ == "__main__":

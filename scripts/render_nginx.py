@@ -31,6 +31,9 @@ from marketing_site.web.security_headers import (
 TEMPLATES = Path(__file__).resolve().parents[1] / "deploy" / "nginx"
 _FIELD = re.compile(r"\{\{(\w+)\}\}")
 TOKEN_LIMIT = 3000  # characters per quoted value, under nginx's 4 KB configuration token buffer
+# nginx's passive check (api.conf): one failed attempt leaves a backend out for this long, then it is tried again.
+MAX_FAILS = 1
+FAIL_TIMEOUT_SECONDS = 5
 
 
 @dataclass(frozen=True)
@@ -138,16 +141,14 @@ def render_api(site: Site) -> str:
                 f'{{ "" {_quoted(value)}; default ""; }}'
                 for name, value in own_answers.items()
             ),
-            "fallback_headers": "\n".join(
-                f"        add_header {name} {variable[name]} always;" for name in own_answers
-            ),
+            "fallback_headers": "\n".join(f"    add_header {name} {variable[name]} always;" for name in own_answers),
             "listen": site.api_listen,
             "server_name": site.api_server_name,
             "tls": _tls(site),
             "redirect_to_https": _redirect(site, site.api_server_name),
             "hsts": STRICT_TRANSPORT_SECURITY,
             "upstream_servers": "\n".join(
-                f"    server {server.strip()} max_fails=1 fail_timeout=5s;"
+                f"    server {server.strip()} max_fails={MAX_FAILS} fail_timeout={FAIL_TIMEOUT_SECONDS}s;"
                 for server in site.upstream.split(",")
                 if server.strip()
             ),

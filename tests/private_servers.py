@@ -1,4 +1,4 @@
-"""What the test groups that start servers of their own share (tests/faults, tests/topology): they run once,
+"""What the test groups that start servers of their own share (tests/faults): they run once,
 in the SQLite pass (the PostgreSQL pass would start the very same servers again), and they need Debian's
 PostgreSQL and Redis server binaries (missing: skipped on a developer machine, failed in CI)."""
 

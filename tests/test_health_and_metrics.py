@@ -64,6 +64,18 @@ def test_readyz_is_ready_with_a_database_that_answers():
     assert answer.json()["checks"]["database"] == "ok"
 
 
+def test_readyz_names_its_checks_only_to_whoever_may_scrape_metrics(monkeypatch):
+    """Through nginx (X-Forwarded-For) or from outside, the status alone: not the database's and outbox's state."""
+    for public in (
+        client().get("/readyz", headers={"X-Forwarded-For": "203.0.113.7"}),
+        client(("203.0.113.7", 1)).get("/readyz"),
+    ):
+        assert public.status_code == 200 and public.json() == {"status": "ready"}
+    monkeypatch.setattr(health, "settings", health.settings.model_copy(update={"metrics_token": "s" * 32}))
+    probe = client(("203.0.113.7", 1)).get("/readyz", headers={"Authorization": "Bearer " + "s" * 32})
+    assert probe.json()["checks"]["database"] == "ok"
+
+
 def test_readyz_says_the_outbox_stalled_when_a_due_mail_waited_too_long(monkeypatch):
     monkeypatch.setattr(health, "settings", health.settings.model_copy(update={"smtp_host": "smtp.example"}))
     with db.session() as db_session:

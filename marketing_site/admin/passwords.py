@@ -15,8 +15,13 @@ MAX_PASSWORD_CHARS = 1024  # a form field is read no further (hashing a megabyte
 COMMON_PASSWORDS_FILE = Path(__file__).with_name("common_passwords.txt")
 CONTEXT_WORDS = ("smartschool", "schoolsuite")  # the product's name, as people fold it into a password
 _hasher = PasswordHash((Argon2Hasher(),))
-# Verified when there is no hash to check, so a wrong address takes as long as a wrong password.
-_NO_ACCOUNT_HASH = _hasher.hash("no such account")
+
+
+@cache
+def _no_account_hash() -> str:
+    """Verified when there is no hash to check, so a wrong address takes as long as a wrong password. Made on
+    first use, not at import: an argon2 hash is a second of a backend's start on a busy machine."""
+    return _hasher.hash("no such account")
 
 
 class WeakPassword(ValueError):
@@ -53,6 +58,6 @@ def password_hash(password: str) -> str:
 def password_matches(password: str, stored_hash: str) -> bool:
     """Constant work whether or not there is a hash ("" for an account whose invitation is still open)."""
     if not stored_hash:
-        _hasher.verify(password, _NO_ACCOUNT_HASH)
+        _hasher.verify(password, _no_account_hash())
         return False
     return _hasher.verify(password, stored_hash)

@@ -135,7 +135,7 @@ def build_engine(url: str, limits: Limits | None = None) -> Engine:
     if parsed.get_backend_name() == "sqlite":
         return _sqlite_engine(url, parsed.database, limits)
     if limits is None:
-        return create_engine(url, pool_pre_ping=True)
+        return create_engine(url, pool_pre_ping=True, hide_parameters=True)
     server_limits = {
         "statement_timeout": limits.statement_timeout,
         "lock_timeout": limits.statement_timeout,
@@ -143,6 +143,7 @@ def build_engine(url: str, limits: Limits | None = None) -> Engine:
     }
     engine = create_engine(
         url,
+        hide_parameters=True,  # a logged database error never carries a visitor's data (core/logs.py)
         pool_size=limits.pool_size,
         max_overflow=0,
         pool_timeout=limits.pool_timeout,
@@ -179,7 +180,7 @@ def _sqlite_engine(url: str, path: str | None, limits: Limits | None) -> Engine:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     busy = limits.statement_timeout if limits else UNBOUNDED_SQLITE_BUSY_SECONDS
     synchronous = limits.sqlite_synchronous if limits else "FULL"
-    engine = create_engine(url)
+    engine = create_engine(url, hide_parameters=True)
     event.listen(engine, "connect", partial(_sqlite_pragmas, busy_ms=round(busy * 1000), synchronous=synchronous))
     return engine
 

@@ -10,6 +10,7 @@ later finds the client gone and rolls the transaction back (see ``db.BoundedSess
 
 from __future__ import annotations
 
+import contextvars
 import logging
 import os
 import socket
@@ -47,13 +48,14 @@ class Watchdog:
 
     # The process's one watchdog is made at import (below), where mutmut cannot switch a mutant on.
     def __init__(self) -> None:  # pragma: no mutate block
-        self._watched: dict[int, tuple[float, Any]] = {}
+        # connection id -> (deadline, connection, the submission's context: its log lines' request id)
+        self._watched: dict[int, tuple[float, Any, contextvars.Context]] = {}
         self._wake = threading.Condition()
         self._owner_pid = 0  # a forked worker must start its own thread
 
     def watch(self, connection: Any, deadline: float) -> None:
         with self._wake:
-            self._watched[id(connection)] = (deadline, connection)
+            self._watched[id(connection)] = (deadline, connection, contextvars.copy_context())
             if self._owner_pid != os.getpid():
                 self._owner_pid = os.getpid()
                 threading.Thread(target=self._run, name="database-watchdog", daemon=True).start()
@@ -69,11 +71,11 @@ class Watchdog:
         with self._wake:
             while True:
                 now = time.monotonic()
-                for key, (deadline, connection) in list(self._watched.items()):
+                for key, (deadline, connection, context) in list(self._watched.items()):
                     if deadline <= now:
                         del self._watched[key]
-                        _sever(connection)
-                upcoming = min((deadline for deadline, _ in self._watched.values()), default=None)
+                        context.run(_sever, connection)
+                upcoming = min((deadline for deadline, _, _ in self._watched.values()), default=None)
                 self._wake.wait(None if upcoming is None else max(upcoming - now, 0.001))
 
 

@@ -36,20 +36,20 @@ def screen(client_id: str, honeypot: str, form_started_at: float | None) -> bool
     not dropped. Timing is skipped for API clients (no render time)."""
     global _limiter
     if honeypot.strip():
-        _reject("honeypot", client_id)
+        _reject("honeypot")
     elapsed = None if form_started_at is None else time.time() - form_started_at
     if elapsed is not None and elapsed < 0:
-        _reject("forged render time", client_id)
+        _reject("forged render time")
     if _limiter is None:
         _limiter = build_rate_limiter()
     if not _limiter.allow(client_id):
-        _reject("rate limit", client_id)
+        _reject("rate limit")
     if elapsed is not None and elapsed < settings.min_submit_seconds:
-        log.info("Lead quarantined by the too fast trap (client %s)", client_id)
+        log.info("Lead quarantined by the too fast trap")  # the visitor's address stays out of logs
         return True
     return False
 
 
-def _reject(trap: str, client_id: str) -> None:
-    log.info("Lead rejected by %s trap (client %s)", trap, client_id)
+def _reject(trap: str) -> None:
+    log.info("Lead rejected by %s trap", trap)  # by the request id, never the visitor's address
     raise LeadRejected(trap.replace(" ", "_"))

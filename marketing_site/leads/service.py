@@ -8,6 +8,7 @@ that stores more with the lead (the demo booking) takes the steps apart: ``lead_
 
 from __future__ import annotations
 
+import logging
 import unicodedata
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -19,7 +20,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, SQLModel
 
 from marketing_site.content import messages
-from marketing_site.core import db, metrics
+from marketing_site.core import db, logs, metrics
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import table_of
 from marketing_site.leads import (
@@ -37,6 +38,8 @@ from marketing_site.leads.errors import LeadRejected, LeadValidationError
 from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule, WrittenLead
 from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, UTM_KEYS, FlagGroup, LeadKind, lead_form
 from marketing_site.leads.uploads import ResumeUpload
+
+log = logging.getLogger(__name__)
 
 LEAD = table_of(Lead)
 
@@ -282,6 +285,10 @@ def lead_commit(db_session: Session, prepared: PreparedLead, lead_id: int) -> tu
         winner = _replayed(prepared.endpoint, context)
         if winner is None:
             raise
+        logs.name_lead(winner)
+        log.info("A retry lost the race for its Idempotency-Key: answered with the first lead")
         return winner, False
     metrics.lead_stored(prepared.values["kind"], prepared.values["quarantined"])
+    logs.name_lead(lead_id)
+    log.info("Stored a %s lead%s", prepared.values["kind"], " (quarantined)" if prepared.values["quarantined"] else "")
     return lead_id, True

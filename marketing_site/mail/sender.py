@@ -101,6 +101,7 @@ async def _attempt(mail: ClaimedMail) -> str | None:
     try:
         await send(mail)
     except (aiosmtplib.SMTPException, OSError) as error:
-        log.warning("Mail %s failed (try %d): %s", mail.id, mail.attempts, error)
+        # The error's kind only: an SMTP refusal's text names the recipient (the mail's row keeps it for staff).
+        log.warning("Mail %s failed (try %d): %s", mail.id, mail.attempts, type(error).__name__)
         return f"{type(error).__name__}: {error}"
     return None

@@ -21,6 +21,7 @@ import reflex as rx
 from marketing_site.content import forms
 from marketing_site.content.messages import speaking
 from marketing_site.core.db import run_bounded
+from marketing_site.core.logs import log_context, name_lead
 from marketing_site.i18n.languages import Language, language_of_path
 from marketing_site.i18n.translation import translated_text
 from marketing_site.leads import attribution, form_start
@@ -143,35 +144,32 @@ class LeadFormMixin(rx.State, mixin=True):
         The call runs in a worker thread within the submission's database deadline, so a slow or hung
         database never stalls the event loop that serves every other visitor of this worker."""
         language = self._language()
-        try:
-            with speaking(language.code):
-                lead_id = await run_bounded(call, self._context(honeypot, language))
-        except LeadValidationError as invalid:
-            self.errors = dict(invalid.errors)
-            self.alert = translated_text(forms.FIX_FIELDS_TEXT, language)
-        except LeadRejected as rejected:
-            self.alert = str(rejected)
-        except Exception:
-            self._failed()
-        else:
-            log.info("Lead form %s stored lead %s", self.KIND.value, lead_id)
-            self.submitted = True  # stored: nothing that follows may hide that from the visitor
+        with log_context():  # a websocket event is no HTTP request: each submission gets an id of its own
             try:
-                await self._lead_stored(lead_id, language)
+                with speaking(language.code):
+                    lead_id = await run_bounded(call, self._context(honeypot, language))
+            except LeadValidationError as invalid:
+                self.errors = dict(invalid.errors)
+                self.alert = translated_text(forms.FIX_FIELDS_TEXT, language)
+            except LeadRejected as rejected:
+                self.alert = str(rejected)
             except Exception:
-                log.exception("Lead form %s: the step after storing lead %s failed", self.KIND.value, lead_id)
+                self._failed()
+            else:
+                name_lead(lead_id)
+                log.info("Lead form %s stored lead %s", self.KIND.value, lead_id)
+                self.submitted = True  # stored: nothing that follows may hide that from the visitor
+                try:
+                    await self._lead_stored(lead_id, language)
+                except Exception:
+                    log.exception("Lead form %s: the step after storing lead %s failed", self.KIND.value, lead_id)
 
     async def _lead_stored(self, lead_id: int, language: Language) -> None:
         """Hook for forms that go on with the stored lead (the demo request's slot picker)."""
 
     def _failed(self) -> None:
         """An unexpected error (database, disk, upload): logged, a plain alert, the input kept."""
-        log.exception(
-            "Lead form %s failed (page %s, client %s)",
-            self.KIND.value,
-            self.router.url.path,
-            self.router.session.client_ip,
-        )
+        log.exception("Lead form %s failed (page %s)", self.KIND.value, self.router.url.path)  # no visitor address
         self.alert = translated_text(forms.ERROR_TEXT, self._language())
 
     def _language(self) -> Language:

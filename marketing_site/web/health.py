@@ -2,7 +2,9 @@
 
 - /livez: the process answers, nothing else is asked (restarting a backend fixes no database outage).
 - /readyz: the database answers within READINESS_DATABASE_SECONDS and, with SMTP_HOST set, no due mail
-  has waited OUTBOX_STALL_SECONDS; otherwise 503, the JSON naming the failed check. One indexed query,
+  has waited OUTBOX_STALL_SECONDS; otherwise 503. The JSON names each check only for those who may scrape
+  /metrics (below): through nginx the public sees the status alone, not the state of the database and
+  the mail outbox. One indexed query,
   cheap enough for a probe every second. Redis is not asked: the forms' state falls back to the worker's
   memory (web/state_fallback.py) and the rate limiter lets leads through, so a Redis outage is no reason
   to take a backend out of rotation (Reflex's own /_health answers 503 then: no probe should use it).
@@ -55,17 +57,16 @@ def _checks() -> dict[str, str]:
     return {"database": "ok", "outbox": f"stalled: {due} due mails, the oldest for {waited:.0f} s" if stalled else "ok"}
 
 
-async def readyz(_request: Request) -> Response:
+async def readyz(request: Request) -> Response:
     try:
         checks = await db.run_bounded(_checks, seconds=settings.readiness_database_seconds)
     except SQLAlchemyError:
         checks = {"database": f"no answer within {settings.readiness_database_seconds} s"}
     ready = all(verdict.startswith("ok") for verdict in checks.values())
-    return JSONResponse(
-        {"status": "ready" if ready else "not ready", "checks": checks},
-        status_code=200 if ready else 503,
-        headers=NO_STORE,
-    )
+    answer: dict[str, object] = {"status": "ready" if ready else "not ready"}
+    if may_scrape(request):
+        answer["checks"] = checks
+    return JSONResponse(answer, status_code=200 if ready else 503, headers=NO_STORE)
 
 
 class DatabaseFigures(Collector):

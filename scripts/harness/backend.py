@@ -8,7 +8,6 @@ import signal
 import subprocess
 import time
 import urllib.request
-from collections.abc import Callable
 from pathlib import Path
 
 from scripts.harness.build import ROOT, reflex_command
@@ -19,14 +18,13 @@ ADDRESS_IN_USE = "Address already in use"
 
 
 class Backend:
-    """``reflex run --env prod --backend-only`` on one port, or ``command`` (a shell line such as the
-    backend line of deploy/Procfile, given the port as $PORT).
+    """``reflex run --env prod --backend-only`` on one port, or ``command`` (a shell line, given the port
+    as $PORT).
 
     ``port`` None: a free port, and another one if the backend loses it to another process before it
     binds (ports.py); the port stays fixed once the backend has started, so a restart comes back where
     nginx and the export expect it. A given port is never changed. With ``single_port`` it is the
     single-port deployment instead: Reflex builds the frontend and serves it on the same port.
-    ``prepare`` is called with the port before each start (e.g. to make the backend's working folder).
     """
 
     def __init__(
@@ -36,13 +34,11 @@ class Backend:
         log_path: Path,
         single_port: bool = False,
         command: str | None = None,
-        prepare: Callable[[int], None] | None = None,
     ):
         self._movable = port is None
         self.port = port if port is not None else free_port()
         self._single_port = single_port
         self._command = command
-        self._prepare = prepare
         self._env = env
         self._log_path = log_path
         self._process: subprocess.Popen | None = None
@@ -74,8 +70,6 @@ class Backend:
 
     def start(self, timeout: float = 90.0) -> Backend:
         for attempt in range(1, BIND_ATTEMPTS + 1):
-            if self._prepare is not None:
-                self._prepare(self.port)
             logged = self._log_path.stat().st_size if self._log_path.exists() else 0
             with self._log_path.open("a") as log:
                 self._process = subprocess.Popen(

@@ -42,7 +42,7 @@ def _main_config(prefix: Path, includes: tuple[Path, ...]) -> str:
 
 def write_nginx_config(site: Site, prefix: Path) -> Path:
     """``prefix``/nginx.conf with the rendered site.conf (if there is an export) and api.conf, checked by
-    nginx itself (``nginx -t``); the path of nginx.conf. deploy/Procfile's nginx line runs this file."""
+    nginx itself (``nginx -t``); the path of nginx.conf. deploy/supervisord.conf's nginx program runs this file."""
     prefix.mkdir(parents=True, exist_ok=True)
     config = prefix / "nginx.conf"
     config.write_text(_main_config(prefix, write_configs(site, prefix / "sites")))

@@ -13,7 +13,7 @@ from staff_client import PASSWORD, client, csrf, phone_code, second_factor, sign
 from starlette.testclient import TestClient
 
 from marketing_site.admin import app as admin_app
-from marketing_site.admin import auth
+from marketing_site.admin import auth, sessions
 from marketing_site.admin.__main__ import main as admin_command
 from marketing_site.admin.users import StaffUserError, authenticate, staff_user_create
 from marketing_site.core.clock import frozen
@@ -161,6 +161,22 @@ def test_the_session_ends_after_the_idle_time_but_not_while_in_use(staff):
             assert browser.get("/admin/").status_code == 200
         advance(timedelta(minutes=settings.staff_idle_minutes, seconds=1))
         assert browser.get("/admin/").status_code == 303
+
+
+def test_at_a_one_minute_limit_a_user_clicking_every_ten_seconds_stays_while_an_idle_one_is_signed_out(
+    staff, monkeypatch
+):
+    monkeypatch.setattr(sessions, "settings", settings.model_copy(update={"staff_idle_minutes": 1}))
+    with frozen(datetime.now(UTC)) as advance:
+        active, idle = signed_in(staff("sales")), signed_in(staff("sales"))
+        for _ in range(18):  # three minutes, one click every 10 s
+            advance(timedelta(seconds=10))
+            assert active.get("/admin/").status_code == 200
+        advance(timedelta(seconds=55))  # a pause just short of the limit, then on again
+        assert active.get("/admin/").status_code == 200
+        advance(timedelta(seconds=61))
+        assert active.get("/admin/").status_code == 303
+        assert idle.get("/admin/").status_code == 303  # untouched for three minutes and more
 
 
 def test_accounts_need_a_real_password_and_a_known_role_and_store_only_an_argon2_hash(staff):

@@ -4,11 +4,14 @@ and the API, with the script hashes of the build it serves itself."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
+from urllib.parse import urlsplit
 
 import httpx
 import pytest
 from header_checks import assert_security_headers, vary_origins
+from raw_http import next_request_answered
 
 from marketing_site.build.csp_hashes import inline_script_hashes
 from marketing_site.web.security_headers import CACHE_HASHED_ASSET, CACHE_MEDIA
@@ -80,3 +83,16 @@ def test_its_api_answers_carry_the_headers(single_port):
     assert response.status_code == 422
     assert_security_headers(response, single_port)
     assert vary_origins(response) == ["Origin"]
+
+
+def test_every_request_after_a_refused_oversized_body_on_a_kept_alive_connection_is_answered(single_port):
+    """A 413 sent before the body was read closes the connection; the next request is never lost."""
+    oversized = json.dumps({"name": "x" * 100_000, "email": "big@school.edu"}).encode()
+    port = urlsplit(single_port).port
+    assert sum(next_request_answered(port, oversized) for _ in range(20)) == 20
+
+
+def test_no_redirect_of_the_single_port_server_names_a_forged_host(single_port):
+    for path in ("/ping/", "/booking/x/", "/livez/"):
+        answer = httpx.get(single_port + path, headers={"Host": "evil.example"})
+        assert "evil.example" not in answer.headers.get("location", ""), path

@@ -1,46 +1,28 @@
 """Two backends behind nginx share nothing but PostgreSQL and Redis, and any of them serves any request:
 a résumé sent through one is downloaded by staff through the other; a staff session and a visitor's
-booking link work on both; one visitor's form events alternate between them; and when one is killed
-(-9) under 24 clients, nginx sends everything to the other, no acknowledged lead is lost or stored
-twice, and the killed one rejoins."""
+booking link work on both; one visitor's form events alternate between them. (A backend killed or
+restarted under load: test_failover.py.)"""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import time
 import uuid
-from collections import Counter
-from dataclasses import dataclass, field
 
 import aiohttp
 import httpx
-from leads.lead_payloads import CAREERS, VALID
-from prometheus_client.parser import text_string_to_metric_families
+from leads.lead_payloads import CAREERS
 from running_stack import demo_booked
 from samples import PDF
-from sqlalchemy import create_engine, text
 from staff_http import create_staff, signed_in
+from topology_load import SITE, TRAP_SECONDS, rows
 
 from marketing_site.content import forms
 from marketing_site.state.careers import CareersState
 from scripts.bench_load_forms import Visitor, answered
 
-SITE = "http://localhost:3000"  # the topology's SITE_URL: the one origin its backends accept
 CAREERS_STATE = CareersState.get_full_name()
 CAREERS_PAGE = {"pathname": "/careers", "asPath": "/careers"}
-TRAP_SECONDS = 1.2  # past the topology's LEAD_MIN_SUBMIT_SECONDS
-PROXY_FAILURES = (0, 502, 504)  # 0: the connection failed
-ANSWER_LIMIT = 15.0  # a request asked this long before the kill may still have been on the killed backend
-
-
-def rows(database_url: str, sql: str, **values) -> list:
-    engine = create_engine(database_url)
-    try:
-        with engine.connect() as connection:
-            return list(connection.execute(text(sql), values))
-    finally:
-        engine.dispose()
 
 
 async def apply_with_resume(backend_url: str, email: str, filename: str, content: bytes) -> dict:
@@ -131,84 +113,3 @@ def test_one_visitors_form_events_alternate_between_backends(stack):
     sent, again = asyncio.run(visit())
     assert sent.get("submitted") is True and again.get("submitted") is True
     assert rows(stack.settings["DATABASE_URL"], "SELECT quarantined FROM lead WHERE email = :e", e=email) == [(False,)]
-
-
-@dataclass
-class Clients:
-    """API clients posting leads through nginx, each retrying its lead (same Idempotency-Key) until 201."""
-
-    api_url: str
-    answers: list[tuple[str, float, int]] = field(default_factory=list)  # (email, asked, status or 0)
-    acknowledged: set[str] = field(default_factory=set)
-    _stopping: asyncio.Event = field(default_factory=asyncio.Event)
-
-    async def run(self, count: int) -> None:
-        async with httpx.AsyncClient(base_url=self.api_url, timeout=ANSWER_LIMIT) as http:
-            await asyncio.gather(*(self._client(http) for _ in range(count)))
-
-    async def _client(self, http: httpx.AsyncClient) -> None:
-        while not self._stopping.is_set():
-            email, key = f"kill-{uuid.uuid4().hex[:12]}@school.edu", uuid.uuid4().hex
-            lead = {**VALID["ProductVideo"], "email": email}
-            while True:
-                asked = time.monotonic()
-                try:
-                    status = (
-                        await http.post("/api/ProductVideo", json=lead, headers={"Idempotency-Key": key})
-                    ).status_code
-                except httpx.TransportError:
-                    status = 0
-                self.answers.append((email, asked, status))
-                if status == 201:
-                    self.acknowledged.add(email)
-                    break
-                await asyncio.sleep(0.2)  # then the same lead again, as the API's documentation asks
-            await asyncio.sleep(0.2)  # a paced client: the machine also restarts a backend meanwhile
-
-
-def scraped_leads(backend_url: str) -> float:
-    answer = httpx.get(f"{backend_url}/metrics", timeout=10).text
-    return sum(
-        sample.value
-        for family in text_string_to_metric_families(answer)
-        for sample in family.samples
-        if sample.name == "leads_stored_total"
-    )
-
-
-def test_a_backend_killed_under_load_loses_no_lead_and_rejoins(stack):
-    killed = stack.backends[0]
-    clients = Clients(stack.api_url)
-    moments: dict[str, float] = {}
-
-    async def scenario() -> None:
-        load = asyncio.create_task(clients.run(24))
-        await asyncio.sleep(3)
-        moments["killed"] = time.monotonic()
-        await asyncio.to_thread(killed.kill)
-        await asyncio.sleep(5)
-        moments["restarting"] = time.monotonic()
-        await asyncio.to_thread(killed.start)  # same port, same folder: the upstream nginx knows
-        moments["back"] = time.monotonic()
-        await asyncio.sleep(8)  # past nginx's fail_timeout: the rejoined backend gets its share
-        clients._stopping.set()
-        await load
-
-    asyncio.run(scenario())
-
-    # A dead backend shows as nginx's 502/504 or a dropped connection; only a request that was on it may get one.
-    # (A 503 is a backend's own "try again" when its database work overran the deadline on a busy machine.)
-    away = [
-        (round(asked - moments["killed"], 2), status)
-        for _, asked, status in clients.answers
-        if status in PROXY_FAILURES and not moments["killed"] - ANSWER_LIMIT < asked < moments["killed"] + 2
-    ]
-    assert not away, f"proxy failures away from the kill (seconds after it, status): {away[:10]} {moments}"
-    while_down = [asked for _, asked, status in clients.answers if status == 201 and asked > moments["killed"] + 2]
-    assert len([asked for asked in while_down if asked < moments["restarting"]]) > 24, "nginx did not use the other"
-    stored = Counter(
-        email for (email,) in rows(stack.settings["DATABASE_URL"], "SELECT email FROM lead WHERE email LIKE 'kill-%'")
-    )
-    assert not [email for email, times in stored.items() if times > 1], "a lead was stored twice"
-    assert set(stored) == clients.acknowledged, "stored leads differ from acknowledged ones"
-    assert killed.running and scraped_leads(killed.url) > 0, "the restarted backend got no lead from nginx"
