@@ -20,6 +20,7 @@ from sqlmodel import Session, col
 from marketing_site.core import db, wakeup
 from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.core.columns import max_length
+from marketing_site.core.config_version import Cached
 from marketing_site.settings import settings
 from marketing_site.webhooks.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint, WebhookEvent
 
@@ -40,13 +41,20 @@ class ClaimedDelivery:
     signing_secrets: tuple[str, ...]
 
 
+def _enabled_endpoints(db_session: Session) -> tuple[tuple[int, frozenset[str]], ...]:
+    rows = db_session.execute(
+        select(col(WebhookEndpoint.id), col(WebhookEndpoint.events)).where(col(WebhookEndpoint.enabled).is_(True))
+    ).all()
+    return tuple((endpoint_id, frozenset(events.split())) for endpoint_id, events in rows)
+
+
+_endpoints = Cached(_enabled_endpoints)  # every lead reads them; kept until one changes (core.config_version)
+
+
 def enqueue(db_session: Session, event: WebhookEvent, data: dict[str, Any], lead_id: int | None) -> None:
     """One delivery per enabled endpoint that wants ``event``, in the caller's transaction; the loops are
     woken when it commits."""
-    endpoints = db_session.execute(
-        select(col(WebhookEndpoint.id), col(WebhookEndpoint.events)).where(col(WebhookEndpoint.enabled).is_(True))
-    ).all()
-    wanting = [endpoint_id for endpoint_id, events in endpoints if event.value in events.split()]
+    wanting = [endpoint_id for endpoint_id, events in _endpoints.get(db_session) if event.value in events]
     if not wanting:
         return
     now = utc_now()
