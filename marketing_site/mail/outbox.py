@@ -21,7 +21,7 @@ from marketing_site.core.columns import max_length
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
 from marketing_site.settings import settings
 
-CLAIM_BATCH = 16  # sent at once (``sender``); the owner's mails of a burst of leads go in the first batch
+CLAIM_BATCH = 32  # one pass (``sender``): the mails of a burst of leads, the owners' first, over a few connections
 LEASE_MARGIN_SECONDS = 30.0
 
 

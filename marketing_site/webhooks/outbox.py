@@ -24,7 +24,8 @@ from marketing_site.core.config_version import Cached
 from marketing_site.settings import settings
 from marketing_site.webhooks.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint, WebhookEvent
 
-CLAIM_BATCH = 16  # sent concurrently, so a lease covers one attempt's time limit
+CLAIM_BATCH = 16  # one pass
+LANES = 4  # an endpoint's deliveries of a pass share this many connections, one after another on each (``sender``)
 LEASE_MARGIN_SECONDS = 30.0
 MAX_RETRY_AFTER = timedelta(days=1)  # a Retry-After further out is cut to this
 GONE = 410  # the endpoint is no more: it is disabled
@@ -81,7 +82,8 @@ def enqueue(db_session: Session, event: WebhookEvent, data: dict[str, Any], lead
 
 
 def lease() -> timedelta:
-    return timedelta(seconds=settings.webhook_timeout_seconds + LEASE_MARGIN_SECONDS)
+    """Long enough for a lane of deliveries that each answer just within the time limit."""
+    return timedelta(seconds=settings.webhook_timeout_seconds * -(-CLAIM_BATCH // LANES) + LEASE_MARGIN_SECONDS)
 
 
 def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedDelivery]:
