@@ -120,7 +120,7 @@ def stack(running: Servers, configuration: str, cpu_leads: int, history: int) ->
         if configuration == "production":
             hook_port, secret = free_port(), ""
             for step in bench_production.STEPS:
-                made = bench_production.seed(database_url, (step,), hook_port, history)
+                made = bench_production.seed(database_url, (step,), bench_production.hook_url(hook_port), history)
                 cpu.append((CPU_STEPS[step], lead_cpu(env, cpu_leads)))
                 secret = made.get("hook_secret", "")
             scratch = running.scratch / configuration

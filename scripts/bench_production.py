@@ -11,13 +11,16 @@ benchmark can measure what each one costs a lead:
   the third works the company's week. Each lead then gets an owner, two timers and the owner's mail;
 - ``webhook``: an endpoint for ``lead.created`` (``endpoint_create``); each lead then queues a delivery.
 
+(``takers`` alone: the three take the demo leads on the company's week, the team's default times: what
+``make bench-speed`` measured before, its bare configuration.)
+
 Outside the database (``outside_services``): an SMTP server accepting every mail after STARTTLS (aiosmtpd,
 ``scripts/harness/smtp_recorder.py``) and the endpoint's verifying receiver over HTTPS
 (``scripts/harness/webhook_receiver.py``), each in a process of its own, as the other machines they stand for,
 with a certificate of a throwaway authority the backend trusts (``scripts/bench_tls.py``, SSL_CERT_FILE).
 The bare configuration is a fresh database with none of it: nobody takes leads, no SMTP server, no endpoint.
 
-    DATABASE_URL=… python -m scripts.bench_production --steps history,routing,webhook --hook-port 8123
+    DATABASE_URL=… python -m scripts.bench_production --steps history,routing,webhook --hook-url https://…
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ from scripts import bench_tls
 from scripts.harness.build import ROOT
 
 HISTORY = 100_000
-STEPS = ("history", "routing", "webhook")
+STEPS = ("history", "routing", "webhook")  # the production configuration; "takers": bench-speed's bare one
 CHUNK = 5000
 PASSWORD = secrets.token_urlsafe(18)
 # (name, zone, country, hours Monday..Sunday, a day off this many days from today); None: the company's week
@@ -63,36 +66,39 @@ class Outside:
     mail_log: Path
     hooks_log: Path
     hook_store: Path
-    authority: Path  # the certificate authority the backend trusts
+    authority: Path | None  # the certificate authority the backend trusts (None: plain SMTP and HTTP)
 
     def settings(self) -> dict[str, str]:
         """What a backend (or the benchmark's own process) needs to reach them."""
+        tls = {"SMTP_SECURITY": "starttls", "SSL_CERT_FILE": str(self.authority)} if self.authority else {}
         return {
             "SMTP_HOST": "127.0.0.1",
             "SMTP_PORT": str(self.smtp_port),
-            "SMTP_SECURITY": "starttls",
-            "SSL_CERT_FILE": str(self.authority),
+            "SMTP_SECURITY": "none",
             "WEBHOOK_ALLOWED_NETWORKS": "127.0.0.0/8",
+            **tls,
         }
 
 
-def hook_url(port: int) -> str:
-    return f"https://127.0.0.1:{port}/hooks"
+def hook_url(port: int, tls: bool = True) -> str:
+    return f"{'https' if tls else 'http'}://127.0.0.1:{port}/hooks"
 
 
 @contextmanager
-def outside_services(scratch: Path, hook_secret: str, hook_port: int, smtp_port: int) -> Iterator[Outside]:
-    """The SMTP server and the webhook receiver, stopped when the block ends."""
-    tls = bench_tls.make(scratch)
+def outside_services(
+    scratch: Path, hook_secret: str, hook_port: int, smtp_port: int, tls: bool = True
+) -> Iterator[Outside]:
+    """The SMTP server and the webhook receiver (with ``tls``: STARTTLS and HTTPS), stopped when the block ends."""
+    made = bench_tls.make(scratch) if tls else None
     outside = Outside(
         smtp_port,
         hook_port,
         scratch / "mails.jsonl",
         scratch / "hooks.jsonl",
         scratch / "hooks-stored.jsonl",
-        tls.authority,
+        made.authority if made else None,
     )
-    certificate = ("--tls-cert", str(tls.certificate), "--tls-key", str(tls.key))
+    certificate = ("--tls-cert", str(made.certificate), "--tls-key", str(made.key)) if made else ()
     with ExitStack() as running:
         running.enter_context(
             _process(
@@ -121,11 +127,11 @@ def _process(module: str, *arguments: str) -> Iterator[None]:
         process.wait()
 
 
-def seed(url: str, steps: tuple[str, ...], hook_port: int = 0, history: int = HISTORY) -> dict[str, Any]:
+def seed(url: str, steps: tuple[str, ...], endpoint: str = "", history: int = HISTORY) -> dict[str, Any]:
     """Seed ``steps`` into the migrated database at ``url``, in a process of its own (this one's settings may be
-    read already); returns what they made (``hook_secret`` for the webhook step, ``seconds``)."""
+    read already); returns what they made (``hook_secret`` for the webhook step at ``endpoint``, ``seconds``)."""
     env = {**os.environ, "WEBHOOK_ALLOWED_NETWORKS": "127.0.0.0/8", "DATABASE_URL": url}
-    arguments = ["--steps", ",".join(steps), "--hook-port", str(hook_port), "--history", str(history)]
+    arguments = ["--steps", ",".join(steps), "--hook-url", endpoint, "--history", str(history)]
     output = subprocess.run(
         [sys.executable, "-m", "scripts.bench_production", *arguments],
         cwd=ROOT,
@@ -138,7 +144,7 @@ def seed(url: str, steps: tuple[str, ...], hook_port: int = 0, history: int = HI
     return found
 
 
-def _seed_here(url: str, steps: tuple[str, ...], hook_port: int, history: int) -> dict[str, Any]:
+def _seed_here(url: str, steps: tuple[str, ...], endpoint: str, history: int) -> dict[str, Any]:
     from marketing_site.booking import calendar
     from marketing_site.core import db
 
@@ -152,8 +158,10 @@ def _seed_here(url: str, steps: tuple[str, ...], hook_port: int, history: int) -
             _history([taker.id for taker in takers], history)
         if "routing" in steps:
             _routing(admin, takers)
+        if "takers" in steps:
+            _takers(admin, takers)
         if "webhook" in steps:
-            made["hook_secret"] = _endpoint(admin, hook_url(hook_port))
+            made["hook_secret"] = _endpoint(admin, endpoint)
     finally:
         db.get_engine().dispose()
     return {**made, "seconds": time.perf_counter() - started}
@@ -179,7 +187,6 @@ def _staff() -> tuple[Any, list[Any]]:
 def _routing(admin: Any, takers: list[Any]) -> None:
     """Hosts, their hours and days off, who takes the leads and the team's times: as an admin sets them."""
     from marketing_site.admin.availability import day_off_add, host_save, hours_save
-    from marketing_site.admin.lead_routing import routing_save
 
     for taker, spec in zip(takers, TAKERS, strict=True):
         if spec is None:
@@ -188,8 +195,14 @@ def _routing(admin: Any, takers: list[Any]) -> None:
         host_save(admin, taker.id, name, zone, country, True)
         hours_save(admin, taker.id, list(hours))
         day_off_add(admin, taker.id, (date.today() + timedelta(days=off_in)).isoformat())
+    _takers(admin, takers, WEIGHTS)
+
+
+def _takers(admin: Any, takers: list[Any], weights: tuple[int, ...] = (1, 1, 1)) -> None:
+    from marketing_site.admin.lead_routing import routing_save
+
     form = {"response-sales": "60", "escalation-sales": "240", "response-hr": "960", "escalation-hr": "1920"}
-    for taker, weight in zip(takers, WEIGHTS, strict=True):
+    for taker, weight in zip(takers, weights, strict=True):
         form |= {f"takes-sales-{taker.id}": "on", f"weight-sales-{taker.id}": str(weight)}
     routing_save(admin, form)
 
@@ -295,11 +308,11 @@ def _spent_timers(row: dict[str, Any]) -> list[dict[str, Any]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description="Seed steps of the production configuration into DATABASE_URL")
     parser.add_argument("--steps", default=",".join(STEPS), help=f"comma-separated: {', '.join(STEPS)}")
-    parser.add_argument("--hook-port", type=int, default=0, help="the webhook receiver's port (the webhook step)")
+    parser.add_argument("--hook-url", default="", help="the webhook receiver's address (the webhook step)")
     parser.add_argument("--history", type=int, default=HISTORY, help="past leads (the history step)")
     options = parser.parse_args()
     steps = tuple(step for step in options.steps.split(",") if step)
-    print(json.dumps(_seed_here(os.environ["DATABASE_URL"], steps, options.hook_port, options.history)))
+    print(json.dumps(_seed_here(os.environ["DATABASE_URL"], steps, options.hook_url, options.history)))
 
 
 if __name__ == "__main__":
