@@ -16,11 +16,13 @@ from typing import Any
 from sqlalchemy import Row, delete, insert, select, update
 from sqlmodel import Session, col
 
+from marketing_site.core.columns import table_of
 from marketing_site.core.config_version import Cached
 from marketing_site.leads import work_calendar
 from marketing_site.leads.routing_models import LeadTimer, RoutingRules, TimerStage, TimerStatus
 from marketing_site.staff.models import Role
 
+TIMERS = table_of(LeadTimer)
 WORKING_DAY_MINUTES = 8 * 60
 # team: (response minutes, escalation minutes) until an admin saves the team's rules
 DEFAULT_RULES: dict[Role, tuple[int, int]] = {
@@ -83,7 +85,7 @@ def start(db_session: Session, lead_id: int, team: Role, owner_id: int | None, s
     """Both timers of a lead that waits from ``start_at``; returns when the owner's reminder is due."""
     due = _due(db_session, team, owner_id, start_at)
     db_session.execute(
-        insert(LeadTimer).returning(col(LeadTimer.id)),  # one multi-row INSERT (see mails.queue_lead_mails)
+        insert(TIMERS).returning(TIMERS.c.id),  # one multi-row INSERT of plain rows (see mails.queue_lead_mails)
         [
             {"lead_id": lead_id, "stage": stage, "owner_id": owner_id, "due_at": at, "status": TimerStatus.WAITING}
             for stage, at in due.items()

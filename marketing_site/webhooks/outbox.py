@@ -19,11 +19,12 @@ from sqlmodel import Session, col
 
 from marketing_site.core import db, wakeup
 from marketing_site.core.clock import as_utc, utc_now
-from marketing_site.core.columns import max_length
+from marketing_site.core.columns import max_length, table_of
 from marketing_site.core.config_version import Cached
 from marketing_site.settings import settings
 from marketing_site.webhooks.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint, WebhookEvent
 
+DELIVERIES = table_of(WebhookDelivery)
 CLAIM_BATCH = 16  # one pass
 LANES = 4  # an endpoint's deliveries of a pass share this many connections, one after another on each (``sender``)
 LEASE_MARGIN_SECONDS = 30.0
@@ -61,7 +62,7 @@ def enqueue(db_session: Session, event: WebhookEvent, data: dict[str, Any], lead
     now = utc_now()
     body = json.dumps({"type": event.value, "timestamp": now.isoformat(), "data": data}, ensure_ascii=False)
     db_session.execute(
-        insert(WebhookDelivery).returning(col(WebhookDelivery.id)),  # one multi-row INSERT (see leads.mails)
+        insert(DELIVERIES).returning(DELIVERIES.c.id),  # one multi-row INSERT of plain rows (see leads.mails)
         [
             {
                 "endpoint_id": endpoint_id,
