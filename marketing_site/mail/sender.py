@@ -73,18 +73,18 @@ async def deliver_due() -> int:
     """One pass: claim a batch (its messages built in the claim's thread, off the event loop), send it, record
     the outcomes; returns how many were claimed.
 
-    The batch's recipients share at most CONNECTIONS connections, each opened once for the pass (a connection,
-    with its STARTTLS and login, costs more CPU than the mails it carries); one recipient's mails go one after
-    another on one connection in the order they were queued, so a visitor never reads "cancelled" before
-    "moved"."""
+    The batch shares at most CONNECTIONS connections, each opened once for the pass (a connection, with its
+    STARTTLS and login, costs more CPU than the mails it carries). One recipient's mails about one lead go one
+    after another on one connection in the order they were queued, so a visitor never reads "cancelled" before
+    "moved"; mails about different leads (the shared address gets one of every lead) go side by side."""
     if not settings.smtp_host:
         return 0
     claimed = await anyio.to_thread.run_sync(_claim_and_build)
     if claimed:
-        by_recipient: dict[str, list[tuple[ClaimedMail, bytes]]] = {}
+        in_order: dict[tuple[str, int | None], list[tuple[ClaimedMail, bytes]]] = {}
         for mail, built in claimed:
-            by_recipient.setdefault(mail.recipient.lower(), []).append((mail, built))
-        groups = [sorted(group, key=lambda pair: pair[0].id) for group in by_recipient.values()]
+            in_order.setdefault((mail.recipient.lower(), mail.lead_id), []).append((mail, built))
+        groups = [sorted(group, key=lambda pair: pair[0].id) for group in in_order.values()]
         lanes = [groups[lane::CONNECTIONS] for lane in range(min(CONNECTIONS, len(groups)))]
         outcomes = await asyncio.gather(*(_send_lane([pair for group in lane for pair in group]) for lane in lanes))
         await anyio.to_thread.run_sync(outbox.record, [outcome for lane in outcomes for outcome in lane])
