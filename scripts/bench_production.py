@@ -132,15 +132,16 @@ def seed(url: str, steps: tuple[str, ...], endpoint: str = "", history: int = HI
     read already); returns what they made (``hook_secret`` for the webhook step at ``endpoint``, ``seconds``)."""
     env = {**os.environ, "WEBHOOK_ALLOWED_NETWORKS": "127.0.0.0/8", "DATABASE_URL": url}
     arguments = ["--steps", ",".join(steps), "--hook-url", endpoint, "--history", str(history)]
-    output = subprocess.run(
+    seeded = subprocess.run(
         [sys.executable, "-m", "scripts.bench_production", *arguments],
         cwd=ROOT,
         env=env,
-        check=True,
         capture_output=True,
         text=True,
-    ).stdout
-    found: dict[str, Any] = json.loads(output.splitlines()[-1])
+    )
+    if seeded.returncode != 0:
+        raise RuntimeError(f"seeding {', '.join(steps)} failed:\n{seeded.stderr[-3000:]}")
+    found: dict[str, Any] = json.loads(seeded.stdout.splitlines()[-1])
     return found
 
 
@@ -227,7 +228,7 @@ def _history(owner_ids: list[int], count: int) -> None:
     from scripts.bench_inbox import MODULES, lead_row
 
     rng = random.Random(29)
-    engine = db.get_engine()
+    engine = db.build_engine(os.environ["DATABASE_URL"])  # no statement time-out: bulk inserts and ANALYZE
     with engine.begin() as connection:
         endpoint_id = connection.execute(
             insert(WebhookEndpoint).returning(WebhookEndpoint.id),
@@ -257,6 +258,7 @@ def _history(owner_ids: list[int], count: int) -> None:
     with engine.connect() as connection:
         connection.execute(text("ANALYZE"))
         connection.commit()
+    engine.dispose()
 
 
 def _sent_mails(row: dict[str, Any]) -> list[dict[str, Any]]:

@@ -7,10 +7,10 @@ mail waits, queued, for one to be configured.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import socket
 import ssl
+import time
 from email.utils import parseaddr
 from functools import cache
 
@@ -25,7 +25,8 @@ from marketing_site.settings import settings
 log = logging.getLogger(__name__)
 
 
-CONNECTIONS = 4  # SMTP connections one pass opens at most (a batch's recipients share them)
+CONNECTIONS = 4  # SMTP connections one pass uses at most (a batch's recipients share them)
+KEEP_SECONDS = 30.0  # an idle connection waits this long for the next pass (servers allow five minutes)
 # The server answered this mail with a refusal: the connection itself is fine for the next one.
 _MAIL_REFUSED = (aiosmtplib.SMTPRecipientsRefused, aiosmtplib.SMTPResponseException)
 
@@ -73,7 +74,7 @@ async def deliver_due() -> int:
     """One pass: claim a batch (its messages built in the claim's thread, off the event loop), send it, record
     the outcomes; returns how many were claimed.
 
-    The batch shares at most CONNECTIONS connections, each opened once for the pass (a connection, with its
+    The batch shares at most CONNECTIONS connections, kept open for the next pass (a connection, with its
     STARTTLS and login, costs more CPU than the mails it carries). One recipient's mails about one lead go one
     after another on one connection in the order they were queued, so a visitor never reads "cancelled" before
     "moved"; mails about different leads (the shared address gets one of every lead) go side by side."""
@@ -96,34 +97,71 @@ def _claim_and_build() -> list[tuple[ClaimedMail, bytes]]:
 
 
 async def _send_lane(mails: list[tuple[ClaimedMail, bytes]]) -> list[tuple[ClaimedMail, str | None]]:
-    """Send ``mails`` one after another over one connection; None for each the server accepted, else what went
-    wrong. A refused mail leaves the connection open for the next; a connection that fails (refused, dropped,
-    timed out) fails the rest of the lane too, tried again after the back-off, so a lane never outlasts the
-    claim's lease."""
+    """Send ``mails`` one after another over one connection (one kept from an earlier pass, or a new one); None
+    for each the server accepted, else what went wrong. A refused mail leaves the connection open for the next;
+    a connection that fails (refused, dropped, timed out) fails the rest of the lane too, tried again after the
+    back-off, so a lane never outlasts the claim's lease; a kept one the server has dropped meanwhile is
+    replaced once."""
     outcomes: list[tuple[ClaimedMail, str | None]] = []
     sender = parseaddr(settings.mail_from)[1]
-    connection: aiosmtplib.SMTP | None = None
-    try:
-        for number, (mail, built) in enumerate(mails):
-            try:
-                connection = connection or await _connect()
-                await connection.sendmail(sender, [mail.recipient], built)
-            except _MAIL_REFUSED as refused:
-                if connection is None:  # the server refused the connection itself (its greeting, the login)
-                    return outcomes + _rest_failed(mails[number:], refused)
-                outcomes.append((mail, _failed(mail, refused)))
-            except (aiosmtplib.SMTPException, OSError) as broken:
-                if connection is not None:
-                    connection.close()  # not QUIT: a server that timed out would be waited for again
-                    connection = None
-                return outcomes + _rest_failed(mails[number:], broken)
-            else:
-                outcomes.append((mail, None))
-    finally:
-        if connection is not None:
-            with contextlib.suppress(aiosmtplib.SMTPException, OSError):
-                await connection.quit()
+    connection, kept = _kept.take()
+    number = 0
+    while number < len(mails):
+        mail, built = mails[number]
+        try:
+            connection = connection or await _connect()
+            await connection.sendmail(sender, [mail.recipient], built)
+        except _MAIL_REFUSED as refused:
+            if connection is None:  # the server refused the connection itself (its greeting, the login)
+                return outcomes + _rest_failed(mails[number:], refused)
+            outcomes.append((mail, _failed(mail, refused)))
+        except (aiosmtplib.SMTPException, OSError) as broken:
+            if connection is not None:
+                connection.close()  # not QUIT: a server that timed out would be waited for again
+                connection = None
+            if kept:  # dropped while it waited between passes: this mail again, on a new connection
+                kept = False
+                continue
+            return outcomes + _rest_failed(mails[number:], broken)
+        else:
+            outcomes.append((mail, None))
+        kept, number = False, number + 1
+    if connection is not None:
+        _kept.give_back(connection)
     return outcomes
+
+
+class _KeptConnections:
+    """Connections a pass leaves open for the next (this event loop's, to the server configured now): a busy
+    sender then pays for a connection, its STARTTLS and login once, not once per pass; one idle for
+    KEEP_SECONDS is closed when next looked at."""
+
+    def __init__(self) -> None:
+        self._idle: list[tuple[aiosmtplib.SMTP, tuple[object, ...], float]] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def _server(self) -> tuple[object, ...]:
+        return (settings.smtp_host, settings.smtp_port, settings.smtp_security, settings.smtp_username)
+
+    def take(self) -> tuple[aiosmtplib.SMTP | None, bool]:
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:  # another loop's connections cannot be used (nor closed) from this one
+            self._idle, self._loop = [], loop
+        while self._idle:
+            connection, server, since = self._idle.pop()
+            if server == self._server() and time.monotonic() - since < KEEP_SECONDS and connection.is_connected:
+                return connection, True
+            connection.close()
+        return None, False
+
+    def give_back(self, connection: aiosmtplib.SMTP) -> None:
+        if len(self._idle) < CONNECTIONS and connection.is_connected:
+            self._idle.append((connection, self._server(), time.monotonic()))
+        else:
+            connection.close()
+
+
+_kept = _KeptConnections()
 
 
 def _rest_failed(mails: list[tuple[ClaimedMail, bytes]], error: Exception) -> list[tuple[ClaimedMail, str | None]]:
