@@ -7,6 +7,7 @@ is missing from a migration check because nothing happened to import its module.
 from sqlmodel import SQLModel
 
 from marketing_site.booking import models as booking_models
+from marketing_site.core import config_version
 from marketing_site.leads import models as lead_models
 from marketing_site.leads import routing_models
 from marketing_site.mail import models as mail_models
@@ -17,6 +18,7 @@ from marketing_site.webhooks import models as webhook_models
 
 METADATA = SQLModel.metadata
 MODULES = (
+    config_version,
     staff_models,
     staff_credentials,
     lead_models,

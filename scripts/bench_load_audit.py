@@ -10,10 +10,13 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
-from sqlmodel import Session, select
+from sqlalchemy import func
+from sqlmodel import Session, col, select
 
 from marketing_site.core import db
 from marketing_site.leads.models import Lead
+from marketing_site.mail.models import OutboxMail, OutboxStatus
+from marketing_site.webhooks.models import DeliveryStatus, WebhookDelivery
 
 
 @dataclass(frozen=True)
@@ -48,3 +51,25 @@ def audit(
     acked = set(acked_ids if acked_ids is not None else acked_emails or [])
     duplicated = sum(n - 1 for n in Counter(email for _, email in rows).values() if n > 1)
     return Audit(len(acked), len(rows), len(acked - stored_keys), duplicated, len(stored_keys - acked), in_flight)
+
+
+def backlog(database_url: str) -> tuple[int, int]:
+    """Mails and webhook deliveries still queued (production: what the senders have yet to deliver)."""
+    engine = db.build_engine(database_url)
+    try:
+        with Session(engine) as session:
+            mails = session.exec(select(func.count()).where(OutboxMail.status == OutboxStatus.QUEUED)).one()
+            hooks = session.exec(select(func.count()).where(WebhookDelivery.status == DeliveryStatus.QUEUED)).one()
+    finally:
+        engine.dispose()
+    return mails, hooks
+
+
+def load_leads(database_url: str) -> int:
+    """The leads every load run of a stack stored (warm-ups too): their e-mails start ``bench-``."""
+    engine = db.build_engine(database_url)
+    try:
+        with Session(engine) as session:
+            return session.exec(select(func.count()).where(col(Lead.email).startswith("bench-"))).one()
+    finally:
+        engine.dispose()

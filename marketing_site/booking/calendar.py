@@ -3,7 +3,7 @@ response times count in their hours and zone, and the rotation skips them on the
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Mapping
 from zoneinfo import ZoneInfo
 
 from sqlmodel import Session
@@ -13,9 +13,9 @@ from marketing_site.leads import work_calendar
 from marketing_site.leads.work_calendar import WorkWeek
 
 
-def host_work_weeks(db_session: Session, staff_ids: Collection[int]) -> Mapping[int, WorkWeek]:
-    """The active hosts among ``staff_ids`` with their hours, days off, country and zone."""
-    wanted = set(staff_ids)
+def host_work_weeks(db_session: Session) -> Mapping[int, WorkWeek]:
+    """Every active host's week: their hours, days off, country and zone (the lead domain keeps them until staff
+    change any)."""
     return {
         week.host.staff_user_id: WorkWeek(
             ZoneInfo(week.host.time_zone),
@@ -24,7 +24,6 @@ def host_work_weeks(db_session: Session, staff_ids: Collection[int]) -> Mapping[
             week.days_off,
         )
         for week in host_weeks(db_session)
-        if week.host.staff_user_id in wanted
     }
 
 

@@ -37,10 +37,14 @@ class Listener:
         with _lock:
             _listeners.discard(self)
 
-    async def wait(self, timeout: float) -> None:
+    async def wait(self, timeout: float) -> bool:
+        """True if nudged (False: the timeout passed)."""
+        nudged = False
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._event.wait(), timeout)
+            nudged = True
         self._event.clear()
+        return nudged
 
     def nudge(self) -> None:
         with contextlib.suppress(RuntimeError):  # its event loop has closed

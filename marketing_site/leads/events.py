@@ -48,10 +48,14 @@ def _instant(moment: datetime | None) -> str | None:
     return as_utc(moment).isoformat() if moment else None
 
 
-def lead_data(db_session: Session, lead: AnyLead, modules: Sequence[str]) -> dict[str, Any]:
+def lead_data(
+    db_session: Session, lead: AnyLead, modules: Sequence[str], owner_email: str | None = None
+) -> dict[str, Any]:
+    """``owner_email``: the owner's address when the caller knows it (a new lead's assignment), else looked up."""
     lead_id = stored_id(lead)
     owner = (
-        db_session.execute(select(col(StaffUser.email)).where(col(StaffUser.id) == lead.owner_id)).scalar()
+        owner_email
+        or db_session.execute(select(col(StaffUser.email)).where(col(StaffUser.id) == lead.owner_id)).scalar()
         if lead.owner_id
         else None
     )
@@ -86,9 +90,9 @@ def lead_data(db_session: Session, lead: AnyLead, modules: Sequence[str]) -> dic
     }
 
 
-def lead_created(db_session: Session, lead: AnyLead, modules: Sequence[str]) -> None:
+def lead_created(db_session: Session, lead: AnyLead, modules: Sequence[str], owner_email: str | None = None) -> None:
     """``lead.created`` for a lead in the inbox (a quarantined one waits for its release)."""
-    enqueue(db_session, WebhookEvent.LEAD_CREATED, lead_data(db_session, lead, modules), stored_id(lead))
+    enqueue(db_session, WebhookEvent.LEAD_CREATED, lead_data(db_session, lead, modules, owner_email), stored_id(lead))
 
 
 def status_changed(db_session: Session, lead: AnyLead, previous: str, status: str) -> None:

@@ -15,7 +15,7 @@ from marketing_site.content.messages import message
 from marketing_site.core import wakeup
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import stored_id
-from marketing_site.leads.mails import lead_link, staff_subject, summary
+from marketing_site.leads.mails import OUTBOX, lead_link, staff_subject, summary
 from marketing_site.leads.models import AnyLead, display_name
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
 from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id
@@ -118,7 +118,7 @@ def _queue(
     send_at: datetime | None = None,
 ) -> None:
     db_session.execute(
-        insert(OutboxMail).returning(col(OutboxMail.id)),  # one multi-row INSERT (see mails.queue_lead_mails)
+        insert(OUTBOX).returning(OUTBOX.c.id),  # one multi-row INSERT of plain rows (see mails.queue_lead_mails)
         [
             dict(
                 lead_id=stored_id(lead),

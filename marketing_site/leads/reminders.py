@@ -69,7 +69,7 @@ def _escalate(db_session: Session, lead: AnyLead, owner_id: int | None) -> None:
     )
     owner_email = _email_of(db_session, owner_id)
     reassigned = None
-    if timers.team_rules(db_session, routing.team_of(lead.kind)).auto_reassign:
+    if timers.current_rules(db_session, routing.team_of(lead.kind)).auto_reassign:
         reassigned = routing.reassign_next(db_session, lead, routing.Rule.ESCALATION, None, utc_now())
     week = work_calendar.company_week()
     owner_mails.queue_escalation(

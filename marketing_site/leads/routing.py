@@ -8,6 +8,9 @@
    lead waits for the first one back rather than for nobody).
 Nobody takes the team's leads: the lead stays unassigned and the shared address is told so.
 
+Who takes which team's leads is kept per process until staff change it (``core.config_version``), so a lead
+reads it for the price of one primary-key read; its own queries are built once.
+
 Each lead draws the next turn of its team (a PostgreSQL sequence: concurrent leads draw distinct turns and
 none waits for another's COMMIT; SQLite's writers take turns on a counter row anyway) and goes to whoever
 that turn falls on in the weighted cycle of the takers available now, so the counts stay even. Every
@@ -18,15 +21,17 @@ their own address (a booked host by the booking's own mail), and its timers are 
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cache
 
-from sqlalchemy import or_, select, update
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy import Select, bindparam, insert, or_, select, update
 from sqlmodel import Session, col
 
 from marketing_site.core.columns import stored_id
+from marketing_site.core.config_version import Cached
 from marketing_site.leads import owner_mails, timers, work_calendar
 from marketing_site.leads.models import AnyLead, Lead, LeadModule
 from marketing_site.leads.routing_models import TURNS, LeadRotation, LeadTaker
@@ -105,33 +110,47 @@ def _working(db_session: Session, takers: Sequence[_Taker], now: datetime) -> li
     return [taker for taker in takers if not weeks[taker.id].off_on(now)]
 
 
-def _takers(db_session: Session, team: Role) -> list[_Taker]:
+def _every_team_takers(db_session: Session) -> Mapping[str, tuple[_Taker, ...]]:
+    """Each team's takers who are neither paused nor disabled, by account id."""
     rows = db_session.execute(
-        select(col(LeadTaker.staff_user_id), col(StaffUser.email), col(LeadTaker.weight))
+        select(col(LeadTaker.team), col(LeadTaker.staff_user_id), col(StaffUser.email), col(LeadTaker.weight))
         .join(StaffUser, col(StaffUser.id) == col(LeadTaker.staff_user_id))
-        .where(col(LeadTaker.team) == team.value, col(LeadTaker.paused).is_(False), col(StaffUser.active).is_(True))
+        .where(col(LeadTaker.paused).is_(False), col(StaffUser.active).is_(True))
         .order_by(col(LeadTaker.staff_user_id))
     ).all()
-    return [_Taker(*row) for row in rows]
+    teams: dict[str, list[_Taker]] = defaultdict(list)
+    for team, *taker in rows:
+        teams[team].append(_Taker(*taker))
+    return {team: tuple(takers) for team, takers in teams.items()}
 
 
-def _latest_owner(db_session: Session, team: Role, email: str, phone_e164: str, lead_id: int | None) -> int | None:
-    same_person = (
-        or_(col(Lead.email) == email, col(Lead.phone_e164) == phone_e164) if phone_e164 else col(Lead.email) == email
-    )
+_available = Cached(_every_team_takers)
+
+
+def _takers(db_session: Session, team: Role) -> tuple[_Taker, ...]:
+    return _available.get(db_session).get(team.value, ())
+
+
+@cache
+def _latest_owner_query(team: Role, by_phone: bool, excluding: bool) -> Select[int | None]:
+    """The owner of the person's latest lead of the team (built once per shape: a lead runs it every time)."""
+    email = col(Lead.email) == bindparam("email")
     query = (
         select(col(Lead.owner_id))
         .where(
-            same_person,
+            or_(email, col(Lead.phone_e164) == bindparam("phone")) if by_phone else email,
             col(Lead.kind).in_([kind.value for kind in LeadKind if kind.team is team]),
             col(Lead.owner_id).is_not(None),
         )
         .order_by(col(Lead.created_at).desc(), col(Lead.id).desc())
         .limit(1)
     )
-    if lead_id is not None:
-        query = query.where(col(Lead.id) != lead_id)
-    return db_session.execute(query).scalar()
+    return query.where(col(Lead.id) != bindparam("lead_id")) if excluding else query
+
+
+def _latest_owner(db_session: Session, team: Role, email: str, phone_e164: str, lead_id: int | None) -> int | None:
+    query = _latest_owner_query(team, bool(phone_e164), lead_id is not None)
+    return db_session.execute(query, {"email": email, "phone": phone_e164, "lead_id": lead_id}).scalar()
 
 
 def _next_in_rotation(db_session: Session, team: Role, candidates: Sequence[_Taker]) -> _Taker:
@@ -156,19 +175,25 @@ def _cycle(candidates: Sequence[_Taker]) -> list[_Taker]:
     return cycle
 
 
+_NEXT_TURN = (
+    update(LeadRotation)
+    .where(col(LeadRotation.team) == bindparam("rotation_team"))
+    .values(turn=col(LeadRotation.turn) + 1)
+    .returning(col(LeadRotation.turn))
+)
+_NEXT_IN_SEQUENCE = {team: select(sequence.next_value()) for team, sequence in TURNS.items()}
+
+
 def _turn(db_session: Session, team: Role) -> int:
-    """The team's next turn: PostgreSQL's sequence (no lock held until COMMIT), SQLite's counter row."""
+    """The team's next turn: PostgreSQL's sequence (no lock held until COMMIT), SQLite's counter row (the first
+    turn adds the row: the UPDATE that found none already holds SQLite's one write lock, so nobody else can)."""
     if db_session.get_bind().dialect.name == "postgresql":
-        return int(db_session.execute(select(TURNS[team.value].next_value())).scalar_one())
-    db_session.execute(sqlite_insert(LeadRotation).values(team=team.value, turn=0).on_conflict_do_nothing())
-    return int(
-        db_session.execute(
-            update(LeadRotation)
-            .where(col(LeadRotation.team) == team.value)
-            .values(turn=col(LeadRotation.turn) + 1)
-            .returning(col(LeadRotation.turn))
-        ).scalar_one()
-    )
+        return int(db_session.execute(_NEXT_IN_SEQUENCE[team.value]).scalar_one())
+    turn = db_session.execute(_NEXT_TURN, {"rotation_team": team.value}).scalar()
+    if turn is None:
+        db_session.execute(insert(LeadRotation).values(team=team.value, turn=1))
+        turn = 1
+    return int(turn)
 
 
 def record(

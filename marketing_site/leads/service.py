@@ -265,7 +265,7 @@ def lead_write(
     lead_mails.queue_lead_mails(db_session, lead, modules, mails, owner_email)  # no lead without its mails
     if assignment is not None:
         routing.record(db_session, lead, modules, assignment, now, mails.send_at)
-        events.lead_created(db_session, lead, modules)
+        events.lead_created(db_session, lead, modules, owner_email)
     return lead
 
 

@@ -8,16 +8,21 @@ never fire one twice, and a loop that dies before its COMMIT fires nothing (anot
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Row, delete, insert, select, update
 from sqlmodel import Session, col
 
+from marketing_site.core.columns import table_of
+from marketing_site.core.config_version import Cached
 from marketing_site.leads import work_calendar
 from marketing_site.leads.routing_models import LeadTimer, RoutingRules, TimerStage, TimerStatus
 from marketing_site.staff.models import Role
 
+TIMERS = table_of(LeadTimer)
 WORKING_DAY_MINUTES = 8 * 60
 # team: (response minutes, escalation minutes) until an admin saves the team's rules
 DEFAULT_RULES: dict[Role, tuple[int, int]] = {
@@ -28,15 +33,47 @@ DEFAULT_RULES: dict[Role, tuple[int, int]] = {
 
 def team_rules(db_session: Session, team: Role) -> RoutingRules:
     """The team's saved rules, or the defaults (not stored) until an admin saves them."""
-    saved = db_session.get(RoutingRules, team.value)
-    if saved is not None:
-        return saved
+    return db_session.get(RoutingRules, team.value) or _default_rules(team)
+
+
+def _default_rules(team: Role) -> RoutingRules:
     response, escalation = DEFAULT_RULES[team]
     return RoutingRules(team=team.value, response_minutes=response, escalation_minutes=escalation)
 
 
+@dataclass(frozen=True)
+class Rules:
+    response_minutes: int
+    escalation_minutes: int
+    auto_reassign: bool = False
+
+
+def _every_team_rules(db_session: Session) -> Mapping[Role, Rules]:
+    saved = {
+        Role(team): Rules(*times)
+        for team, *times in db_session.execute(
+            select(
+                col(RoutingRules.team),
+                col(RoutingRules.response_minutes),
+                col(RoutingRules.escalation_minutes),
+                col(RoutingRules.auto_reassign),
+            )
+        )
+    }
+    return {team: saved.get(team) or Rules(*DEFAULT_RULES[team]) for team in DEFAULT_RULES}
+
+
+_rules = Cached(_every_team_rules)
+
+
+def current_rules(db_session: Session, team: Role) -> Rules:
+    """The team's rules as a lead or a timer reads them: kept per process until staff change them
+    (``core.config_version``)."""
+    return _rules.get(db_session)[team]
+
+
 def _due(db_session: Session, team: Role, owner_id: int | None, start: datetime) -> dict[TimerStage, datetime]:
-    rules = team_rules(db_session, team)
+    rules = current_rules(db_session, team)
     week = work_calendar.week_of(db_session, owner_id)
     return {
         TimerStage.REMINDER: week.after_working_minutes(start, rules.response_minutes),
@@ -48,7 +85,7 @@ def start(db_session: Session, lead_id: int, team: Role, owner_id: int | None, s
     """Both timers of a lead that waits from ``start_at``; returns when the owner's reminder is due."""
     due = _due(db_session, team, owner_id, start_at)
     db_session.execute(
-        insert(LeadTimer).returning(col(LeadTimer.id)),  # one multi-row INSERT (see mails.queue_lead_mails)
+        insert(TIMERS).returning(TIMERS.c.id),  # one multi-row INSERT of plain rows (see mails.queue_lead_mails)
         [
             {"lead_id": lead_id, "stage": stage, "owner_id": owner_id, "due_at": at, "status": TimerStatus.WAITING}
             for stage, at in due.items()

@@ -5,36 +5,44 @@ A demo host works their own hours in their own zone (the booking's availability)
 company's (COMPANY_HOURS in COMPANY_TIME_ZONE, less COMPANY_COUNTRY's weekend and public holidays). The
 booking sits above the lead domain, so it hands its hosts' weeks in through ``use_own_weeks``
 (``booking.calendar.install``, called where the app and the background loops start).
+
+Every lead reads these weeks (is its taker off today? when is its answer due?), so each process keeps them: the
+hosts' weeks until staff change any (``core.config_version``), each week's working stretches per local date, the
+company's week for good (settings are read once), and the holidays per country and year (``core.closed_days``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, time, timedelta
+from functools import cache
 from zoneinfo import ZoneInfo
 
 from sqlmodel import Session
 
 from marketing_site.core.closed_days import is_closed
+from marketing_site.core.config_version import Cached
 from marketing_site.settings import settings
 
 SEARCH_DAYS = 400  # a calendar with no working time at all within this counts plain time instead
 Stretches = tuple[tuple[int, int], ...]  # (start, end) minutes after local midnight
+Instants = tuple[tuple[datetime, datetime], ...]  # (start, end) in UTC
 
 
 @dataclass(frozen=True)
 class WorkWeek:
     """Someone's working week: stretches per weekday (0 Monday) in their zone, less days off and the
-    country's weekend and public holidays."""
+    country's weekend and public holidays. Each local date's working stretches are worked out once."""
 
     zone: ZoneInfo
     hours: Mapping[int, Stretches]
     country: str
     days_off: frozenset[date] = frozenset()
+    _days: dict[date, Instants] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def works_on(self, day: date) -> bool:
-        return bool(self.hours.get(day.weekday())) and day not in self.days_off and not is_closed(self.country, day)
+        return bool(self._stretches(day))
 
     def off_on(self, moment: datetime) -> bool:
         """A day off on the local date of ``moment``."""
@@ -48,10 +56,7 @@ class WorkWeek:
         left = timedelta(minutes=minutes)
         first_day = start.astimezone(self.zone).date()
         for offset in range(SEARCH_DAYS):
-            day = first_day + timedelta(days=offset)
-            if not self.works_on(day):
-                continue
-            for opens, closes in self._stretches(day):
+            for opens, closes in self._stretches(first_day + timedelta(days=offset)):
                 begin = max(opens, start)
                 if begin >= closes:
                     continue
@@ -60,14 +65,25 @@ class WorkWeek:
                 left -= closes - begin
         return start + timedelta(minutes=minutes)
 
-    def _stretches(self, day: date) -> Iterator[tuple[datetime, datetime]]:
-        """The day's stretches as UTC instants (wall-clock times in the zone, across a DST change too)."""
+    def _stretches(self, day: date) -> Instants:
+        """The day's working stretches as UTC instants (wall-clock times in the zone, across a DST change too);
+        none on a day off, a public holiday or the weekend."""
+        known = self._days.get(day)
+        if known is None:
+            known = self._days[day] = self._work_out(day)  # a race computes it twice, the same
+        return known
+
+    def _work_out(self, day: date) -> Instants:
+        if day in self.days_off or is_closed(self.country, day):
+            return ()
         midnight = datetime.combine(day, time())
-        for start, end in self.hours.get(day.weekday(), ()):
-            yield (
+        return tuple(
+            (
                 (midnight + timedelta(minutes=start)).replace(tzinfo=self.zone).astimezone(UTC),
                 (midnight + timedelta(minutes=end)).replace(tzinfo=self.zone).astimezone(UTC),
             )
+            for start, end in self.hours.get(day.weekday(), ())
+        )
 
 
 def warm(moment: datetime) -> None:
@@ -78,33 +94,35 @@ def warm(moment: datetime) -> None:
 
 
 def company_week() -> WorkWeek:
-    opens, closes = (int(part[:2]) * 60 + int(part[3:]) for part in settings.company_hours.split("-"))
-    return WorkWeek(
-        ZoneInfo(settings.company_time_zone),
-        dict.fromkeys(range(7), ((opens, closes),)),
-        settings.company_country,
-    )
+    return _company_week(settings.company_time_zone, settings.company_hours, settings.company_country)
 
 
-OwnWeeks = Callable[[Session, Collection[int]], Mapping[int, WorkWeek]]
+@cache
+def _company_week(zone: str, hours: str, country: str) -> WorkWeek:
+    opens, closes = (int(part[:2]) * 60 + int(part[3:]) for part in hours.split("-"))
+    return WorkWeek(ZoneInfo(zone), dict.fromkeys(range(7), ((opens, closes),)), country)
 
 
-def _nobody_has_own_week(_db_session: Session, _staff_ids: Collection[int]) -> Mapping[int, WorkWeek]:
+OwnWeeks = Callable[[Session], Mapping[int, WorkWeek]]  # every account with a week of its own
+
+
+def _nobody_has_own_week(_db_session: Session) -> Mapping[int, WorkWeek]:
     return {}
 
 
-_own_weeks: OwnWeeks = _nobody_has_own_week
+_own_weeks: Cached[Mapping[int, WorkWeek]] = Cached(_nobody_has_own_week)
 
 
 def use_own_weeks(provider: OwnWeeks) -> None:
     """Where staff with a week of their own (demo hosts) are looked up; the rest work the company's."""
     global _own_weeks
-    _own_weeks = provider
+    if not _own_weeks.builds_with(provider):
+        _own_weeks = Cached(provider)
 
 
 def weeks(db_session: Session, staff_ids: Collection[int]) -> dict[int, WorkWeek]:
     """Each account's working week: their own if they have one, else the company's."""
-    own = _own_weeks(db_session, staff_ids) if staff_ids else {}
+    own = _own_weeks.get(db_session) if staff_ids else {}
     company = company_week()
     return {staff_id: own.get(staff_id, company) for staff_id in staff_ids}
 

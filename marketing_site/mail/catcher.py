@@ -10,6 +10,7 @@ import argparse
 import email
 import email.message
 import email.policy
+import ssl
 import time
 from typing import cast
 
@@ -36,9 +37,12 @@ class PrintingHandler:
         return "250 Message accepted"
 
 
-def start(handler: object, port: int) -> Controller:
-    """A running SMTP server on 127.0.0.1:``port`` (aiosmtpd refuses port 0: pick a free one first)."""
-    controller = Controller(handler, hostname="127.0.0.1", port=port)
+def start(handler: object, port: int, tls_context: ssl.SSLContext | None = None) -> Controller:
+    """A running SMTP server on 127.0.0.1:``port`` (aiosmtpd refuses port 0: pick a free one first); with
+    ``tls_context`` it requires STARTTLS before a mail, as a production relay does."""
+    controller = Controller(
+        handler, hostname="127.0.0.1", port=port, tls_context=tls_context, require_starttls=tls_context is not None
+    )
     controller.start()
     return controller
 

@@ -21,7 +21,7 @@ from marketing_site.core.columns import max_length
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
 from marketing_site.settings import settings
 
-CLAIM_BATCH = 16  # sent at once (``sender``); the owner's mails of a burst of leads go in the first batch
+CLAIM_BATCH = 32  # one pass (``sender``): the mails of a burst of leads, the owners' first, over a few connections
 LEASE_MARGIN_SECONDS = 30.0
 
 
@@ -36,6 +36,7 @@ class ClaimedMail:
     attempts: int
     calendar_body: str = ""  # a demo's invitation (text/calendar), or ""
     calendar_method: str = ""  # REQUEST or CANCEL
+    lead_id: int | None = None  # the lead it is about (None: a staff account's own mail)
 
 
 def lease() -> timedelta:
@@ -66,6 +67,7 @@ def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedMail]:
             col(OutboxMail.attempts),
             col(OutboxMail.calendar_body),
             col(OutboxMail.calendar_method),
+            col(OutboxMail.lead_id),
         )
     )
     with db.write_session() as db_session:

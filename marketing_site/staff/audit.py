@@ -3,14 +3,26 @@ personal data. It sits with the table so the lead domain can audit an owner it a
 
 from __future__ import annotations
 
+from sqlalchemy import insert
 from sqlmodel import Session
 
-from marketing_site.core.columns import max_length
+from marketing_site.core.clock import utc_now
+from marketing_site.core.columns import max_length, table_of
 from marketing_site.staff.models import AuditEntry
+
+AUDIT = table_of(AuditEntry)
 
 
 def audit(db_session: Session, actor_id: int | None, action: str, lead_id: int | None = None, detail: str = "") -> None:
-    """Add an entry to the caller's transaction, so a change and its record commit together."""
-    db_session.add(
-        AuditEntry(actor_id=actor_id, action=action, lead_id=lead_id, detail=detail[: max_length(AuditEntry, "detail")])
+    """Add an entry to the caller's transaction, so a change and its record commit together. A plain INSERT, not
+    an ORM object: every new lead with an owner writes one (``make bench-load``)."""
+    db_session.execute(
+        insert(AUDIT),
+        {
+            "created_at": utc_now(),
+            "actor_id": actor_id,
+            "action": action,
+            "lead_id": lead_id,
+            "detail": detail[: max_length(AuditEntry, "detail")],
+        },
     )

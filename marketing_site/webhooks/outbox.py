@@ -19,11 +19,14 @@ from sqlmodel import Session, col
 
 from marketing_site.core import db, wakeup
 from marketing_site.core.clock import as_utc, utc_now
-from marketing_site.core.columns import max_length
+from marketing_site.core.columns import max_length, table_of
+from marketing_site.core.config_version import Cached
 from marketing_site.settings import settings
 from marketing_site.webhooks.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint, WebhookEvent
 
-CLAIM_BATCH = 16  # sent concurrently, so a lease covers one attempt's time limit
+DELIVERIES = table_of(WebhookDelivery)
+CLAIM_BATCH = 16  # one pass
+LANES = 4  # an endpoint's deliveries of a pass share this many connections, one after another on each (``sender``)
 LEASE_MARGIN_SECONDS = 30.0
 MAX_RETRY_AFTER = timedelta(days=1)  # a Retry-After further out is cut to this
 GONE = 410  # the endpoint is no more: it is disabled
@@ -40,19 +43,26 @@ class ClaimedDelivery:
     signing_secrets: tuple[str, ...]
 
 
+def _enabled_endpoints(db_session: Session) -> tuple[tuple[int, frozenset[str]], ...]:
+    rows = db_session.execute(
+        select(col(WebhookEndpoint.id), col(WebhookEndpoint.events)).where(col(WebhookEndpoint.enabled).is_(True))
+    ).all()
+    return tuple((endpoint_id, frozenset(events.split())) for endpoint_id, events in rows)
+
+
+_endpoints = Cached(_enabled_endpoints)  # every lead reads them; kept until one changes (core.config_version)
+
+
 def enqueue(db_session: Session, event: WebhookEvent, data: dict[str, Any], lead_id: int | None) -> None:
     """One delivery per enabled endpoint that wants ``event``, in the caller's transaction; the loops are
     woken when it commits."""
-    endpoints = db_session.execute(
-        select(col(WebhookEndpoint.id), col(WebhookEndpoint.events)).where(col(WebhookEndpoint.enabled).is_(True))
-    ).all()
-    wanting = [endpoint_id for endpoint_id, events in endpoints if event.value in events.split()]
+    wanting = [endpoint_id for endpoint_id, events in _endpoints.get(db_session) if event.value in events]
     if not wanting:
         return
     now = utc_now()
     body = json.dumps({"type": event.value, "timestamp": now.isoformat(), "data": data}, ensure_ascii=False)
     db_session.execute(
-        insert(WebhookDelivery).returning(col(WebhookDelivery.id)),  # one multi-row INSERT (see leads.mails)
+        insert(DELIVERIES).returning(DELIVERIES.c.id),  # one multi-row INSERT of plain rows (see leads.mails)
         [
             {
                 "endpoint_id": endpoint_id,
@@ -73,7 +83,8 @@ def enqueue(db_session: Session, event: WebhookEvent, data: dict[str, Any], lead
 
 
 def lease() -> timedelta:
-    return timedelta(seconds=settings.webhook_timeout_seconds + LEASE_MARGIN_SECONDS)
+    """Long enough for a lane of deliveries that each answer just within the time limit."""
+    return timedelta(seconds=settings.webhook_timeout_seconds * -(-CLAIM_BATCH // LANES) + LEASE_MARGIN_SECONDS)
 
 
 def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedDelivery]:

@@ -48,6 +48,11 @@ class Backend:
         return f"http://127.0.0.1:{self.port}"
 
     @property
+    def pid(self) -> int | None:
+        """The ``reflex run`` process (its workers are its children), while it runs."""
+        return self._process.pid if self.running else None
+
+    @property
     def running(self) -> bool:
         return self._process is not None and self._process.poll() is None
 

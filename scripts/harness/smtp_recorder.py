@@ -2,6 +2,8 @@
 per mail (recipients, the time it was accepted, the staff-area lead id its text links to) to a file.
 
     python -m scripts.harness.smtp_recorder --port 8025 --log mails.jsonl     (prints "ready")
+
+``--tls-cert`` and ``--tls-key`` (PEM files): STARTTLS is required before a mail, as a production relay does.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import ssl
 import time
 from pathlib import Path
 
@@ -35,8 +38,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--log", type=Path, required=True)
+    parser.add_argument("--tls-cert", type=Path)
+    parser.add_argument("--tls-key", type=Path)
     options = parser.parse_args()
-    catcher.start(Recorder(options.log), options.port)
+    tls = None
+    if options.tls_cert:
+        tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        tls.load_cert_chain(options.tls_cert, options.tls_key)
+    catcher.start(Recorder(options.log), options.port, tls)
     print("ready", flush=True)
     while True:
         time.sleep(3600)

@@ -7,7 +7,8 @@ something it already has is answered 200 and dropped.
         --answers 500,200 --log requests.jsonl
 
 ``--answers`` scripts the first answers (``429:30`` adds Retry-After: 30); then it answers 200.
-``--log`` records every request that arrived (id, when it arrived, the answer), stored or not. It prints "ready"
+``--tls-cert`` and ``--tls-key`` (PEM files) make it answer HTTPS. ``--log`` records every request that arrived
+(id, when it arrived, the answer), stored or not. It prints "ready"
 once listening.
 """
 
@@ -16,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import ssl
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -59,6 +61,8 @@ class Receiver:
 
 def serve(port: int, receiver: Receiver) -> ThreadingHTTPServer:
     class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"  # keeps the connection, as a CRM's server does
+
         def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("content-length", 0)))
             status, extra = receiver.receive(body, {key.lower(): value for key, value in self.headers.items()})
@@ -86,9 +90,15 @@ def main() -> None:
     parser.add_argument("--answers", default="")
     parser.add_argument("--log", type=Path)
     parser.add_argument("--delay", type=float, default=0.0, help="seconds each request takes to answer")
+    parser.add_argument("--tls-cert", type=Path)
+    parser.add_argument("--tls-key", type=Path)
     options = parser.parse_args()
     answers = [answer for answer in options.answers.split(",") if answer]
     server = serve(options.port, Receiver(options.secret, options.store, answers, options.log, options.delay))
+    if options.tls_cert:
+        tls = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        tls.load_cert_chain(options.tls_cert, options.tls_key)
+        server.socket = tls.wrap_socket(server.socket, server_side=True)
     print("ready", flush=True)
     server.serve_forever()
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from leads.lead_payloads import CAREERS, VALID
+from mail.smtp_fixtures import Inbox
 from samples import PDF
 from sqlalchemy import delete, select
 
@@ -20,7 +21,7 @@ from marketing_site.content.messages import speaking
 from marketing_site.core import db
 from marketing_site.leads.models import Lead
 from marketing_site.leads.service import LeadKind, ResumeUpload, SubmissionContext, application_submit, lead_submit
-from marketing_site.mail import outbox, sender
+from marketing_site.mail import catcher, outbox, sender
 from marketing_site.mail.models import OutboxMail
 
 API = SubmissionContext(client_id="203.0.113.7")
@@ -226,3 +227,28 @@ def test_bidirectional_controls_a_visitor_typed_never_reach_a_mail_subject():
     [staff, _] = mails(lead_id)
     assert staff.subject == "New demo request: Amina Khan (Greenfield)"
     assert "<td><bdi>\u202eAmina\u2066 Khan</bdi></td>" in staff.html_body  # isolated, as on the staff pages
+
+
+def test_a_connection_kept_between_passes_that_the_server_dropped_costs_no_mail_a_retry(smtp_port):
+    """Within one sender loop, a pass leaves its connections open for the next; a server restarted meanwhile
+    (every kept connection dropped) still gets the next pass's mails at once, not after the back-off."""
+
+    async def two_passes_with_a_restart_between() -> tuple[list[int], int]:
+        inbox = Inbox()
+        server = catcher.start(inbox, smtp_port)
+        first = submit()[0]
+        await drain()
+        assert len(inbox.received) == 2 and sender._kept._idle, "the pass kept its connection open"
+        server.stop()
+        inbox = Inbox()
+        server = catcher.start(inbox, smtp_port)
+        try:
+            second = submit()[0]
+            await drain()
+        finally:
+            server.stop()
+        return [first, second], len(inbox.received)
+
+    leads, received_after_restart = asyncio.run(two_passes_with_a_restart_between())
+    assert received_after_restart == 2
+    assert [(mail.status, mail.attempts) for lead_id in leads for mail in mails(lead_id)] == [("sent", 1)] * 4
