@@ -182,6 +182,7 @@ async def _lead_page(request: Request, user: StaffUser, error: str = "", status_
         staff_by_id=(staff_by_id := {stored_id(member): member for member in staff}),
         sections=lead_view.sections(lead, lead_file.modules, lead_file.responsibilities, clock),
         contacts=lead_view.contacts(lead),
+        mail_label=lead_view.mail_label,
         timeline=activity.timeline(lead, lead_file.history, staff_by_id, stored_id(user), clock),
         error=error,
         booking=booking,

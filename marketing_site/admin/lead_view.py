@@ -15,8 +15,21 @@ from marketing_site.admin.local_time import StaffClock
 from marketing_site.content.forms import CONSENT_CHOICES, CONSENT_TEXT_VERSION
 from marketing_site.leads.labels import module_names, responsibility_names
 from marketing_site.leads.models import Lead, display_name
+from marketing_site.leads.owner_mails import WAITING
 from marketing_site.leads.schemas import UTM_KEYS, LeadKind
+from marketing_site.mail.models import Audience, OutboxMail
 from marketing_site.mail.render import STAFF_LANGUAGE
+
+# What each mail of the lead's page is, by whom it is for (the owner's two kinds told apart by their subject).
+MAIL_LABELS = {
+    Audience.STAFF: "Shared address",
+    Audience.VISITOR: "Visitor",
+    Audience.HOST: "Host",
+    Audience.REMINDER: "Visitor's reminder",
+    Audience.OWNER: "Owner's notice",
+    Audience.ESCALATION: "Escalation",
+    Audience.ACCOUNT: "Account",
+}
 
 
 @dataclass(frozen=True)
@@ -62,6 +75,13 @@ def contacts(lead: Lead) -> list[Contact]:
             Contact("WhatsApp", f"https://wa.me/{lead.phone_e164[1:]}", shown),
         ]
     return found
+
+
+def mail_label(mail: OutboxMail) -> str:
+    """ "Owner's notice" (the lead is theirs) and "Owner's reminder" (it still waits) are two different mails."""
+    if mail.audience == Audience.OWNER and mail.subject.startswith(WAITING):
+        return "Owner's reminder"
+    return MAIL_LABELS.get(Audience(mail.audience), mail.audience) if mail.audience in set(Audience) else mail.audience
 
 
 def _rows(*pairs: tuple[str, str | None]) -> list[Row]:

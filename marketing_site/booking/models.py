@@ -22,6 +22,11 @@ class BookingStatus(enum.StrEnum):
     BOOKED = "booked"  # live: holds its slot
     CANCELLED = "cancelled"
 
+    @property
+    def label(self) -> str:
+        """As staff read it (the lead's page, the CSV): "Booked", never the code."""
+        return self.value.replace("_", " ").capitalize()
+
 
 class BookingChange(enum.StrEnum):
     """What happened to a booking, as its mails and the visitor's page tell it."""

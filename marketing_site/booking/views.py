@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel import Session
 
-from marketing_site.booking.models import DemoBooking, DemoHost
+from marketing_site.booking.models import BookingStatus, DemoBooking, DemoHost
 from marketing_site.booking.slots import slot_id
 from marketing_site.core.clock import as_utc
 from marketing_site.core.columns import stored_id
@@ -40,6 +40,11 @@ class BookingView:
     ends_at: datetime  # UTC
     status: str  # booked or cancelled
     sequence: int
+
+    @property
+    def status_label(self) -> str:
+        """The status as staff read it ("Booked"), never the code."""
+        return BookingStatus(self.status).label if self.status in set(BookingStatus) else self.status
 
     @property
     def slot_id(self) -> str:

@@ -21,6 +21,7 @@ from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
 from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id
 
 _templates = MailTemplates("marketing_site.leads")
+WAITING = "Still waiting"  # the reminder's headline: its subject starts with it (the lead's page tells it apart)
 
 
 def contact_links(kind: str, email: str, phone_e164: str) -> dict[str, str]:
@@ -70,7 +71,7 @@ def queue_reminder(db_session: Session, lead: AnyLead, recipient: str, waiting_s
         since=when(waiting_since),
         **contact_links(lead.kind, lead.email, lead.phone_e164),
     )
-    _queue(db_session, lead, Audience.OWNER, [recipient], staff_subject(lead, "Still waiting"), body)
+    _queue(db_session, lead, Audience.OWNER, [recipient], staff_subject(lead, WAITING), body)
 
 
 def queue_escalation(

@@ -129,6 +129,8 @@ def test_the_inbox_shows_counts_a_chart_with_its_numbers_and_visitor_text_escape
     today_row = re.search(r'<tr><th scope="row">([^<]+)</th>((?:<td class="number">\d+</td>)+)</tr>', chart)
     assert int(re.findall(r"\d+", today_row.group(2))[-1]) >= 1  # today's total counts the lead just sent
     assert '<text x="' in chart and 'text-anchor="end">0</text>' in chart  # a count axis from zero
+    # Issue 33: today's date ends at the plot's right edge ("29 No" was cut at 390 px)
+    assert re.search(r'<text x="394\.0" y="\d+" text-anchor="end">\d+ \w{3}</text>', chart)
 
 
 def test_a_right_to_left_name_cannot_reorder_the_text_around_it(as_role):
