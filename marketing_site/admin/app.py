@@ -56,7 +56,7 @@ from marketing_site.core.columns import stored_id
 from marketing_site.leads.labels import kind_name, module_choices
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.settings import settings
-from marketing_site.staff.models import StaffUser
+from marketing_site.staff.models import Role, StaffUser
 from marketing_site.web.outage_page import DatabaseOutagePage
 
 
@@ -114,6 +114,7 @@ async def inbox(request: Request, user: StaffUser) -> Response:
         chosen = replace(chosen, owner=inbox_query.ME)  # "My leads": the default of whoever takes leads
     viewer = viewer_of(request, user)
     view = await run_in_threadpool(_inbox_view, viewer, chosen)
+    sales_seen = any(LeadKind(kind).team is Role.SALES for kind in kinds_seen(user.role))
     return render(
         request,
         "inbox.html",
@@ -124,8 +125,9 @@ async def inbox(request: Request, user: StaffUser) -> Response:
         pipelines=[
             (inbox_view.PIPELINE_NAMES[pipeline], list(pipeline)) for pipeline in inbox_view.pipelines(user.role)
         ],
-        modules=module_choices(),
-        school_types=SCHOOL_TYPE_OPTIONS,
+        # The school's filters only for a role that sees demo leads: a job application has no module or school
+        modules=module_choices() if sales_seen else [],
+        school_types=SCHOOL_TYPE_OPTIONS if sales_seen else (),
         sorts=inbox_query.SORT_NAMES,
         day_links=_day_links(chosen, viewer.clock),
         smtp_configured=bool(settings.smtp_host),

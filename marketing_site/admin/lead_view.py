@@ -120,6 +120,8 @@ def sections(lead: Lead, modules: list[str], responsibilities: list[str], clock:
         ("Product", lead.product),
     )
     application = _rows(("Position", lead.position), ("Skills", lead.skill_description), ("Training", lead.training))
+    asked = LeadKind(lead.kind).asks_consent or lead.consent_text_version  # the careers form asks neither
+    given = lead.consent_communications_at or lead.consent_data_processing_at
     consent = [
         _consent(
             "Other communications",
@@ -137,6 +139,7 @@ def sections(lead: Lead, modules: list[str], responsibilities: list[str], clock:
         ),
         *_rows(("Wording version", lead.consent_text_version)),
     ]
+    consent = consent if asked or given else []  # never "Not agreed" to a question the form did not ask
     source = _rows(
         ("Page", lead.source_page),
         ("Language of the page", Locale.parse(STAFF_LANGUAGE).languages.get(lead.language, lead.language)),

@@ -38,6 +38,12 @@ class LeadKind(enum.StrEnum):
         """The statuses a lead of this kind moves through: the hiring pipeline for HR's, else the sales one."""
         return HrStatus if self.team is Role.HR else LeadStatus
 
+    @property
+    def asks_consent(self) -> bool:
+        """Whether its form on the site asks the two consent questions (and requires them): the demo forms do;
+        the product video (a video, nothing follows) and a job application (HR keeps it to hire) do not."""
+        return self in (LeadKind.SCHEDULE_DEMO, LeadKind.SIGNUP_DEMO, LeadKind.PRODUCT_DEMO)
+
 
 class FieldType(enum.Enum):
     TEXT = "text"

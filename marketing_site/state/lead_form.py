@@ -49,7 +49,6 @@ class LeadFormMixin(rx.State, mixin=True):
     start_token: str = ""  # both above, signed: the page keeps it and posts it back (leads/form_start.py)
 
     KIND: ClassVar[LeadKind]
-    REQUIRE_CONSENT: ClassVar[bool] = True
 
     @rx.event
     def start(self, browser: dict[str, Any]) -> None:
@@ -175,7 +174,7 @@ class LeadFormMixin(rx.State, mixin=True):
             utm={key: fitted(url.query_parameters[key], key) for key in UTM_KEYS if key in url.query_parameters},
             form_started_at=self.started_at,
             honeypot=honeypot,
-            require_consent=self.REQUIRE_CONSENT,
-            consent_text_version=forms.consent_text_version(language.code) if self.REQUIRE_CONSENT else "",
+            require_consent=self.KIND.asks_consent,
+            consent_text_version=forms.consent_text_version(language.code) if self.KIND.asks_consent else "",
             idempotency_key=self.idempotency_key,
         )

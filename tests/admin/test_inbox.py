@@ -190,8 +190,9 @@ def test_a_lead_page_reads_as_a_person_with_one_tap_contact_links_and_its_possib
     second = demo(f"Dup School {tag()}", email=email)
     third = demo(f"Dup School {tag()}", phone="+968 9123 4567")
     page = browser.get(f"/admin/leads/{first}").text
-    for shown in ("/product", "newsletter", "https://search.example/", "Storing their data", "+968 9123 4567"):
+    for shown in ("/product", "newsletter", "https://search.example/", "+968 9123 4567"):
         assert shown in page
+    assert "Storing their data" not in page  # the video's form asks no consent (issue 33)
     assert 'href="tel:+96891234567"' in page and 'href="https://wa.me/96891234567"' in page
     assert f'href="mailto:{email}"' in page
     assert f'/admin/leads/{second}"' in page and f'/admin/leads/{third}"' in page  # same email, same phone
@@ -236,6 +237,19 @@ def test_an_application_has_the_hiring_pipeline_and_only_hr_or_admin_owners(as_r
     assert "You moved it from New to Interview" in hr.get(f"/admin/leads/{lead_id}").text
     inbox = hr.get("/admin/").text
     assert "Hiring pipeline" in inbox and "Sales pipeline" not in inbox and re.search(r"Interview <b>\d+</b>", inbox)
+    # Issue 33: no sales filters for HR, and no consent rows the careers form never asked
+    assert 'id="f-module"' not in inbox and 'id="f-school-type"' not in inbox and 'id="f-country"' in inbox
+    assert 'id="f-module"' in as_role("sales")[0].get("/admin/").text
+    page = hr.get(f"/admin/leads/{lead_id}").text
+    assert "Not agreed" not in page and ">Consent</h2>" not in page and ">Application</h2>" in page
+
+
+def test_a_demo_lead_says_not_agreed_to_a_consent_its_form_asked(as_role):
+    """The schedule form asks both; one refused (through the API, which does not require them) reads so."""
+    sales, _ = as_role("sales")
+    lead_id = demo(f"Consent School {tag()}", consentCommunications=False)
+    page = sales.get(f"/admin/leads/{lead_id}").text
+    assert ">Consent</h2>" in page and "<dt>Other communications</dt><dd>Not agreed</dd>" in page
 
 
 def test_mails_per_lead_dead_banner_and_resend(as_role):
