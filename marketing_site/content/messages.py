@@ -100,7 +100,7 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "required.nStudent": "Please enter the number of students at your school.",
         "required.about": "Please tell us how you heard about us.",
         "required.tSchool": "Please choose your type of school.",
-        "required.position": "Please choose the position you are applying for.",
+        "required.position": "Please enter the position you are applying for.",
         "required.consentCommunications": "Please tick the box to agree to receive other communications from us.",
         "required.consentDataProcessing": "Please tick the box to let us store and process your personal data.",
         # The confirmation mail a visitor gets, in the language of the page (or API request) they used

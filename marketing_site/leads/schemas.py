@@ -52,7 +52,8 @@ class FieldType(enum.Enum):
     PHONE = "phone"  # stored as phone_e164 and phone_raw
     FLAG = "flag"  # Yes/No or boolean; a ticked flag is a row of its FlagGroup's table
     CONSENT = "consent"  # Yes/No or boolean; stored as the time it was given
-    CHOICE = "choice"
+    CHOICE = "choice"  # one of the form's options (named in any language), stored under its English name
+    SUGGESTED = "suggested"  # typed text with suggestions: a suggestion is stored like a CHOICE, other text as typed
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ class InputField:
     label: str = ""  # message id of the noun phrase naming it in messages; "label.<name>" when empty
     label_values: tuple[tuple[str, str], ...] = ()  # placeholders of that label (a flag's visible choice)
     required: bool = False  # set from the form's copy (content/forms.py), the one definition
-    choices: tuple[str, ...] = ()  # CHOICE fields: the options of the form's copy
+    choices: tuple[str, ...] = ()  # CHOICE and SUGGESTED fields: the options of the form's copy
 
     def label_text(self) -> str:
         """In the language being spoken, like every message."""
@@ -149,7 +150,7 @@ _FIELDS: dict[LeadKind, tuple[LeadFormCopy, tuple[InputField, ...]]] = {
             InputField("mobile", "phone", FieldType.PHONE),
             InputField("country", "country"),
             InputField("city", "city"),
-            InputField("position", "position", FieldType.CHOICE),
+            InputField("position", "position", FieldType.SUGGESTED),  # docs/lead-api.md: a typed position is kept
             InputField("skillDescription", "skill_description", FieldType.MULTILINE),
             InputField("training", "training", FieldType.MULTILINE),
         ),
@@ -172,7 +173,7 @@ def lead_form(kind: LeadKind) -> LeadForm:
             replace(
                 spec,
                 required=spec.name in visible and visible[spec.name].required,
-                choices=visible[spec.name].options if spec.type is FieldType.CHOICE else (),
+                choices=visible[spec.name].options if spec.type in (FieldType.CHOICE, FieldType.SUGGESTED) else (),
             )
             for spec in fields
         ),
