@@ -22,7 +22,7 @@ from marketing_site.content import messages
 from marketing_site.core import db, metrics
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import table_of
-from marketing_site.leads import antispam, events, idempotency, routing, uploads, validation, work_calendar
+from marketing_site.leads import antispam, events, idempotency, routing, search_text, uploads, validation, work_calendar
 from marketing_site.leads import mails as lead_mails
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
 from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule, WrittenLead
@@ -200,6 +200,7 @@ def _validated(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
             errors.update(invalid.errors)
     if errors:
         raise LeadValidationError(errors)
+    values.update(search_text.columns(values))
     return values, ticked
 
 
