@@ -304,7 +304,44 @@ def _demo_change(change: Callable[..., BookingView], *fields: str, done: str) ->
 
 
 demo_move = _demo_change(demo_work.demo_move, "slot", "sequence", done="moved")
-demo_cancel = _demo_change(demo_work.demo_cancel, "sequence", done="cancelled")
+
+
+async def _cancel_question(request: Request, user: StaffUser, error: str = "", status_code: int = 200) -> Response:
+    lead_id = request.path_params["lead_id"]
+    try:
+        demo = await run_in_threadpool(demo_work.demo_to_cancel, lead_id, user)
+        lead = await run_in_threadpool(lead_work.lead_get, lead_id, user)
+    except lead_work.LeadNotFound:
+        return PlainTextResponse("No such demo", status_code=404)
+    except lead_work.WorkRefused as refused:
+        return await _lead_page(request, user, str(refused), 409)
+    form = await request.form() if request.method == "POST" else {}
+    return render(
+        request, "demo_cancel.html", user, status_code, lead=lead, demo=demo, error=error, reason=form.get("reason", "")
+    )
+
+
+@staff_only
+async def demo_cancel_question(request: Request, user: StaffUser) -> Response:
+    """The confirmation: the demo, an optional reason for the visitor, and the one form that cancels."""
+    return await _cancel_question(request, user)
+
+
+@staff_only
+async def demo_cancel(request: Request, user: StaffUser) -> Response:
+    """Only the confirmation page's form cancels (``confirm``); any other POST is asked first."""
+    form = await request.form()
+    if form.get("confirm") != "yes":
+        return await _cancel_question(request, user)
+    lead_id = request.path_params["lead_id"]
+    fields = (str(form.get(name, "")) for name in ("sequence", "reason"))
+    try:
+        await run_in_threadpool(demo_work.demo_cancel, lead_id, user, *fields)
+    except lead_work.LeadNotFound:
+        return PlainTextResponse("No such demo", status_code=404)
+    except lead_work.WorkRefused as refused:
+        return await _cancel_question(request, user, str(refused), 409)
+    return after(f"{BASE}/leads/{lead_id}", "cancelled")
 
 
 def _preferences_page(request: Request, user: StaffUser, error: str = "", status_code: int = 200) -> Response:
@@ -370,6 +407,7 @@ ROUTES = [
     ),
     Route("/leads/{lead_id:int}/demo", demo_page, methods=["GET"]),
     Route("/leads/{lead_id:int}/demo/move", demo_move, methods=["POST"]),
+    Route("/leads/{lead_id:int}/demo/cancel", demo_cancel_question, methods=["GET"]),
     Route("/leads/{lead_id:int}/demo/cancel", demo_cancel, methods=["POST"]),
     Route("/preferences", preferences_form, methods=["GET"]),
     Route("/preferences", preferences_save, methods=["POST"]),

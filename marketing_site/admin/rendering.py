@@ -54,7 +54,7 @@ NOTICES = {
     "call": "Saved: call logged",
     "reassigned": "Saved: handed to the next in the rotation",
     "moved": "Saved: the demo moved; visitor and host get the new invitation",
-    "cancelled": "Saved: the demo is cancelled; visitor and host get the cancellation",
+    "cancelled": "Saved: the demo is cancelled; the visitor gets our apology and a link to book again",
 }
 
 

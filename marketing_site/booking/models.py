@@ -117,5 +117,7 @@ class DemoBooking(SQLModel, table=True):
     visitor_time_zone: str = Field(max_length=64)  # IANA name the visitor chose: times in their mails
     status: str = Field(default=BookingStatus.BOOKED.value, max_length=10)  # a BookingStatus value
     sequence: int = Field(default=0)  # iCalendar SEQUENCE: +1 on every reschedule and on cancellation
+    # Why staff cancelled it, as they typed it for the visitor ("" when the visitor cancelled or staff gave none)
+    cancel_reason: str = Field(default="", max_length=500, sa_column_kwargs={"server_default": ""})
     created_at: datetime = Field(default_factory=utc_now, sa_type=DateTime(timezone=True), nullable=False)
     updated_at: datetime = Field(default_factory=utc_now, sa_type=DateTime(timezone=True), nullable=False)

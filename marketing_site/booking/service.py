@@ -212,12 +212,18 @@ def booking_reschedule(
 
 
 def booking_cancel(
-    booking_id: int, seen_sequence: int | None = None, now: datetime | None = None, actor_id: int | None = None
+    booking_id: int,
+    seen_sequence: int | None = None,
+    now: datetime | None = None,
+    actor_id: int | None = None,
+    reason: str = "",
 ) -> BookingView:
     """Cancel a live booking: its slot is free again, visitor and host get METHOD:CANCEL (SEQUENCE + 1),
     reminders are withdrawn, the lead's activity records who cancelled (``actor_id`` None: the visitor), and
     a lead still at "demo booked" moves to "demo cancelled" (one to win back, not a demo to prepare).
-    BookingCancelled if it already was, BookingChanged for a stale page."""
+    Cancelled by staff, the visitor's mail says the vendor cancelled, apologises, gives ``reason`` (kept on the
+    booking for the lead's page) and offers to book again. BookingCancelled if it already was, BookingChanged
+    for a stale page."""
     now = as_utc(now or utc_now())
     with db.write_session() as db_session:
         booking = _live_booking(db_session, booking_id, seen_sequence)
@@ -230,10 +236,13 @@ def booking_cancel(
             if not lead.quarantined:
                 lead_events.status_changed(db_session, lead, LeadStatus.DEMO_BOOKED, LeadStatus.DEMO_CANCELLED)
         booking.status, booking.sequence, booking.updated_at = BookingStatus.CANCELLED, booking.sequence + 1, now
+        booking.cancel_reason = reason if actor_id is not None else ""
         db_session.flush()
         view = booking_view(db_session, booking)
         mails.withdraw_reminders(db_session, booking_id)
-        mails.queue_invitations(db_session, view, BookingChange.CANCELLED, held=lead.quarantined)
+        mails.queue_invitations(
+            db_session, view, BookingChange.CANCELLED, held=lead.quarantined, by_staff=actor_id is not None
+        )
         if not lead.quarantined:
             events.demo_changed(db_session, view, BookingChange.CANCELLED)
         db_session.commit()
@@ -317,6 +326,7 @@ def _book(
                 "status": BookingStatus.BOOKED,
                 "sequence": booking.sequence + 1,
                 "updated_at": now,
+                "cancel_reason": "",
             }
         )
     db_session.add(booking)

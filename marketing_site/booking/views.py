@@ -40,6 +40,7 @@ class BookingView:
     ends_at: datetime  # UTC
     status: str  # booked or cancelled
     sequence: int
+    cancel_reason: str = ""  # staff's reason for the visitor when they cancelled it
 
     @property
     def status_label(self) -> str:
@@ -83,4 +84,5 @@ def booking_view(db_session: Session, booking: DemoBooking) -> BookingView:
         ends_at=as_utc(booking.ends_at),
         status=booking.status,
         sequence=booking.sequence,
+        cancel_reason=booking.cancel_reason,
     )

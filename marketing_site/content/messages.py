@@ -168,6 +168,12 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "booking.mail.join.later": "{host} will email you how to join before the demo.",
         "booking.mail.manage": "To choose another time or cancel the demo, open this link:",
         "booking.mail.book_again": "Would you like another time? Pick a free time here and it is booked at once:",
+        "booking.mail.subject.cancelled_by_us": "We are sorry: your demo on {when} is cancelled",
+        "booking.mail.cancelled_by_us": (
+            "We are sorry: we had to cancel your demo with {host} on {when}. Please accept our apologies."
+        ),
+        "booking.mail.cancel_reason": "Why: {reason}",
+        "booking.mail.book_again_by_us": "Please pick another time that suits you here; it is booked at once:",
         "booking.invitation.summary": "Smart School Suite demo with {host}",
         "booking.invitation.about": "A live online demo of Smart School Suite for {visitor}.",
         "booking.invitation.cancelled": "This demo is cancelled.",
