@@ -15,7 +15,7 @@ from marketing_site.admin.local_time import StaffClock
 from marketing_site.content.forms import CONSENT_CHOICES, CONSENT_TEXT_VERSION
 from marketing_site.leads.labels import module_names, responsibility_names
 from marketing_site.leads.models import Lead, display_name
-from marketing_site.leads.owner_mails import WAITING
+from marketing_site.leads.owner_mails import HANDED_ON, WAITING
 from marketing_site.leads.schemas import UTM_KEYS, LeadKind
 from marketing_site.mail.models import Audience, OutboxMail
 from marketing_site.mail.render import STAFF_LANGUAGE
@@ -81,6 +81,8 @@ def mail_label(mail: OutboxMail) -> str:
     """ "Owner's notice" (the lead is theirs) and "Owner's reminder" (it still waits) are two different mails."""
     if mail.audience == Audience.OWNER and mail.subject.startswith(WAITING):
         return "Owner's reminder"
+    if mail.audience == Audience.OWNER and mail.subject.startswith(HANDED_ON):
+        return "Previous owner"
     return MAIL_LABELS.get(Audience(mail.audience), mail.audience) if mail.audience in set(Audience) else mail.audience
 
 

@@ -43,7 +43,7 @@ from marketing_site.booking.views import BookingView, booking_view
 from marketing_site.core import db, metrics
 from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.leads import events as lead_events
-from marketing_site.leads import routing, timers
+from marketing_site.leads import owner_mails, routing, timers
 from marketing_site.leads import service as lead_service
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.mails import RequestMails
@@ -336,17 +336,30 @@ def _book(
         update(Lead).where(col(Lead.id) == lead_id).values(status=LeadStatus.DEMO_BOOKED)
     )  # lead may be detached
     history.record(db_session, booking.lead_id, BookingChange.BOOKED, starts_at, None)
+    if previous_status not in (LeadStatus.NEW, LeadStatus.DEMO_BOOKED):  # e.g. booked again after a cancellation
+        history.status_change(db_session, lead_id, previous_status, LeadStatus.DEMO_BOOKED, None)
     view = booking_view(db_session, booking)
     mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=quarantined)
     mails.queue_reminders(db_session, view, now, held=quarantined)
     mails.tell_sales(db_session, view)
     if not quarantined:
         lead = db_session.get_one(Lead, lead_id)
+        previous_owner = lead.owner_id
         timers.stop(db_session, lead_id)
         routing.host_takes_over(db_session, lead, host_id, now)
+        _tell_previous_owner(db_session, lead, previous_owner, view)
         lead_events.status_changed(db_session, lead, previous_status, LeadStatus.DEMO_BOOKED)
         events.demo_changed(db_session, view, BookingChange.BOOKED)
     return booking
+
+
+def _tell_previous_owner(db_session: Session, lead: Lead, previous_owner: int | None, booking: BookingView) -> None:
+    """The host who now owns the lead took it from someone who had been told it was theirs (its first owner, or
+    the host of a cancelled demo booked again with another): they hear where it went (docs/booking.md)."""
+    owner_now = db_session.execute(select(col(Lead.owner_id)).where(col(Lead.id) == lead.id)).scalar_one()
+    if previous_owner is not None and owner_now == booking.host_id != previous_owner:
+        why = "the visitor booked the demo with them"
+        owner_mails.tell_previous_owner(db_session, lead, previous_owner, booking.host_name, why)
 
 
 def _place(

@@ -1,5 +1,6 @@
 """The mails of speed to lead: the owner's own notice of a new lead (with one-tap call and mail links), the
-reminder of a lead still waiting, and the admins' escalation. Queued in the transaction that assigns the
+reminder of a lead still waiting, the previous owner's word that it went to someone else, and the admins'
+escalation. Queued in the transaction that assigns the
 lead or fires its timer, like every outbox row."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from urllib.parse import quote
 
-from sqlalchemy import insert, update
+from sqlalchemy import func, insert, select, update
 from sqlmodel import Session, col
 
 from marketing_site.content.messages import message
@@ -19,9 +20,11 @@ from marketing_site.leads.mails import lead_link, staff_subject, summary
 from marketing_site.leads.models import AnyLead, display_name
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
 from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id
+from marketing_site.staff.models import StaffUser
 
 _templates = MailTemplates("marketing_site.leads")
 WAITING = "Still waiting"  # the reminder's headline: its subject starts with it (the lead's page tells it apart)
+HANDED_ON = "No longer yours"  # the headline telling a previous owner where their lead went
 
 
 def contact_links(kind: str, email: str, phone_e164: str) -> dict[str, str]:
@@ -93,6 +96,38 @@ def queue_escalation(
         reassigned_to=reassigned_to or "",
     )
     _queue(db_session, lead, Audience.ESCALATION, admins, staff_subject(lead, "Late lead"), body)
+
+
+def tell_previous_owner(db_session: Session, lead: AnyLead, previous_id: int, new_owner: str, why: str) -> None:
+    """A lead moved away from ``previous_id``: if they had been told it was theirs (their notice, or the booking's
+    mail to them as its host, went or is going), they hear where it went, so nobody calls a lead that is no longer
+    theirs. One who never heard of it is not mailed."""
+    previous = db_session.get(StaffUser, previous_id)
+    told = (
+        previous is not None
+        and db_session.execute(
+            select(func.count())
+            .select_from(OutboxMail)
+            .where(
+                col(OutboxMail.lead_id) == stored_id(lead),
+                col(OutboxMail.recipient) == previous.email,
+                col(OutboxMail.audience).in_((Audience.OWNER, Audience.HOST)),
+                col(OutboxMail.status) != OutboxStatus.WITHDRAWN,
+            )
+        ).scalar_one()
+        > 0
+    )
+    if not told or previous is None:
+        return
+    body = _templates.render(
+        "handed_on",
+        kind_label=message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE),
+        person=display_name(lead),
+        new_owner=new_owner,
+        why=why,
+        link=lead_link(stored_id(lead)),
+    )
+    _queue(db_session, lead, Audience.OWNER, [previous.email], staff_subject(lead, HANDED_ON), body)
 
 
 def withdraw_unsent_notice(db_session: Session, lead_id: int) -> None:
