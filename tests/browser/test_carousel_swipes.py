@@ -15,6 +15,8 @@ from marketing_site.content import home, widgets
 from marketing_site.i18n.catalogues import catalogue
 from marketing_site.i18n.languages import ARABIC, ENGLISH, Language, localized_route
 
+pytestmark = pytest.mark.database_independent  # the carousels run in the browser alone
+
 PHONE = {"width": 390, "height": 844}
 LTR_NEXT = "right to left"  # the finger's way that brings the next card in a left-to-right page
 
