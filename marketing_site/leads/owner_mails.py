@@ -1,7 +1,6 @@
 """The mails of speed to lead: the owner's own notice of a new lead (with one-tap call and mail links), the
 reminder of a lead still waiting, the previous owner's word that it went to someone else, and the admins'
-escalation. Queued in the transaction that assigns the
-lead or fires its timer, like every outbox row."""
+escalation. Queued in the transaction that assigns the lead or fires its timer, like every outbox row."""
 
 from __future__ import annotations
 
@@ -103,21 +102,7 @@ def tell_previous_owner(db_session: Session, lead: AnyLead, previous_id: int, ne
     mail to them as its host, went or is going), they hear where it went, so nobody calls a lead that is no longer
     theirs. One who never heard of it is not mailed."""
     previous = db_session.get(StaffUser, previous_id)
-    told = (
-        previous is not None
-        and db_session.execute(
-            select(func.count())
-            .select_from(OutboxMail)
-            .where(
-                col(OutboxMail.lead_id) == stored_id(lead),
-                col(OutboxMail.recipient) == previous.email,
-                col(OutboxMail.audience).in_((Audience.OWNER, Audience.HOST)),
-                col(OutboxMail.status) != OutboxStatus.WITHDRAWN,
-            )
-        ).scalar_one()
-        > 0
-    )
-    if not told or previous is None:
+    if previous is None or not _was_told(db_session, stored_id(lead), previous.email):
         return
     body = _templates.render(
         "handed_on",
@@ -128,6 +113,21 @@ def tell_previous_owner(db_session: Session, lead: AnyLead, previous_id: int, ne
         link=lead_link(stored_id(lead)),
     )
     _queue(db_session, lead, Audience.OWNER, [previous.email], staff_subject(lead, HANDED_ON), body)
+
+
+def _was_told(db_session: Session, lead_id: int, email: str) -> bool:
+    """Whether ``email`` got (or is getting) a mail saying the lead is theirs: an owner's notice or a host's."""
+    told: int = db_session.execute(
+        select(func.count())
+        .select_from(OutboxMail)
+        .where(
+            col(OutboxMail.lead_id) == lead_id,
+            col(OutboxMail.recipient) == email,
+            col(OutboxMail.audience).in_((Audience.OWNER, Audience.HOST)),
+            col(OutboxMail.status) != OutboxStatus.WITHDRAWN,
+        )
+    ).scalar_one()
+    return told > 0
 
 
 def withdraw_unsent_notice(db_session: Session, lead_id: int) -> None:
