@@ -182,7 +182,7 @@ def test_each_language_gets_its_404_file_with_a_title_and_so_does_the_shell(tmp_
     )
     assert "<head><title>Page not found</title><meta" in (tmp_path / "404.html").read_text()
     fallback = (tmp_path / "__spa-fallback.html").read_text()
-    assert fallback.startswith('<html lang="en" dir="ltr"><head><title>Smart School Suite</title>')
+    assert fallback.startswith('<html lang="en" dir="ltr"><head><title>Page not found</title>')  # it becomes 404.html
     assert (tmp_path / "about.html").read_text().count("<title>") == 1
 
 

@@ -5,7 +5,7 @@ that language's prefix (languages.py), so their files are rewritten after the bu
 `<html lang="ar" dir="rtl">`. Served that way in the first response, the browser lays the page out
 right to left before any script runs (the `rtl:` variants and logical utilities depend on it).
 The app shells Reflex writes without a `<title>` (the 404 pages, the SPA fallback: the W3C checker
-refuses a head without one) get one: "Page not found" in the address's language, the brand for the shell.
+refuses a head without one) get one: "Page not found" in the address's language.
 """
 
 from __future__ import annotations
@@ -21,8 +21,7 @@ from reflex_base.constants import ReactRouter
 from reflex_base.plugins.base import PostBuildContext
 
 from marketing_site.content import not_found
-from marketing_site.content.site import BRAND
-from marketing_site.i18n.languages import LANGUAGES, Language, language_of_path
+from marketing_site.i18n.languages import DEFAULT, LANGUAGES, Language, language_of_path
 from marketing_site.i18n.translation import translated_text
 
 _HTML_TAG = re.compile(r"<html\b[^>]*>")
@@ -64,9 +63,10 @@ def with_title(html: str, title: str) -> str:
 
 
 def shell_title(static_dir: Path, page: Path) -> str | None:
-    """The title of an app shell Reflex writes without one: a 404 file's, in its language; the SPA fallback's."""
+    """The title of an app shell Reflex writes without one: a 404 file's, in its language. The SPA fallback is
+    the default language's (Reflex copies it to 404.html after the build steps; no other address serves it)."""
     if page == static_dir / ReactRouter.SPA_FALLBACK:
-        return BRAND
+        return translated_text(not_found.SEO.title, DEFAULT)
     for language in LANGUAGES:
         if page == static_dir / not_found_page(language).lstrip("/"):
             return translated_text(not_found.SEO.title, language)
