@@ -2,7 +2,8 @@
 
 Times are server time: each request goes through the real /admin app in-process (Starlette TestClient,
 no network), signed in as an admin who sees every kind. Reported: the first inbox page (with its
-counts, chart and list of countries), a filtered and searched page, a country in lower case with a search,
+counts, chart and list of countries), a filtered and searched page, a country in lower case with a search, an
+Arabic country typed without its diacritic with an Arabic name, a phone number typed with a space,
 a week of the reader's days, a filtered CSV export and the export of every lead; the channel report (each lead
 with a first and last touch, a fifth of the demo leads with a demo) by first touch over 30 days, by last touch over
 a year, by source only, and its CSV, each run REPORT_RUNS times for its p95. SQLite by default;
@@ -35,13 +36,14 @@ from marketing_site.booking.models import BookingStatus, DemoBooking, DemoHost
 from marketing_site.core import db
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import stored_id
+from marketing_site.leads import search_text
 from marketing_site.leads.attribution import channel
 from marketing_site.leads.models import Lead, LeadModule, LeadTouch, Touch
 from marketing_site.staff.models import StaffUser
 from scripts.harness.database import migrate, throwaway_database
 
 KINDS = ("ScheduleDemo", "SignupDemo", "ProductDemo", "ProductVideo", "Careers")
-COUNTRIES = ("Oman", "Pakistan", "United Arab Emirates", "Saudi Arabia", "Qatar", "Kenya", "India", "Egypt")
+COUNTRIES = ("Oman", "عُمان", "Pakistan", "United Arab Emirates", "Saudi Arabia", "Qatar", "Kenya", "India", "Egypt")
 SCHOOL_WORDS = ("Green", "Crescent", "Oasis", "Falcon", "Cedar", "Pearl", "Summit", "Harbour")
 SCHOOL_KINDS = ("Academy", "School", "College", "Institute")
 MODULES = ("studentSmart", "hrSmart", "financeSmart", "academicSmart", "librarySmart")
@@ -54,6 +56,8 @@ PAGES = {
         {"kind": "ScheduleDemo", "status": "new", "country": "Oman", "module": "financeSmart", "q": "falcon academy"},
     ),
     "country in lower case + search": ("/admin/", {"country": "oman", "q": "crescent"}),
+    "Arabic country without its damma + search": ("/admin/", {"country": "عمان", "q": "سليم"}),
+    "phone number with a space": ("/admin/", {"q": "9001 2345"}),
     "last 7 days (reader's days), unowned": (
         "/admin/",
         {"since": (utc_now().date() - timedelta(days=6)).isoformat(), "owner": "none", "sort": "oldest"},
@@ -100,17 +104,17 @@ def lead_row(number: int, rng: random.Random) -> dict:
     kind = rng.choice(KINDS)
     demo = kind != "Careers"
     now = utc_now()
-    return {
+    row = {
         "id": number,
         "kind": kind,
         "created_at": now - timedelta(minutes=rng.randrange(365 * 24 * 60)),
         "language": "en",
         "email": f"person{number}@school{number % 9000}.example",
-        "first_name": rng.choice(("Amina", "Ali", "Sara", "Omar", "Fatima", "Yusuf")),
+        "first_name": rng.choice(("Amina", "Ali", "Sara", "Omar", "Fatima", "Yusuf", "سَلِيم", "فاطمة")),
         "last_name": rng.choice(("Khan", "Raza", "Iqbal", "Said", "Haddad")),
         "phone_e164": f"+9689{number:07d}",
         "phone_raw": f"+968 9{number:07d}",
-        "country": rng.choice(COUNTRIES),
+        "country": rng.choice(COUNTRIES),  # an Arabic page stores its own spelling: "عُمان"
         "school": f"{rng.choice(SCHOOL_WORDS)} {rng.choice(SCHOOL_KINDS)} {number % 700}" if demo else None,
         "school_type": rng.choice(("Kindergarten", "Multi-branch", "Secondary")) if demo else None,
         "source_page": rng.choice(("/schedule", "/product", "/signup", "/careers")),
@@ -125,6 +129,7 @@ def lead_row(number: int, rng: random.Random) -> dict:
         "quarantined": False,
         "seen_at": now,
     }
+    return {**row, **search_text.columns(row)}  # as the lead service writes them
 
 
 def touch_rows(row: dict, rng: random.Random) -> list[dict]:

@@ -10,6 +10,7 @@ bash "$PROJECT_ROOT/scripts/ensure_nginx.sh"
 # tests/faults start a private PostgreSQL and Redis of their own (never the shared ones).
 bash "$PROJECT_ROOT/scripts/ensure_debian_package.sh" postgresql '/usr/lib/postgresql/*/bin/pg_ctl'
 bash "$PROJECT_ROOT/scripts/ensure_debian_package.sh" redis-server redis-server
+bash "$PROJECT_ROOT/scripts/ensure_debian_package.sh" default-jre-headless java  # runs the W3C checker (vnu.jar)
 cd "$PROJECT_ROOT"
 bash scripts/check.sh
 

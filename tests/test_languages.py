@@ -170,11 +170,21 @@ def test_the_404_page_holds_each_language_and_links_within_it():
     assert 'to:"/ar/product"' in page and 'to:"/product"' in page
 
 
-def test_each_language_gets_its_404_file(tmp_path):
-    (tmp_path / "__spa-fallback.html").write_text('<html lang="en"><body>shell</body></html>')
+def test_each_language_gets_its_404_file_with_a_title_and_so_does_the_shell(tmp_path):
+    """Issue 33: the W3C checker refused the 404 pages and the SPA fallback, heads without a <title>."""
+    shell = '<html lang="en"><head><meta charset="utf-8"></head><body>shell</body></html>'
+    (tmp_path / "__spa-fallback.html").write_text(shell)
+    (tmp_path / "404.html").write_text(shell)
+    (tmp_path / "about.html").write_text(shell.replace("<head>", "<head><title>About</title>"))
     HtmlLanguagePlugin().post_build(static_dir=tmp_path)
-    assert (tmp_path / "ar" / "404.html").read_text() == '<html lang="ar" dir="rtl"><body>shell</body></html>'
-    assert (tmp_path / "__spa-fallback.html").read_text().startswith('<html lang="en" dir="ltr">')
+    assert (tmp_path / "ar" / "404.html").read_text() == (
+        f'<html lang="ar" dir="rtl"><head><title>{catalogue(ARABIC)["Page not found"]}</title>'
+        '<meta charset="utf-8"></head><body>shell</body></html>'
+    )
+    assert "<head><title>Page not found</title><meta" in (tmp_path / "404.html").read_text()
+    fallback = (tmp_path / "__spa-fallback.html").read_text()
+    assert fallback.startswith('<html lang="en" dir="ltr"><head><title>Page not found</title>')  # it becomes 404.html
+    assert (tmp_path / "about.html").read_text().count("<title>") == 1
 
 
 def test_the_careers_positions_are_suggested_in_the_page_language():

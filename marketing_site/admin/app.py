@@ -59,7 +59,7 @@ from marketing_site.core.columns import stored_id
 from marketing_site.leads.labels import kind_name, module_choices
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.settings import settings
-from marketing_site.staff.models import StaffUser
+from marketing_site.staff.models import Role, StaffUser
 from marketing_site.web.outage_page import DatabaseOutagePage
 
 
@@ -117,6 +117,7 @@ async def inbox(request: Request, user: StaffUser) -> Response:
         chosen = replace(chosen, owner=inbox_query.ME)  # "My leads": the default of whoever takes leads
     viewer = viewer_of(request, user)
     view = await run_in_threadpool(_inbox_view, viewer, chosen)
+    sales_seen = any(LeadKind(kind).team is Role.SALES for kind in kinds_seen(user.role))
     return render(
         request,
         "inbox.html",
@@ -127,8 +128,9 @@ async def inbox(request: Request, user: StaffUser) -> Response:
         pipelines=[
             (inbox_view.PIPELINE_NAMES[pipeline], list(pipeline)) for pipeline in inbox_view.pipelines(user.role)
         ],
-        modules=module_choices(),
-        school_types=SCHOOL_TYPE_OPTIONS,
+        # The school's filters only for a role that sees demo leads: a job application has no module or school
+        modules=module_choices() if sales_seen else [],
+        school_types=SCHOOL_TYPE_OPTIONS if sales_seen else (),
         sorts=inbox_query.SORT_NAMES,
         day_links=_day_links(chosen, viewer.clock),
         smtp_configured=bool(settings.smtp_host),
@@ -185,6 +187,7 @@ async def _lead_page(request: Request, user: StaffUser, error: str = "", status_
         staff_by_id=(staff_by_id := {stored_id(member): member for member in staff}),
         sections=lead_view.sections(lead, lead_file.modules, lead_file.responsibilities, clock, lead_file.touches),
         contacts=lead_view.contacts(lead),
+        mail_label=lead_view.mail_label,
         timeline=activity.timeline(lead, lead_file.history, staff_by_id, stored_id(user), clock),
         error=error,
         booking=booking,
@@ -304,7 +307,44 @@ def _demo_change(change: Callable[..., BookingView], *fields: str, done: str) ->
 
 
 demo_move = _demo_change(demo_work.demo_move, "slot", "sequence", done="moved")
-demo_cancel = _demo_change(demo_work.demo_cancel, "sequence", done="cancelled")
+
+
+async def _cancel_question(request: Request, user: StaffUser, error: str = "", status_code: int = 200) -> Response:
+    lead_id = request.path_params["lead_id"]
+    try:
+        demo = await run_in_threadpool(demo_work.demo_to_cancel, lead_id, user)
+        lead = await run_in_threadpool(lead_work.lead_get, lead_id, user)
+    except lead_work.LeadNotFound:
+        return PlainTextResponse("No such demo", status_code=404)
+    except lead_work.WorkRefused as refused:
+        return await _lead_page(request, user, str(refused), 409)
+    form = await request.form() if request.method == "POST" else {}
+    return render(
+        request, "demo_cancel.html", user, status_code, lead=lead, demo=demo, error=error, reason=form.get("reason", "")
+    )
+
+
+@staff_only
+async def demo_cancel_question(request: Request, user: StaffUser) -> Response:
+    """The confirmation: the demo, an optional reason for the visitor, and the one form that cancels."""
+    return await _cancel_question(request, user)
+
+
+@staff_only
+async def demo_cancel(request: Request, user: StaffUser) -> Response:
+    """Only the confirmation page's form cancels (``confirm``); any other POST is asked first."""
+    form = await request.form()
+    if form.get("confirm") != "yes":
+        return await _cancel_question(request, user)
+    lead_id = request.path_params["lead_id"]
+    fields = (str(form.get(name, "")) for name in ("sequence", "reason"))
+    try:
+        await run_in_threadpool(demo_work.demo_cancel, lead_id, user, *fields)
+    except lead_work.LeadNotFound:
+        return PlainTextResponse("No such demo", status_code=404)
+    except lead_work.WorkRefused as refused:
+        return await _cancel_question(request, user, str(refused), 409)
+    return after(f"{BASE}/leads/{lead_id}", "cancelled")
 
 
 def _preferences_page(request: Request, user: StaffUser, error: str = "", status_code: int = 200) -> Response:
@@ -370,6 +410,7 @@ ROUTES = [
     ),
     Route("/leads/{lead_id:int}/demo", demo_page, methods=["GET"]),
     Route("/leads/{lead_id:int}/demo/move", demo_move, methods=["POST"]),
+    Route("/leads/{lead_id:int}/demo/cancel", demo_cancel_question, methods=["GET"]),
     Route("/leads/{lead_id:int}/demo/cancel", demo_cancel, methods=["POST"]),
     Route(
         "/leads/{lead_id:int}/demo/held",

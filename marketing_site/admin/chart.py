@@ -37,6 +37,7 @@ class Bar:
 class Tick:
     position: float
     text: str
+    anchor: str = "middle"  # SVG text-anchor: today's date ends at the plot's right edge, never past the drawing
 
 
 @dataclass(frozen=True)
@@ -84,9 +85,9 @@ def build(days: list[tuple[date, dict[str, int]]], kinds: tuple[str, ...], clock
     counts = [Tick(HEIGHT - BOTTOM - value * scale, str(value)) for value in range(0, top_count + 1, step)]
     last = len(days) - 1
     dates = [
-        Tick(LEFT + (index + 0.5) * column, clock.day_name(day).partition(" ")[2])
+        Tick(WIDTH - RIGHT, text, "end") if index == last else Tick(LEFT + (index + 0.5) * column, text)
         for index, (day, _) in enumerate(days)
-        if (last - index) % DATE_EVERY == 0
+        if (last - index) % DATE_EVERY == 0 and (text := clock.day_name(day).partition(" ")[2])
     ]
     table = [
         (clock.day_name(day), [per_kind.get(kind, 0) for kind in kinds], total)

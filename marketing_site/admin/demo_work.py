@@ -1,6 +1,10 @@
 """A lead's demo moved or cancelled by a staff member from the lead's page: the very service the visitor's
 mail link uses (booking.service), so visitor and host get the same updated invitation or cancellation, and
-the lead's activity says which colleague did it. Free times are listed in the staff member's own zone."""
+the lead's activity says which colleague did it. Free times are listed in the staff member's own zone.
+
+Cancelling asks first, as Calendly's host does: a page naming the demo, an optional reason for the visitor,
+and the one button that cancels. The visitor's mail then says the vendor cancelled, apologises, gives the
+reason and offers to book another time."""
 
 from __future__ import annotations
 
@@ -11,8 +15,9 @@ from marketing_site.admin.lead_work import LeadNotFound, WorkRefused, lead_get
 from marketing_site.admin.local_time import StaffClock
 from marketing_site.booking import service, slots
 from marketing_site.booking.errors import BookingError, BookingNotFound
-from marketing_site.booking.models import BookingStatus
+from marketing_site.booking.models import BookingStatus, DemoBooking
 from marketing_site.booking.views import BookingView
+from marketing_site.leads.validation import InvalidField, clean_text, max_length
 from marketing_site.staff.models import StaffUser
 
 DAYS_SHOWN = 7
@@ -66,10 +71,20 @@ def demo_move(lead_id: int, user: StaffUser, slot_id: str, seen_sequence: str) -
         raise WorkRefused(str(refused)) from None
 
 
-def demo_cancel(lead_id: int, user: StaffUser, seen_sequence: str) -> BookingView:
+def demo_to_cancel(lead_id: int, user: StaffUser) -> BookingView:
+    """The live demo the confirmation page asks about."""
+    return _live_booking(lead_id, user)
+
+
+def demo_cancel(lead_id: int, user: StaffUser, seen_sequence: str, reason: str = "") -> BookingView:
+    """Cancel the demo as the confirmation page showed it, with the reason (optional) the visitor's mail gives."""
     booking = _live_booking(lead_id, user)
     try:
-        return service.booking_cancel(booking.id, _sequence(seen_sequence), actor_id=user.id)
+        typed = clean_text(reason, "The reason", max_length("cancel_reason", DemoBooking), multiline=True)
+    except InvalidField as bad:
+        raise WorkRefused(str(bad)) from None
+    try:
+        return service.booking_cancel(booking.id, _sequence(seen_sequence), actor_id=user.id, reason=typed)
     except BookingError as refused:
         raise WorkRefused(str(refused)) from None
 

@@ -21,7 +21,7 @@ from marketing_site.admin.audit import audit
 from marketing_site.admin.inbox_query import InboxFilter, Viewer, conditions, filtered
 from marketing_site.admin.lead_view import TOUCH_NAMES, campaign_label
 from marketing_site.admin.staff_db import BULK_WORK_SECONDS, staff_session, staff_write_session
-from marketing_site.booking.models import DemoBooking
+from marketing_site.booking.models import BookingStatus, DemoBooking
 from marketing_site.core.plain_text import BIDI_CONTROLS
 from marketing_site.leads.attribution import CAMPAIGN_KEYS
 from marketing_site.leads.labels import kind_name, module_names, responsibility_names
@@ -67,6 +67,8 @@ KIND, STATUS, MODULES, RESPONSIBILITIES, NOTES = "kind", "status", "modules", "r
 # finish within DATABASE_STATEMENT_TIMEOUT. (Reading them per batch on its ids costs more: 100,000 bound ids.)
 OURS = "ours"  # written by the site (an id, a count, a state): as it is
 OWNER = "owner"  # a staff account's id: its email address
+DEMO_STATUS = "demo status"  # a BookingStatus code: its label, as the lead's page says it ("Booked")
+DEMO_STATUSES = {status.value: status.label for status in BookingStatus}
 
 # Each touch joined once under its own name (leads/attribution.py): one column per field, empty where none was kept
 TOUCHES = {touch: aliased(LeadTouch, name=f"{touch.value}_touch") for touch in Touch}
@@ -109,7 +111,7 @@ COLUMNS: tuple[tuple[str, Any, str], ...] = (
     ("Responsibilities", Lead.id, RESPONSIBILITIES),
     ("Position", Lead.position, TYPED),
     ("Demo", DemoBooking.starts_at, WHEN),
-    ("Demo status", DemoBooking.status, OURS),
+    ("Demo status", DemoBooking.status, DEMO_STATUS),
     ("Notes", Lead.id, NOTES),
     ("Page", Lead.source_page, TYPED),
     ("Referrer", Lead.referrer, TYPED),
@@ -185,8 +187,9 @@ def write_export(chosen: InboxFilter, viewer: Viewer, out: IO[str]) -> int:
     times = [index for index, (_, _, how) in enumerate(COLUMNS) if how == WHEN]
     lists = [(index, how) for index, (_, _, how) in enumerate(COLUMNS) if how in (MODULES, RESPONSIBILITIES)]
     notes_at = next(index for index, (_, _, how) in enumerate(COLUMNS) if how == NOTES)
-    kind_at, status_at, owner_at = (
-        next(index for index, (_, _, how) in enumerate(COLUMNS) if how == wanted) for wanted in (KIND, STATUS, OWNER)
+    kind_at, status_at, owner_at, demo_at = (
+        next(index for index, (_, _, how) in enumerate(COLUMNS) if how == wanted)
+        for wanted in (KIND, STATUS, OWNER, DEMO_STATUS)
     )
     words, iso = _Words(), viewer.clock.iso
     written = 0
@@ -215,6 +218,7 @@ def write_export(chosen: InboxFilter, viewer: Viewer, out: IO[str]) -> int:
                 values[status_at] = words.status(values[kind_at], values[status_at])
                 values[kind_at] = words.kind(values[kind_at])
                 values[owner_at] = owners.get(values[owner_at], "")
+                values[demo_at] = DEMO_STATUSES.get(values[demo_at], values[demo_at] or "")
                 writer.writerow(values)
                 written += 1
     with staff_write_session() as db_session:

@@ -2,7 +2,9 @@
 the counts and the export alike (so an export holds exactly what the filters show).
 
 Dates are days of the viewer's zone (a lead at 01:34 in Muscat on the 25th is the 25th's there), the
-owner "me" is the viewer, and a country matches in any case and in any of the site's languages.
+owner "me" is the viewer, and a country matches in any case and in any of the site's languages. The search and
+the country filter compare columns folded on write (``leads/search_text.py``): Arabic without its marks or
+tatweel, its letter forms as a reader reads them, phone numbers as digits.
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ from sqlmodel import Session, col
 
 from marketing_site.admin.local_time import StaffClock
 from marketing_site.admin.roles import kinds_seen
-from marketing_site.content.countries import COUNTRIES
-from marketing_site.content.messages import choice_names
+from marketing_site.leads import search_text
 from marketing_site.leads.models import Lead, LeadModule
 from marketing_site.leads.statuses import HrStatus, LeadStatus
 from marketing_site.mail.models import OutboxMail
@@ -36,16 +37,6 @@ SORTS: dict[str, tuple[UnaryExpression[Any], UnaryExpression[Any]]] = {
     "status": (col(Lead.status).asc(), col(Lead.created_at).desc()),
 }
 SORT_NAMES = {"newest": "Newest first", "oldest": "Oldest first", "email": "Email A-Z", "status": "Status"}
-SEARCHED = (
-    col(Lead.email),
-    col(Lead.full_name),
-    col(Lead.first_name),
-    col(Lead.last_name),
-    col(Lead.phone_e164),
-    col(Lead.phone_raw),
-    col(Lead.school),
-    col(Lead.country),
-)
 ME, NOBODY = "me", "none"  # the owner filter's words besides a staff id
 
 
@@ -71,7 +62,7 @@ class InboxFilter:
     module: str = ""
     school_type: str = ""
     source: str = ""  # source page or UTM source, as a substring
-    q: str = ""  # text search over name, email, phone, school and country
+    q: str = ""  # text search over name, email, phone, school and country (lead.search_text)
     sort: str = "newest"
     quarantine: str = ""  # "1": the quarantined submissions instead of the inbox
     page: int = 1
@@ -125,20 +116,9 @@ def day_within_range(text: str) -> date | None:
     return day if day is not None and FIRST_DAY <= day <= LAST_DAY else None
 
 
-# Every spelling of every form country (English and its translations), folded, to its English name.
-_COUNTRY_NAMES = {spelling.casefold(): country for country in COUNTRIES for spelling in choice_names(country)}
-
-
 def country_name(stored: str) -> str:
-    """The English name of a country however it was stored ("oman", "عُمان": "Oman"); other text as it is."""
-    return _COUNTRY_NAMES.get(stored.casefold(), stored)
-
-
-def country_spellings(chosen: str) -> set[str]:
-    """What a country filter matches, lower-cased as the database lowers: every language's name of it."""
-    english = _COUNTRY_NAMES.get(chosen.casefold())
-    names = choice_names(english) if english else {chosen}
-    return {name.lower() for name in names}
+    """The English name of a country however it was stored ("oman", "عُمان", "عمان": "Oman"); other text as it is."""
+    return search_text.country_english(stored) or stored
 
 
 def conditions(chosen: InboxFilter, viewer: Viewer) -> list[ColumnElement[bool]]:
@@ -162,9 +142,8 @@ def conditions(chosen: InboxFilter, viewer: Viewer) -> list[ColumnElement[bool]]
     if until := day_within_range(chosen.until):
         where.append(col(Lead.created_at) < viewer.clock.day_start(until + timedelta(days=1)))
     if chosen.country:
-        # lower() on both sides in the database: SQLite folds ASCII only, so Python's lower() of a non-ASCII
-        # capital could differ; the spellings are the forms' own, whose capitals are ASCII.
-        where.append(func.lower(col(Lead.country)).in_(country_spellings(chosen.country)))
+        # Folded on write (leads/search_text.py): any spelling, case, diacritic or language of a country is one key.
+        where.append(col(Lead.country_key) == search_text.country_key(chosen.country))
     if chosen.school_type:
         where.append(func.lower(col(Lead.school_type)) == chosen.school_type.lower())
     if chosen.module:
@@ -179,9 +158,9 @@ def conditions(chosen: InboxFilter, viewer: Viewer) -> list[ColumnElement[bool]]
                 col(Lead.utm_source).contains(chosen.source, autoescape=True),
             )
         )
-    if chosen.q:
-        # icontains lowers both sides in the database (SQLite's lower() folds ASCII only: both sides alike).
-        where.append(or_(*(column.icontains(chosen.q, autoescape=True) for column in SEARCHED)))
+    if wanted := search_text.needles(chosen.q):
+        # One folded column written with the lead: Arabic without its marks, phone numbers as digits.
+        where.append(or_(*(col(Lead.search_text).contains(needle, autoescape=True) for needle in wanted)))
     return where
 
 

@@ -16,8 +16,21 @@ from marketing_site.content.forms import CONSENT_CHOICES, CONSENT_TEXT_VERSION
 from marketing_site.leads.attribution import CAMPAIGN_KEYS
 from marketing_site.leads.labels import module_names, responsibility_names
 from marketing_site.leads.models import Lead, LeadTouch, Touch, display_name
+from marketing_site.leads.owner_mails import HANDED_ON, WAITING
 from marketing_site.leads.schemas import UTM_KEYS, LeadKind
+from marketing_site.mail.models import Audience, OutboxMail
 from marketing_site.mail.render import STAFF_LANGUAGE
+
+# What each mail of the lead's page is, by whom it is for (the owner's two kinds told apart by their subject).
+MAIL_LABELS = {
+    Audience.STAFF: "Shared address",
+    Audience.VISITOR: "Visitor",
+    Audience.HOST: "Host",
+    Audience.REMINDER: "Visitor's reminder",
+    Audience.OWNER: "Owner's notice",
+    Audience.ESCALATION: "Escalation",
+    Audience.ACCOUNT: "Account",
+}
 
 
 @dataclass(frozen=True)
@@ -63,6 +76,15 @@ def contacts(lead: Lead) -> list[Contact]:
             Contact("WhatsApp", f"https://wa.me/{lead.phone_e164[1:]}", shown),
         ]
     return found
+
+
+def mail_label(mail: OutboxMail) -> str:
+    """ "Owner's notice" (the lead is theirs) and "Owner's reminder" (it still waits) are two different mails."""
+    if mail.audience == Audience.OWNER and mail.subject.startswith(WAITING):
+        return "Owner's reminder"
+    if mail.audience == Audience.OWNER and mail.subject.startswith(HANDED_ON):
+        return "Previous owner"
+    return MAIL_LABELS.get(Audience(mail.audience), mail.audience) if mail.audience in set(Audience) else mail.audience
 
 
 def _rows(*pairs: tuple[str, str | None]) -> list[Row]:
@@ -131,6 +153,8 @@ def sections(
         ("Product", lead.product),
     )
     application = _rows(("Position", lead.position), ("Skills", lead.skill_description), ("Training", lead.training))
+    asked = LeadKind(lead.kind).asks_consent or lead.consent_text_version  # the careers form asks neither
+    given = lead.consent_communications_at or lead.consent_data_processing_at
     consent = [
         _consent(
             "Other communications",
@@ -148,6 +172,7 @@ def sections(
         ),
         *_rows(("Wording version", lead.consent_text_version)),
     ]
+    consent = consent if asked or given else []  # never "Not agreed" to a question the form did not ask
     source = _rows(
         ("Page", lead.source_page),
         ("Language of the page", Locale.parse(STAFF_LANGUAGE).languages.get(lead.language, lead.language)),

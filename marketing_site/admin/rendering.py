@@ -54,7 +54,7 @@ NOTICES = {
     "call": "Saved: call logged",
     "reassigned": "Saved: handed to the next in the rotation",
     "moved": "Saved: the demo moved; visitor and host get the new invitation",
-    "cancelled": "Saved: the demo is cancelled; visitor and host get the cancellation",
+    "cancelled": "Saved: the demo is cancelled; the visitor gets our apology and a link to book again",
     "held": "Saved: the demo was held; the visitor gets a short recap the next working morning",
     "no_show": "Saved: marked a no-show; the visitor gets a mail with a link to book another time",
 }

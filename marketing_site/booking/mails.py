@@ -34,17 +34,29 @@ from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
 from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id, subject_line
 
 REMINDERS_BEFORE = (timedelta(hours=24), timedelta(hours=1))
+# A cancellation by the vendor (staff): its subject, its news and its offer of another time apologise.
+_BY_US = {
+    "subject": "booking.mail.subject.cancelled_by_us",
+    "news": "booking.mail.cancelled_by_us",
+    "again": "booking.mail.book_again_by_us",
+}
 
 _templates = MailTemplates("marketing_site.booking")
 
 
-def queue_invitations(db_session: Session, booking: BookingView, change: BookingChange, held: bool = False) -> None:
-    """The visitor's and the host's mail about ``change`` (booked, moved, cancelled), each with its invitation."""
+def queue_invitations(
+    db_session: Session, booking: BookingView, change: BookingChange, held: bool = False, by_staff: bool = False
+) -> None:
+    """The visitor's and the host's mail about ``change`` (booked, moved, cancelled), each with its invitation.
+    ``by_staff``: the vendor cancelled, so the visitor's mail says so, apologises, gives the booking's
+    ``cancel_reason`` and offers to book again."""
     method = CANCEL if change is BookingChange.CANCELLED else REQUEST
     status = OutboxStatus.HELD if held else OutboxStatus.QUEUED
     language = _language(booking)
     when = describe(*booking.for_visitor(), language.code)
-    visitor = _visitor_body(booking, language, change, when)
+    by_us = by_staff and change is BookingChange.CANCELLED
+    visitor = _visitor_body(booking, language, change, when, by_us)
+    subject = _BY_US["subject"] if by_us else f"booking.mail.subject.{change}"
     db_session.add(
         OutboxMail(
             lead_id=booking.lead_id,
@@ -53,7 +65,7 @@ def queue_invitations(db_session: Session, booking: BookingView, change: Booking
             status=status,
             recipient=booking.visitor_email,
             message_id=new_message_id(),
-            subject=subject_line(isolated_message(f"booking.mail.subject.{change}", language.code, when=when)),
+            subject=subject_line(isolated_message(subject, language.code, when=when)),
             calendar_body=invitation(booking, method, visitor_invitation(booking, language, change)),
             calendar_method=method,
             **visitor,
@@ -67,6 +79,7 @@ def queue_invitations(db_session: Session, booking: BookingView, change: Booking
         booking=booking,
         join=joining(booking.host_meeting_link),
         link=lead_link(booking.lead_id),
+        by_staff=by_us,
         **contact_links(LeadKind.SCHEDULE_DEMO, booking.visitor_email, booking.visitor_phone),
     )
     db_session.add(
@@ -183,13 +196,18 @@ def _how_to_join(booking: BookingView, code: str) -> tuple[str, str]:
     return isolated_message(f"booking.mail.join.{join.by}", code), join.shown
 
 
-def _visitor_body(booking: BookingView, language: Language, change: BookingChange | None, when: str) -> MailBodies:
+def _visitor_body(
+    booking: BookingView, language: Language, change: BookingChange | None, when: str, by_us: bool = False
+) -> MailBodies:
     """The visitor's mail about ``change`` (None: a reminder): the news, the invitation, how to join, and the
-    link to their booking page (to change the demo, or after a cancellation to book a new time)."""
+    link to their booking page (to change the demo, or after a cancellation to book a new time). ``by_us``: the
+    vendor cancelled: an apology, staff's reason if they gave one, and an invitation to pick another time."""
     code = language.code
-    news = f"booking.mail.{change}" if change else "booking.mail.reminder"
+    news = _BY_US["news"] if by_us else f"booking.mail.{change}" if change else "booking.mail.reminder"
     cancelled = change is BookingChange.CANCELLED
     how, shown = ("", "") if cancelled else _how_to_join(booking, code)
+    reason = booking.cancel_reason if by_us else ""
+    again = _BY_US["again"] if by_us else "booking.mail.book_again"
     return _templates.render(
         "visitor",
         language=language,
@@ -199,7 +217,8 @@ def _visitor_body(booking: BookingView, language: Language, change: BookingChang
         how_to_join=how,
         join_shown=shown,
         join_uri=joining(booking.host_meeting_link).uri,
-        manage=isolated_message("booking.mail.book_again" if cancelled else "booking.mail.manage", code),
+        reason=isolated_message("booking.mail.cancel_reason", code, reason=reason) if reason else "",
+        manage=isolated_message(again if cancelled else "booking.mail.manage", code),
         link=manage_url(booking.id),
         signature=isolated_message("mail.signature", code),
     )

@@ -6,7 +6,8 @@ a token signed over the booking and the SEQUENCE the page showed, so a forged fo
 refused, and a form from a page that is out of date (the demo moved meanwhile) changes nothing.
 Cancelling takes two steps: the page's button opens a confirmation, whose form alone may cancel.
 After a cancellation the page offers free times of every host to book again; every page leads back
-to the site.
+to the site. Free times are chosen as Calendly and Cal.com offer them: a week of days (those with a free time
+are links), then the times of the day chosen; never every time of every day at once.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from marketing_site.booking.errors import BookingError, LeadNotFound, SlotTaken
 from marketing_site.booking.meeting import joining
 from marketing_site.booking.models import BookingChange, BookingStatus
 from marketing_site.booking.views import BookingView
-from marketing_site.booking.when import chosen_zone, day_name, describe, zone_choices, zone_name
+from marketing_site.booking.when import chosen_zone, day_name, describe, short_day, zone_choices, zone_name
 from marketing_site.content.messages import isolated_message, speaking
 from marketing_site.core import db
 from marketing_site.core.clock import utc_now
@@ -45,7 +46,7 @@ from marketing_site.leads.models import Lead
 from marketing_site.settings import settings
 
 BASE = "/booking"
-DAYS_SHOWN = 7  # the lists of free times show a week at a time
+DAYS_SHOWN = 7  # the days to choose from, a week at a time; then the free times of the day chosen
 FORM_SALT = "demo-booking-form"
 CANCEL_STEP = "cancel"  # signed into the confirmation's form token: only that form cancels
 HEADERS = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
@@ -122,26 +123,44 @@ def _problem(request: Request, refused: Exception, language: Language | None = N
     return _render(request, "problem.html", language, status, text=text)
 
 
-def _from_day(request: Request) -> date | None:
+def _day_asked(request: Request, name: str) -> date | None:
     try:
-        return date.fromisoformat(request.query_params["from"]) if "from" in request.query_params else None
+        return date.fromisoformat(request.query_params[name]) if name in request.query_params else None
     except ValueError:
         return None
 
 
-def _week(from_day: date | None, tz_name: str, host_id: int | None = None) -> dict[str, Any]:
-    """A week of free times from ``from_day`` (today at the earliest) in the reader's zone, of one host or of
-    any (one time per start: whichever host is free), grouped by day, with the days before and after."""
+def _from_day(request: Request) -> date | None:
+    return _day_asked(request, "from")
+
+
+def _week(
+    from_day: date | None,
+    tz_name: str,
+    host_id: int | None = None,
+    day_asked: date | None = None,
+    prefer_host: int | None = None,
+) -> dict[str, Any]:
+    """A week of days from ``from_day`` (today at the earliest) in the reader's zone, the days of it with a free
+    time (of one host, or of any: one time per start, ``prefer_host``'s when they are free then), and the free
+    times of one day: ``day_asked`` if it has any, else the first day that has. As Calendly and Cal.com show
+    them: a day first, then that day's times, a week at a time."""
     today = utc_now().astimezone(slots.zone(tz_name)).date()
     first = max(from_day or today, today)
-    days: dict[date, list[slots.Slot]] = {}
-    starts: set[object] = set()
+    by_start: dict[object, slots.Slot] = {}
     for slot in slots.free_slots(first, DAYS_SHOWN, tz_name, host_id=host_id):
-        if slot.starts_at not in starts:
-            starts.add(slot.starts_at)
-            days.setdefault(slot.starts_at.date(), []).append(slot)
+        kept = by_start.get(slot.starts_at)
+        if kept is None or (slot.host_id == prefer_host != kept.host_id):
+            by_start[slot.starts_at] = slot
+    days: dict[date, list[slots.Slot]] = {}
+    for slot in by_start.values():  # in start order, as free_slots lists them
+        days.setdefault(slot.starts_at.date(), []).append(slot)
+    day = day_asked if day_asked in days else next(iter(days), None)
     return {
-        "days": days,
+        "week": [first + timedelta(days=offset) for offset in range(DAYS_SHOWN)],
+        "open_days": set(days),
+        "day": day,
+        "times": days.get(day, []) if day else [],
         "first": first,
         "today": today,
         "earlier": max(first - timedelta(days=DAYS_SHOWN), today),
@@ -149,14 +168,21 @@ def _week(from_day: date | None, tz_name: str, host_id: int | None = None) -> di
     }
 
 
-def _page_view(booking: BookingView, from_day: date | None) -> dict[str, Any]:
+def _page_view(booking: BookingView, from_day: date | None, day_asked: date | None = None) -> dict[str, Any]:
     """What the page shows: the demo in the visitor's zone and, while it lies ahead, a week of its host's other
-    free times; once cancelled or missed (marked no-show), a week of free times of every host to book again."""
+    free times; once cancelled or missed (marked no-show), a week of free times of every host to book again (its
+    host's first, so a visitor who books again keeps their host when they can: docs/booking.md)."""
     upcoming = booking.status == BookingStatus.BOOKED and booking.starts_at > utc_now()
     cancelled = booking.status == BookingStatus.CANCELLED
     missed = booking.status == BookingStatus.NO_SHOW
     week = (
-        _week(from_day, booking.visitor_time_zone, booking.host_id if upcoming else None)
+        _week(
+            from_day,
+            booking.visitor_time_zone,
+            booking.host_id if upcoming else None,
+            day_asked,
+            prefer_host=booking.host_id,
+        )
         if upcoming or cancelled or missed
         else {}
     )
@@ -169,6 +195,7 @@ def _page_view(booking: BookingView, from_day: date | None) -> dict[str, Any]:
         "join": joining(booking.host_meeting_link),
         "describe": describe,
         "day_name": day_name,
+        "short_day": short_day,
         "zone_label": zone_name(booking.visitor_time_zone, booking.language),
         **week,
     }
@@ -179,7 +206,7 @@ async def page(request: Request) -> Response:
         booking = await run_in_threadpool(_booking, request.path_params["token"])
     except (tokens.TokenInvalid, BookingError) as refused:
         return _problem(request, refused)
-    view = await run_in_threadpool(_page_view, booking, _from_day(request))
+    view = await run_in_threadpool(_page_view, booking, _from_day(request), _day_asked(request, "day"))
     done = request.query_params.get("done")
     return _manage_page(request, booking, view, done=done if done in DONE else "")
 
@@ -324,7 +351,8 @@ def _pick_view(demo: _Request, request: Request) -> dict[str, Any]:
         "zone": tz_name,
         "zones": zone_choices(demo.language.code),
         "day_name": day_name,
-        **_week(_from_day(request), tz_name),
+        "short_day": short_day,
+        **_week(_from_day(request), tz_name, day_asked=_day_asked(request, "day")),
     }
 
 

@@ -24,6 +24,11 @@ class BookingStatus(enum.StrEnum):
     HELD = "held"  # over, and its host marked it held (booking.outcomes)
     NO_SHOW = "no_show"  # over, and the visitor did not come: they may book again
 
+    @property
+    def label(self) -> str:
+        """As staff read it (the lead's page, the CSV): "Booked", never the code."""
+        return self.value.replace("_", " ").capitalize()
+
 
 class BookingChange(enum.StrEnum):
     """What happened to a booking, as its mails and the visitor's page tell it."""
@@ -116,5 +121,7 @@ class DemoBooking(SQLModel, table=True):
     visitor_time_zone: str = Field(max_length=64)  # IANA name the visitor chose: times in their mails
     status: str = Field(default=BookingStatus.BOOKED.value, max_length=10)  # a BookingStatus value
     sequence: int = Field(default=0)  # iCalendar SEQUENCE: +1 on every reschedule and on cancellation
+    # Why staff cancelled it, as they typed it for the visitor ("" when the visitor cancelled or staff gave none)
+    cancel_reason: str = Field(default="", max_length=500, sa_column_kwargs={"server_default": ""})
     created_at: datetime = Field(default_factory=utc_now, sa_type=DateTime(timezone=True), nullable=False)
     updated_at: datetime = Field(default_factory=utc_now, sa_type=DateTime(timezone=True), nullable=False)

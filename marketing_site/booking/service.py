@@ -43,7 +43,7 @@ from marketing_site.booking.views import BookingView, booking_view
 from marketing_site.core import db, metrics
 from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.leads import events as lead_events
-from marketing_site.leads import routing, timers
+from marketing_site.leads import owner_mails, routing, timers
 from marketing_site.leads import service as lead_service
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.mails import RequestMails
@@ -212,12 +212,18 @@ def booking_reschedule(
 
 
 def booking_cancel(
-    booking_id: int, seen_sequence: int | None = None, now: datetime | None = None, actor_id: int | None = None
+    booking_id: int,
+    seen_sequence: int | None = None,
+    now: datetime | None = None,
+    actor_id: int | None = None,
+    reason: str = "",
 ) -> BookingView:
     """Cancel a live booking: its slot is free again, visitor and host get METHOD:CANCEL (SEQUENCE + 1),
     reminders are withdrawn, the lead's activity records who cancelled (``actor_id`` None: the visitor), and
     a lead still at "demo booked" moves to "demo cancelled" (one to win back, not a demo to prepare).
-    BookingCancelled if it already was, BookingChanged for a stale page."""
+    Cancelled by staff, the visitor's mail says the vendor cancelled, apologises, gives ``reason`` (kept on the
+    booking for the lead's page) and offers to book again. BookingCancelled if it already was, BookingChanged
+    for a stale page."""
     now = as_utc(now or utc_now())
     with db.write_session() as db_session:
         booking = _live_booking(db_session, booking_id, seen_sequence)
@@ -230,10 +236,13 @@ def booking_cancel(
             if not lead.quarantined:
                 lead_events.status_changed(db_session, lead, LeadStatus.DEMO_BOOKED, LeadStatus.DEMO_CANCELLED)
         booking.status, booking.sequence, booking.updated_at = BookingStatus.CANCELLED, booking.sequence + 1, now
+        booking.cancel_reason = reason if actor_id is not None else ""
         db_session.flush()
         view = booking_view(db_session, booking)
         mails.withdraw_reminders(db_session, booking_id)
-        mails.queue_invitations(db_session, view, BookingChange.CANCELLED, held=lead.quarantined)
+        mails.queue_invitations(
+            db_session, view, BookingChange.CANCELLED, held=lead.quarantined, by_staff=actor_id is not None
+        )
         if not lead.quarantined:
             events.demo_changed(db_session, view, BookingChange.CANCELLED)
         db_session.commit()
@@ -317,6 +326,7 @@ def _book(
                 "status": BookingStatus.BOOKED,
                 "sequence": booking.sequence + 1,
                 "updated_at": now,
+                "cancel_reason": "",
             }
         )
     db_session.add(booking)
@@ -326,17 +336,30 @@ def _book(
         update(Lead).where(col(Lead.id) == lead_id).values(status=LeadStatus.DEMO_BOOKED)
     )  # lead may be detached
     history.record(db_session, booking.lead_id, BookingChange.BOOKED, starts_at, None)
+    if previous_status not in (LeadStatus.NEW, LeadStatus.DEMO_BOOKED):  # e.g. booked again after a cancellation
+        history.status_change(db_session, lead_id, previous_status, LeadStatus.DEMO_BOOKED, None)
     view = booking_view(db_session, booking)
     mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=quarantined)
     mails.queue_reminders(db_session, view, now, held=quarantined)
     mails.tell_sales(db_session, view)
     if not quarantined:
         lead = db_session.get_one(Lead, lead_id)
+        previous_owner = lead.owner_id
         timers.stop(db_session, lead_id)
         routing.host_takes_over(db_session, lead, host_id, now)
+        _tell_previous_owner(db_session, lead, previous_owner, view)
         lead_events.status_changed(db_session, lead, previous_status, LeadStatus.DEMO_BOOKED)
         events.demo_changed(db_session, view, BookingChange.BOOKED)
     return booking
+
+
+def _tell_previous_owner(db_session: Session, lead: Lead, previous_owner: int | None, booking: BookingView) -> None:
+    """The host who now owns the lead took it from someone who had been told it was theirs (its first owner, or
+    the host of a cancelled demo booked again with another): they hear where it went (docs/booking.md)."""
+    owner_now = db_session.execute(select(col(Lead.owner_id)).where(col(Lead.id) == lead.id)).scalar_one()
+    if previous_owner is not None and owner_now == booking.host_id != previous_owner:
+        why = "the visitor booked the demo with them"
+        owner_mails.tell_previous_owner(db_session, lead, previous_owner, booking.host_name, why)
 
 
 def _place(

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 from sqlmodel import Session
 
-from marketing_site.booking.models import DemoBooking, DemoHost
+from marketing_site.booking.models import BookingStatus, DemoBooking, DemoHost
 from marketing_site.booking.slots import slot_id
 from marketing_site.core.clock import as_utc
 from marketing_site.core.columns import stored_id
@@ -40,6 +40,12 @@ class BookingView:
     ends_at: datetime  # UTC
     status: str  # booked or cancelled
     sequence: int
+    cancel_reason: str = ""  # staff's reason for the visitor when they cancelled it
+
+    @property
+    def status_label(self) -> str:
+        """The status as staff read it ("Booked"), never the code."""
+        return BookingStatus(self.status).label if self.status in set(BookingStatus) else self.status
 
     @property
     def slot_id(self) -> str:
@@ -78,4 +84,5 @@ def booking_view(db_session: Session, booking: DemoBooking) -> BookingView:
         ends_at=as_utc(booking.ends_at),
         status=booking.status,
         sequence=booking.sequence,
+        cancel_reason=booking.cancel_reason,
     )

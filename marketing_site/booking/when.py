@@ -85,6 +85,12 @@ def day_name(day: date, language: str) -> str:
     )
 
 
+def short_day(day: date, language: str) -> tuple[str, str]:
+    """ "Tue" and "1 Dec" in ``language``: a day as a week's list of days shows it."""
+    weekday = get_day_names("abbreviated", locale=language)[day.weekday()]
+    return weekday, f"{day.day} {get_month_names('abbreviated', locale=language)[day.month]}"
+
+
 def describe(start: datetime, end: datetime, language: str) -> str:
     """ "Tuesday 1 December 2026, 09:00-09:30 (Europe/London, UTC+00:00)" in ``language``; times aware, in
     the reader's zone."""

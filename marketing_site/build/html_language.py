@@ -4,6 +4,8 @@ Reflex writes one app-wide `html_lang` into every page; the pages of another lan
 that language's prefix (languages.py), so their files are rewritten after the build to
 `<html lang="ar" dir="rtl">`. Served that way in the first response, the browser lays the page out
 right to left before any script runs (the `rtl:` variants and logical utilities depend on it).
+The app shells Reflex writes without a `<title>` (the 404 pages, the SPA fallback: the W3C checker
+refuses a head without one) get one: "Page not found" in the address's language.
 """
 
 from __future__ import annotations
@@ -13,13 +15,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Unpack
 
+from markupsafe import escape
 from reflex.plugins import Plugin
 from reflex_base.constants import ReactRouter
 from reflex_base.plugins.base import PostBuildContext
 
-from marketing_site.i18n.languages import LANGUAGES, Language, language_of_path
+from marketing_site.content import not_found
+from marketing_site.i18n.languages import DEFAULT, LANGUAGES, Language, language_of_path
+from marketing_site.i18n.translation import translated_text
 
 _HTML_TAG = re.compile(r"<html\b[^>]*>")
+_HEAD_TAG = re.compile(r"<head\b[^>]*>")
 _LANG_OR_DIR = re.compile(r'\s(lang|dir)="[^"]*"')
 
 
@@ -46,6 +52,27 @@ def with_language(html: str, language: Language) -> str:
     return html.replace(tags[0], marked, 1)
 
 
+def with_title(html: str, title: str) -> str:
+    """`html` with `title` as its <title>, if its head has none."""
+    if "<title>" in html:
+        return html
+    head = _HEAD_TAG.search(html)
+    if head is None:
+        raise HtmlTagMissing("expected a <head> start tag")
+    return f"{html[: head.end()]}<title>{escape(title)}</title>{html[head.end() :]}"
+
+
+def shell_title(static_dir: Path, page: Path) -> str | None:
+    """The title of an app shell Reflex writes without one: a 404 file's, in its language. The SPA fallback is
+    the default language's (Reflex copies it to 404.html after the build steps; no other address serves it)."""
+    if page == static_dir / ReactRouter.SPA_FALLBACK:
+        return translated_text(not_found.SEO.title, DEFAULT)
+    for language in LANGUAGES:
+        if page == static_dir / not_found_page(language).lstrip("/"):
+            return translated_text(not_found.SEO.title, language)
+    return None
+
+
 def not_found_page(language: Language) -> str:
     """The file served for an unknown address under `language`'s prefix: /404.html, /ar/404.html."""
     return f"{language.prefix}/404.html"
@@ -66,11 +93,12 @@ def write_not_found_pages(static_dir: Path) -> None:
 @dataclass(kw_only=True, frozen=True)
 class HtmlLanguagePlugin(Plugin):
     """Writes each language's 404 file, then applies `with_language` to every exported HTML page,
-    by the language of its address."""
+    by the language of its address, and gives the shells their titles."""
 
     def post_build(self, **context: Unpack[PostBuildContext]) -> None:
         static_dir = Path(context["static_dir"])
         write_not_found_pages(static_dir)
         for page in static_dir.rglob("*.html"):
-            html = page.read_text(encoding="utf-8")
-            page.write_text(with_language(html, language_of_path(route_of_file(static_dir, page))), encoding="utf-8")
+            html = with_language(page.read_text(encoding="utf-8"), language_of_path(route_of_file(static_dir, page)))
+            title = shell_title(static_dir, page)
+            page.write_text(with_title(html, title) if title else html, encoding="utf-8")

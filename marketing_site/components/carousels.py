@@ -1,10 +1,11 @@
 """The two home-page carousels: auto-riding news slides and a looping partner-logo strip.
 
 Which slide or logo comes first, and whether the ride is paused, are browser-only state
-(`widget_state`). The news ride is timed by a CSS animation (`AnimationClock`): each iteration moves
-to the next slide, a paused carousel pauses the animation, and under `prefers-reduced-motion` there is
-no animation, hence no ride. Positions are Tailwind classes keyed on data attributes, so nothing needs
-an inline style.
+(`widget_state`). Both follow a swipe, one card per swipe in the page's reading direction, and a sideways
+swipe never becomes the browser's Back (`swipe.py`). The news ride is timed by a CSS animation
+(`AnimationClock`): each iteration moves to the next slide, a paused carousel pauses the animation, and
+under `prefers-reduced-motion` there is no animation, hence no ride. Positions are Tailwind classes keyed on
+data attributes, so nothing needs an inline style.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 import reflex as rx
 
 from marketing_site.components.browser_state import AnimationClock, clock_classes, page_is_rtl, widget_state
+from marketing_site.components.swipe import SWIPE_CLASSES, SwipeDiv, SwipeSection, swipe_handlers
 from marketing_site.content import widgets
 
 _ROUND_BUTTON = (
@@ -101,7 +103,11 @@ def news_carousel(slides: Sequence[rx.Component]) -> rx.Component:
     )
     return rx.el.section(
         clock,
-        rx.el.div(track, class_name="overflow-hidden"),
+        SwipeDiv.create(
+            track,
+            class_name=f"overflow-hidden {SWIPE_CLASSES}",
+            **swipe_handlers("news-carousel", active, total),
+        ),
         rx.el.div(*indicators, pause, class_name="mt-5 flex items-center justify-center gap-2"),
         aria_roledescription=widgets.CAROUSEL_ROLE,
         aria_label=widgets.NEWS_CAROUSEL_LABEL,
@@ -151,7 +157,7 @@ def partner_carousel(
         )
         for offset in range(min(visible, count))
     ]
-    return rx.el.section(
+    return SwipeSection.create(
         rx.el.button(
             _chevron("M15 5l-7 7 7 7"),
             type="button",
@@ -173,5 +179,6 @@ def partner_carousel(
         ),
         aria_roledescription=widgets.CAROUSEL_ROLE,
         aria_label=aria_label,
-        class_name="flex items-center gap-3",
+        class_name=f"flex items-center gap-3 {SWIPE_CLASSES}",
+        **swipe_handlers("partner-carousel", first, count),
     )

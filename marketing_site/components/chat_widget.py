@@ -149,7 +149,7 @@ def chat_widget() -> rx.Component:
             type="button",
             aria_label=widgets.CHAT_OPEN_LABEL,
             aria_expanded=_OPEN.value,
-            aria_controls=_PANEL,
+            aria_controls=rx.cond(_OPEN.value, _PANEL, None),  # the panel exists only while open
             on_click=_OPEN.set_value(~_OPEN.value),
             class_name=_CLASSES["bubble"],
         ),

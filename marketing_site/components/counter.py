@@ -1,10 +1,11 @@
-"""The counter strip under the hero: hidden until the visitor scrolls past a threshold, then counting up.
+"""The counter strip under the hero: hidden until the visitor scrolls past a threshold, then counting up once.
 
-Whether the page is scrolled past the threshold and how far the count has run are browser-only state
+Whether the page has been scrolled past the threshold and how far the count has run are browser-only state
 (`widget_state`). The count is timed by a CSS animation (`AnimationClock`): after its delay it ticks
 about thirty times a second, each tick handing over the seconds elapsed, and its end gives the final
 values; under `prefers-reduced-motion` the stylesheet makes it end at once. The strip only toggles
-visibility and opacity, so its space is reserved and nothing shifts (CLS 0).
+visibility and opacity, so its space is reserved and nothing shifts (CLS 0). Once shown it stays, with its
+final values: scrolling back up and down again does not count a second time.
 """
 
 from __future__ import annotations
@@ -46,9 +47,10 @@ def _figure(counter: Counter, start: int, progress: NumberVar) -> rx.Component:
 def counter_strip(
     counters: Sequence[Counter], *, threshold_px: int, duration_ms: int, delay_ms: int, start: int, aria_label: str
 ) -> rx.Component:
-    """Counters from `start` to each end value in `duration_ms`, after `delay_ms`, once scrolled past `threshold_px`."""
-    visible = widget_state("counters-visible", False)
-    elapsed = widget_state("counters-elapsed", 0.0)  # seconds counted; back to 0 when scrolled above the threshold
+    """Counters from `start` to each end value in `duration_ms`, after `delay_ms`, the first time the page is
+    scrolled past `threshold_px`."""
+    visible = widget_state("counters-visible", False)  # stays true: the count runs once per page view
+    elapsed = widget_state("counters-elapsed", 0.0)  # seconds counted
     duration_s = duration_ms / 1000
     progress = rx.cond(elapsed.value < duration_s, elapsed.value / duration_s, 1).to(NumberVar)
     clock = AnimationClock.create(
@@ -59,10 +61,7 @@ def counter_strip(
     )
     return rx.el.section(
         rx.window_event_listener(
-            on_scroll=lambda _x, y: [
-                visible.set_value(y.to(float) > threshold_px),
-                elapsed.set_value(rx.cond(y.to(float) > threshold_px, elapsed.value, 0)),
-            ]
+            on_scroll=lambda _x, y: visible.set_value(visible.value | (y.to(float) > threshold_px))
         ),
         rx.cond(visible.value, clock, rx.fragment()),
         *[_figure(counter, start, progress) for counter in counters],

@@ -86,10 +86,15 @@ def _confirmation(state, copy: SlotPickerCopy, picker_id: str) -> rx.Component:
     )
 
 
+def picker_booked(state) -> rx.Var[bool]:
+    """Whether the visitor booked a time here: the modal's "we will contact you" no longer holds then."""
+    return state.booked_when != ""
+
+
 def slot_picker(state, copy: SlotPickerCopy, picker_id: str) -> rx.Component:
     """The confirmation once booked, else the free times (if any), else nothing."""
     return rx.cond(
-        state.booked_when != "",
+        picker_booked(state),
         _confirmation(state, copy, picker_id),
         # Kept while it has something to say (a taken time with no other free time left).
         rx.cond(

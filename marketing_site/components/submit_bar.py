@@ -153,8 +153,7 @@ def kept_start(form_id: str, start_token: rx.Var[str]) -> rx.Component:
         rx.el.input(
             type="hidden",
             name=forms.START_TOKEN_NAME,
-            value=rx.cond(start_token != "", start_token, kept.value),
-            read_only=True,
+            value=rx.cond(start_token != "", start_token, kept.value),  # React lets a hidden input be controlled
         ),
     )
 

@@ -42,10 +42,14 @@ def success_modal(
     video_title: str = "",
     extra: rx.Component | None = None,
     replaces: str = "",
+    text_shown: rx.Var[bool] | None = None,
 ) -> rx.Component:
     """Rendered only after the service returned the new lead's id, optionally playing a video or going on
-    with ``extra`` (the demo's slot picker) above Continue; ``replaces`` is the id of the dialog it closes."""
+    with ``extra`` (the demo's slot picker) above Continue; ``replaces`` is the id of the dialog it closes.
+    ``text_shown``: while the copy's text is still true (a demo booked in the picker says it all, so "our team
+    will contact you" goes)."""
     title_id = f"{modal_id}-title"
+    text = rx.el.p(copy.text, class_name="mt-2 text-center text-slate-700")
     return rx.cond(
         is_open,
         NativeDialog.create(
@@ -59,7 +63,7 @@ def success_modal(
                     ),
                 ),
                 rx.el.h2(copy.title, id=title_id, class_name="mt-4 text-center text-2xl font-bold text-slate-900"),
-                rx.el.p(copy.text, class_name="mt-2 text-center text-slate-700"),
+                text if text_shown is None else rx.cond(text_shown, text, rx.fragment()),
                 _player(video, video_title) if video else rx.fragment(),
                 extra if extra is not None else rx.fragment(),
                 rx.el.div(

@@ -104,7 +104,7 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "required.nStudent": "Please enter the number of students at your school.",
         "required.about": "Please tell us how you heard about us.",
         "required.tSchool": "Please choose your type of school.",
-        "required.position": "Please choose the position you are applying for.",
+        "required.position": "Please enter the position you are applying for.",
         "required.consentCommunications": "Please tick the box to agree to receive other communications from us.",
         "required.consentDataProcessing": "Please tick the box to let us store and process your personal data.",
         # The confirmation mail a visitor gets, in the language of the page (or API request) they used
@@ -172,6 +172,12 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "booking.mail.join.later": "{host} will email you how to join before the demo.",
         "booking.mail.manage": "To choose another time or cancel the demo, open this link:",
         "booking.mail.book_again": "Would you like another time? Pick a free time here and it is booked at once:",
+        "booking.mail.subject.cancelled_by_us": "We are sorry: your demo on {when} is cancelled",
+        "booking.mail.cancelled_by_us": (
+            "We are sorry: we had to cancel your demo with {host} on {when}. Please accept our apologies."
+        ),
+        "booking.mail.cancel_reason": "Why: {reason}",
+        "booking.mail.book_again_by_us": "Please pick another time that suits you here; it is booked at once:",
         "booking.invitation.summary": "Smart School Suite demo with {host}",
         "booking.invitation.about": "A live online demo of Smart School Suite for {visitor}.",
         "booking.invitation.cancelled": "This demo is cancelled.",
@@ -186,6 +192,9 @@ ENGLISH: Mapping[str, str] = MappingProxyType(
         "booking.page.reschedule": "Choose another time",
         "booking.page.reschedule_button": "Move my demo to this time",
         "booking.page.no_slots": "There are no other free times on these days.",
+        "booking.page.days": "Days with free times",
+        "booking.page.day_full": "(no free time)",
+        "booking.page.weeks": "Other weeks",
         "booking.page.earlier": "Earlier days",
         "booking.page.later": "Later days",
         "booking.page.cancel": "Cancel the demo",

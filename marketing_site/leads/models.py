@@ -36,8 +36,9 @@ class Lead(SQLModel, table=True):
         Index("ix_lead_status_created_at", "status", desc("created_at")),  # the inbox filtered by status
         Index("ix_lead_inbox_counts", "quarantined", "kind", "status", "seen_at"),  # counts per kind, status, unread
         Index("ix_lead_inbox_days", "quarantined", "created_at", "kind"),  # the inbox's pages and its chart
-        # The inbox's country filter (any case) and the countries it offers (each spelling once, read off the index)
+        # The countries the inbox offers (each spelling once, read off the index)
         Index("ix_lead_country_lower", func.lower(text("country")), "country"),
+        Index("ix_lead_country_key", "country_key"),  # the inbox's country filter (leads/search_text.py)
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -93,6 +94,9 @@ class Lead(SQLModel, table=True):
     seen_at: datetime | None = timestamp(default=None, nullable=True)  # NULL: nobody on the staff opened it yet
     # The time trap caught it, yet a human may have sent it: kept out of the inbox and unmailed until released
     quarantined: bool = Field(default=False, sa_column_kwargs={"server_default": sa_false()})
+    # What the inbox searches and filters by, folded on write (leads/search_text.py): no function per row
+    search_text: str = Field(default="", sa_type=Text, sa_column_kwargs={"server_default": ""})
+    country_key: str = Field(default="", max_length=100, sa_column_kwargs={"server_default": ""})
 
 
 class NamedLead(Protocol):

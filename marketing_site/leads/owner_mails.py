@@ -1,6 +1,6 @@
 """The mails of speed to lead: the owner's own notice of a new lead (with one-tap call and mail links), the
-reminder of a lead still waiting, and the admins' escalation. Queued in the transaction that assigns the
-lead or fires its timer, like every outbox row."""
+reminder of a lead still waiting, the previous owner's word that it went to someone else, and the admins'
+escalation. Queued in the transaction that assigns the lead or fires its timer, like every outbox row."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from datetime import datetime
 from urllib.parse import quote
 
-from sqlalchemy import insert, update
+from sqlalchemy import func, insert, select, update
 from sqlmodel import Session, col
 
 from marketing_site.content.messages import message
@@ -19,8 +19,11 @@ from marketing_site.leads.mails import OUTBOX, lead_link, staff_subject, summary
 from marketing_site.leads.models import AnyLead, display_name
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
 from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id
+from marketing_site.staff.models import StaffUser
 
 _templates = MailTemplates("marketing_site.leads")
+WAITING = "Still waiting"  # the reminder's headline: its subject starts with it (the lead's page tells it apart)
+HANDED_ON = "No longer yours"  # the headline telling a previous owner where their lead went
 
 
 def contact_links(kind: str, email: str, phone_e164: str) -> dict[str, str]:
@@ -70,7 +73,7 @@ def queue_reminder(db_session: Session, lead: AnyLead, recipient: str, waiting_s
         since=when(waiting_since),
         **contact_links(lead.kind, lead.email, lead.phone_e164),
     )
-    _queue(db_session, lead, Audience.OWNER, [recipient], staff_subject(lead, "Still waiting"), body)
+    _queue(db_session, lead, Audience.OWNER, [recipient], staff_subject(lead, WAITING), body)
 
 
 def queue_escalation(
@@ -92,6 +95,39 @@ def queue_escalation(
         reassigned_to=reassigned_to or "",
     )
     _queue(db_session, lead, Audience.ESCALATION, admins, staff_subject(lead, "Late lead"), body)
+
+
+def tell_previous_owner(db_session: Session, lead: AnyLead, previous_id: int, new_owner: str, why: str) -> None:
+    """A lead moved away from ``previous_id``: if they had been told it was theirs (their notice, or the booking's
+    mail to them as its host, went or is going), they hear where it went, so nobody calls a lead that is no longer
+    theirs. One who never heard of it is not mailed."""
+    previous = db_session.get(StaffUser, previous_id)
+    if previous is None or not _was_told(db_session, stored_id(lead), previous.email):
+        return
+    body = _templates.render(
+        "handed_on",
+        kind_label=message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE),
+        person=display_name(lead),
+        new_owner=new_owner,
+        why=why,
+        link=lead_link(stored_id(lead)),
+    )
+    _queue(db_session, lead, Audience.OWNER, [previous.email], staff_subject(lead, HANDED_ON), body)
+
+
+def _was_told(db_session: Session, lead_id: int, email: str) -> bool:
+    """Whether ``email`` got (or is getting) a mail saying the lead is theirs: an owner's notice or a host's."""
+    told: int = db_session.execute(
+        select(func.count())
+        .select_from(OutboxMail)
+        .where(
+            col(OutboxMail.lead_id) == lead_id,
+            col(OutboxMail.recipient) == email,
+            col(OutboxMail.audience).in_((Audience.OWNER, Audience.HOST)),
+            col(OutboxMail.status) != OutboxStatus.WITHDRAWN,
+        )
+    ).scalar_one()
+    return told > 0
 
 
 def withdraw_unsent_notice(db_session: Session, lead_id: int) -> None:

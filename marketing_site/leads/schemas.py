@@ -38,6 +38,12 @@ class LeadKind(enum.StrEnum):
         """The statuses a lead of this kind moves through: the hiring pipeline for HR's, else the sales one."""
         return HrStatus if self.team is Role.HR else LeadStatus
 
+    @property
+    def asks_consent(self) -> bool:
+        """Whether its form on the site asks the two consent questions (and requires them): the demo forms do;
+        the product video (a video, nothing follows) and a job application (HR keeps it to hire) do not."""
+        return self in (LeadKind.SCHEDULE_DEMO, LeadKind.SIGNUP_DEMO, LeadKind.PRODUCT_DEMO)
+
 
 class FieldType(enum.Enum):
     TEXT = "text"
@@ -46,7 +52,8 @@ class FieldType(enum.Enum):
     PHONE = "phone"  # stored as phone_e164 and phone_raw
     FLAG = "flag"  # Yes/No or boolean; a ticked flag is a row of its FlagGroup's table
     CONSENT = "consent"  # Yes/No or boolean; stored as the time it was given
-    CHOICE = "choice"
+    CHOICE = "choice"  # one of the form's options (named in any language), stored under its English name
+    SUGGESTED = "suggested"  # typed text with suggestions: a suggestion is stored like a CHOICE, other text as typed
 
 
 @dataclass(frozen=True)
@@ -57,7 +64,7 @@ class InputField:
     label: str = ""  # message id of the noun phrase naming it in messages; "label.<name>" when empty
     label_values: tuple[tuple[str, str], ...] = ()  # placeholders of that label (a flag's visible choice)
     required: bool = False  # set from the form's copy (content/forms.py), the one definition
-    choices: tuple[str, ...] = ()  # CHOICE fields: the options of the form's copy
+    choices: tuple[str, ...] = ()  # CHOICE and SUGGESTED fields: the options of the form's copy
 
     def label_text(self) -> str:
         """In the language being spoken, like every message."""
@@ -143,7 +150,7 @@ _FIELDS: dict[LeadKind, tuple[LeadFormCopy, tuple[InputField, ...]]] = {
             InputField("mobile", "phone", FieldType.PHONE),
             InputField("country", "country"),
             InputField("city", "city"),
-            InputField("position", "position", FieldType.CHOICE),
+            InputField("position", "position", FieldType.SUGGESTED),  # docs/lead-api.md: a typed position is kept
             InputField("skillDescription", "skill_description", FieldType.MULTILINE),
             InputField("training", "training", FieldType.MULTILINE),
         ),
@@ -166,7 +173,7 @@ def lead_form(kind: LeadKind) -> LeadForm:
             replace(
                 spec,
                 required=spec.name in visible and visible[spec.name].required,
-                choices=visible[spec.name].options if spec.type is FieldType.CHOICE else (),
+                choices=visible[spec.name].options if spec.type in (FieldType.CHOICE, FieldType.SUGGESTED) else (),
             )
             for spec in fields
         ),

@@ -29,6 +29,7 @@ from marketing_site.leads import (
     events,
     idempotency,
     routing,
+    search_text,
     uploads,
     validation,
     work_calendar,
@@ -223,6 +224,7 @@ def _validated(
         errors.update(invalid.errors)
     if errors:
         raise LeadValidationError(errors)
+    values.update(search_text.columns(values))
     return values, ticked, touches
 
 

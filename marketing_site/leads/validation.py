@@ -80,7 +80,7 @@ def _field_values(spec: InputField, raw: Any, require_consent: bool, now: dateti
     _require(spec, text)
     if text and spec.type is FieldType.EMAIL:
         text = parse_email(text)
-    if text and spec.type is FieldType.CHOICE:
+    if text and spec.type in (FieldType.CHOICE, FieldType.SUGGESTED):
         text = _choose(text, spec)
     return {spec.column: text}
 
@@ -173,7 +173,7 @@ def _country_name(region: str) -> str:
 
 
 def _choose(text: str, spec: InputField) -> str:
-    """The choice's English name, however the visitor named it.
+    """The choice's English name, however the visitor named it (a SUGGESTED field's other text as typed).
 
     A translated page offers the choices in its own language (the careers datalist fills in the
     Arabic name), but staff read and filter leads in English: a choice named in any of the site's
@@ -182,4 +182,6 @@ def _choose(text: str, spec: InputField) -> str:
     for choice in spec.choices:
         if text.casefold() in {name.casefold() for name in choice_names(choice)}:
             return choice
+    if spec.type is FieldType.SUGGESTED:
+        return text  # a position the list does not name ("Mathematics Teacher") is kept as typed
     raise InvalidField(spec.missing_message())  # a list's own sentence asks to choose from it

@@ -6,7 +6,7 @@ import reflex as rx
 
 from marketing_site import routes
 from marketing_site.components.form_fields import CHECKBOX, consent_group, control_id, field_error, field_grid
-from marketing_site.components.slot_picker import slot_picker
+from marketing_site.components.slot_picker import picker_booked, slot_picker
 from marketing_site.content import forms
 from marketing_site.content.booking import SLOT_PICKER
 from marketing_site.layout.page import PageSpec
@@ -50,6 +50,7 @@ def demo_request_page() -> rx.Component:
         field_grid(forms.DEMO_REQUEST.fields, FORM_ID, State.errors),
         consent_group(FORM_ID, State.errors),
         after_success=slot_picker(State, SLOT_PICKER, f"{FORM_ID}-slots"),
+        success_text_shown=~picker_booked(State),
     )
 
 

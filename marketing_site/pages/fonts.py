@@ -113,4 +113,9 @@ WEB_FONTS: dict[str, WebFont] = {"ar": NOTO_SANS_ARABIC}
 def font_links(language: Language) -> list[rx.Component]:
     """Head tags loading the language's web font (none for languages the system fonts serve)."""
     font = WEB_FONTS.get(language.code)
-    return [rx.el.style(font.css()), rx.el.script(font.script())] if font else []
+    if font is None:
+        return []
+    # href and precedence make React 19 hoist the <style> into the head (a plain one stays where it is rendered,
+    # at the end of the body, which the W3C checker refuses).
+    hoisted = {"href": f"web-font-{language.code}", "precedence": "default"}
+    return [rx.el.style(font.css(), custom_attrs=hoisted), rx.el.script(font.script())]

@@ -41,9 +41,10 @@ def lead_form_page(
     video_title: str = "",
     timeout_seconds: float = 0,
     after_success: rx.Component | None = None,
+    success_text_shown: rx.Var[bool] | None = None,
 ) -> rx.Component:
     """A whole form page: heading, the form with the given controls, and its success modal (which may go on
-    with ``after_success``, e.g. the slot picker)."""
+    with ``after_success``, e.g. the slot picker, and show its text only while ``success_text_shown``)."""
     return frame(
         form_page(
             copy.heading,
@@ -57,5 +58,13 @@ def lead_form_page(
                 timeout_seconds=timeout_seconds,
             ),
         ),
-        success_modal(copy.success, state.submitted, f"{form_id}-success", video, video_title, after_success),
+        success_modal(
+            copy.success,
+            state.submitted,
+            f"{form_id}-success",
+            video,
+            video_title,
+            after_success,
+            text_shown=success_text_shown,
+        ),
     )

@@ -35,7 +35,8 @@ _HERO_BUTTONS = (
 def hero() -> rx.Component:
     return rx.el.section(
         image(home.HERO_IMAGE, "absolute inset-0 h-full w-full object-cover", high_priority=True),
-        rx.el.div(class_name="absolute inset-0 bg-slate-950", style={"opacity": home.HERO_OVERLAY_OPACITY}),
+        # Classes, not a style prop: Reflex writes a style prop as a <style> element inside the body (W3C: invalid).
+        rx.el.div(class_name=f"absolute inset-0 bg-slate-950 opacity-[{home.HERO_OVERLAY_OPACITY}]"),
         rx.el.div(
             rx.el.h1(home.HERO_HEADING, class_name="max-w-3xl text-4xl font-bold leading-tight text-white md:text-5xl"),
             rx.el.p(home.HERO_TEXT, class_name="mt-5 max-w-2xl text-lg text-slate-100"),

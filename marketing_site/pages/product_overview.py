@@ -38,8 +38,10 @@ def module_card(module: Module, index: int) -> rx.Component:
                 ),
                 class_name="md:w-1/2",
             ),
-            class_name=f"flex flex-col items-center gap-8 rounded-3xl p-6 sm:p-10 {direction}",
-            style={"background_color": module.background_color},
+            # The colour as a class: a style prop becomes a <style> element in the body (W3C: invalid there).
+            class_name=(
+                f"flex flex-col items-center gap-8 rounded-3xl p-6 sm:p-10 bg-[{module.background_color}] {direction}"
+            ),
         ),
     )
 

@@ -8,7 +8,7 @@ import reflex as rx
 
 from marketing_site import routes
 from marketing_site.components.form_fields import CHECKBOX, choice_group, consent_group, control_id, field_grid
-from marketing_site.components.slot_picker import slot_picker
+from marketing_site.components.slot_picker import picker_booked, slot_picker
 from marketing_site.content import forms
 from marketing_site.content.booking import SLOT_PICKER
 from marketing_site.layout.page import PageSpec
@@ -46,6 +46,7 @@ def schedule_page() -> rx.Component:
         choice_group(forms.RESPONSIBILITIES_LEGEND, forms.RESPONSIBILITY_CHOICES, FORM_ID, State.errors),
         consent_group(FORM_ID, State.errors),
         after_success=slot_picker(State, SLOT_PICKER, f"{FORM_ID}-slots"),
+        success_text_shown=~picker_booked(State),
     )
 
 

@@ -30,7 +30,6 @@ async def read_resume(files: list[rx.UploadFile]) -> ResumeUpload | None:
 
 class CareersState(LeadFormMixin, rx.State):
     KIND = LeadKind.CAREERS
-    REQUIRE_CONSENT = False
 
     @rx.event
     async def apply(self, files: list[rx.UploadFile], form_data: dict[str, Any]) -> None:

@@ -52,7 +52,6 @@ class LeadFormMixin(rx.State, mixin=True):
     _touches: dict[str, Any] = {}  # noqa: RUF012 - a backend var: the first and last touch the page posted
 
     KIND: ClassVar[LeadKind]
-    REQUIRE_CONSENT: ClassVar[bool] = True
 
     @rx.event
     def start(self, browser: dict[str, Any]) -> None:
@@ -187,7 +186,7 @@ class LeadFormMixin(rx.State, mixin=True):
             touches=self._touches,
             form_started_at=self.started_at,
             honeypot=honeypot,
-            require_consent=self.REQUIRE_CONSENT,
-            consent_text_version=forms.consent_text_version(language.code) if self.REQUIRE_CONSENT else "",
+            require_consent=self.KIND.asks_consent,
+            consent_text_version=forms.consent_text_version(language.code) if self.KIND.asks_consent else "",
             idempotency_key=self.idempotency_key,
         )

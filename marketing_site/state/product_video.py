@@ -15,7 +15,6 @@ DIALOG_ID = "product-video-dialog"
 
 class ProductVideoState(LeadFormMixin, rx.State):
     KIND = LeadKind.PRODUCT_VIDEO
-    REQUIRE_CONSENT = False
 
     product: str = ""
 

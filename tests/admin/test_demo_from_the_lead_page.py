@@ -73,11 +73,25 @@ def test_the_lead_page_offers_the_hosts_free_times_in_the_readers_zone_and_moves
 def test_a_salesperson_cancels_the_demo_and_the_lead_leaves_demo_booked(booked):
     browser, _, _, lead, booking = booked
     with frozen(NOW):
-        cancelled = browser.post(
+        one_tap = browser.post(  # issue 33: a cancel button no longer cancels at once; it asks first
             f"/admin/leads/{lead}/demo/cancel", data={"sequence": "0", "csrf_token": token_of(browser)}
+        )
+        assert one_tap.status_code == 200 and "Cancel the demo?" in one_tap.text
+        assert service.booking_get(booking.id).status == "booked"
+        question = browser.get(f"/admin/leads/{lead}/demo/cancel").text
+        assert "Tue 4 Mar, 09:00 (Muscat) with <bdi>Maryam</bdi>" in question and 'name="reason"' in question
+        cancelled = browser.post(
+            f"/admin/leads/{lead}/demo/cancel",
+            data={
+                "sequence": "0",
+                "confirm": "yes",
+                "reason": "Maryam is <b>ill</b> today",
+                "csrf_token": token_of(browser),
+            },
         )
         page = browser.get(cancelled.headers["location"]).text
     assert "Saved: the demo is cancelled" in page
+    assert "<dt>Why we cancelled</dt><dd><bdi>Maryam is &lt;b&gt;ill&lt;/b&gt; today</bdi></dd>" in page
     assert "Demo of Tue 4 Mar, 09:00 (Muscat) cancelled by you" in page
     assert "Status changed from Demo booked to Demo cancelled" not in page  # the colleague did it
     assert "You moved it from Demo booked to Demo cancelled" in page
@@ -108,7 +122,9 @@ def test_a_demo_is_moved_only_by_a_role_that_sees_its_lead(booked, staff):
     with frozen(NOW):
         hr = signed_in(staff("hr"))
         assert hr.get(f"/admin/leads/{lead}/demo").status_code == 404
-        refused = hr.post(f"/admin/leads/{lead}/demo/cancel", data={"sequence": "0", "csrf_token": token_of(hr)})
+        refused = hr.post(
+            f"/admin/leads/{lead}/demo/cancel", data={"sequence": "0", "confirm": "yes", "csrf_token": token_of(hr)}
+        )
     assert refused.status_code == 404 and service.booking_get(booking.id).status == "booked"
 
 
@@ -121,3 +137,14 @@ def test_the_visitors_cancellation_shows_in_the_activity_and_the_demo_booked_fil
     assert "Demo of Tue 4 Mar, 09:00 (Muscat) cancelled by the visitor" in page
     assert "Status changed from Demo booked to Demo cancelled" in page
     assert f'href="/admin/leads/{lead}"' not in booked_leads
+
+
+def test_a_reason_too_long_cancels_nothing_and_keeps_what_was_typed(booked):
+    browser, _, _, lead, booking = booked
+    with frozen(NOW):
+        refused = browser.post(
+            f"/admin/leads/{lead}/demo/cancel",
+            data={"sequence": "0", "confirm": "yes", "reason": "x" * 501, "csrf_token": token_of(browser)},
+        )
+    assert refused.status_code == 409 and 'role="alert"' in refused.text and "x" * 501 in refused.text
+    assert service.booking_get(booking.id).status == "booked"

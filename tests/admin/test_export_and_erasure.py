@@ -110,7 +110,7 @@ def test_the_export_is_one_row_per_lead_as_a_person_reads_it(as_role):
     assert (row["Kind"], row["Status"], row["Owner"], row["Notes"]) == ("Demo request", "Contacted", user.email, "2")
     assert row["Modules"] == "Student Smart, HR Smart, Academic Smart"
     assert row["Responsibilities"] == "Academic, Communication"
-    assert (row["Demo"], row["Demo status"]) == ("2031-03-04T11:15:00+05:30", "booked")  # the exporter's zone
+    assert (row["Demo"], row["Demo status"]) == ("2031-03-04T11:15:00+05:30", "Booked")  # exporter's zone; a label
     assert row["Received"] == as_utc(received).astimezone(ZoneInfo("Asia/Kolkata")).replace(microsecond=0).isoformat()
     assert (row["Name"], row["First name"]) == ("Amina Khan", "Amina")  # the bidi override dropped
     assert row["Country"] == "Pakistan" and row["Type of school"] == "Multi-branch"

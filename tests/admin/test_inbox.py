@@ -95,12 +95,31 @@ def test_search_filters_sorting_and_paging_happen_in_the_database(as_role):
     assert leads_shown(by_source) == 1 and lead_links(by_source) == [tracked]
 
 
+def test_search_ignores_arabic_marks_and_letter_forms_and_a_phone_its_spaces_dashes_and_prefix(as_role):
+    """Issue 33: "عمان" found none of the leads stored as "عُمان", and "9123 4567" one of a person's two leads."""
+    browser, _ = as_role("sales")
+    school = f"مَدْرَسَة الأَمَل {tag()}"
+    first = demo(school, firstName="سَلِيم", lastName="الرَّاشِدِيّ", phone="+968 9123 4567", country="Oman")
+    second = demo(school, firstName="Salim", lastName="Rashdi", phone="91234567", country="Oman")
+
+    def found(query: str) -> list[int]:
+        return sorted(lead_links(browser.get("/admin/", params={"q": query}).text))
+
+    unmarked = school.replace("مَدْرَسَة الأَمَل", "مدرسه الامل")
+    assert found(unmarked) == [first, second] and found(school) == [first, second]
+    assert found("سليم الراشدي") == [first] and found("Salim Rashdi") == [second]  # the whole name
+    assert found(f"الراشدي {school}") == []  # two fields are never one match
+    for typed in ("9123 4567", "91234567", "9123-4567", "+968 9123 4567", "00968 9123 4567", "+96891234567"):
+        assert {first, second} <= set(found(typed)), typed
+    assert first in found("الراشدي") and second not in found("الراشدي")
+
+
 def test_country_matches_in_any_case_and_language_search_covers_it_and_the_filter_lists_countries_present(as_role):
     browser, _ = as_role("sales")
     school = f"Country School {tag()}"
-    typed = [demo(school, country=spelling) for spelling in ("Oman", "oman", "OMAN", "عُمان")]
+    typed = [demo(school, country=spelling) for spelling in ("Oman", "oman", "OMAN", "عُمان", "عمان", "عُـمَان")]
     demo(school, country="Pakistan")
-    for asked in ("oman", "Oman", "عُمان"):
+    for asked in ("oman", "Oman", "عُمان", "عمان"):  # issue 33: as an Arabic keyboard types it, no damma
         page = browser.get("/admin/", params={"q": school, "country": asked}).text
         assert sorted(lead_links(page)) == typed, asked
         assert "<option selected>Oman</option>" in page
@@ -129,6 +148,8 @@ def test_the_inbox_shows_counts_a_chart_with_its_numbers_and_visitor_text_escape
     today_row = re.search(r'<tr><th scope="row">([^<]+)</th>((?:<td class="number">\d+</td>)+)</tr>', chart)
     assert int(re.findall(r"\d+", today_row.group(2))[-1]) >= 1  # today's total counts the lead just sent
     assert '<text x="' in chart and 'text-anchor="end">0</text>' in chart  # a count axis from zero
+    # Issue 33: today's date ends at the plot's right edge ("29 No" was cut at 390 px)
+    assert re.search(r'<text x="394\.0" y="\d+" text-anchor="end">\d+ \w{3}</text>', chart)
 
 
 def test_a_right_to_left_name_cannot_reorder_the_text_around_it(as_role):
@@ -188,8 +209,9 @@ def test_a_lead_page_reads_as_a_person_with_one_tap_contact_links_and_its_possib
     second = demo(f"Dup School {tag()}", email=email)
     third = demo(f"Dup School {tag()}", phone="+968 9123 4567")
     page = browser.get(f"/admin/leads/{first}").text
-    for shown in ("/product", "newsletter", "https://search.example/", "Storing their data", "+968 9123 4567"):
+    for shown in ("/product", "newsletter", "https://search.example/", "+968 9123 4567"):
         assert shown in page
+    assert "Storing their data" not in page  # the video's form asks no consent (issue 33)
     assert 'href="tel:+96891234567"' in page and 'href="https://wa.me/96891234567"' in page
     assert f'href="mailto:{email}"' in page
     assert f'/admin/leads/{second}"' in page and f'/admin/leads/{third}"' in page  # same email, same phone
@@ -234,6 +256,19 @@ def test_an_application_has_the_hiring_pipeline_and_only_hr_or_admin_owners(as_r
     assert "You moved it from New to Interview" in hr.get(f"/admin/leads/{lead_id}").text
     inbox = hr.get("/admin/").text
     assert "Hiring pipeline" in inbox and "Sales pipeline" not in inbox and re.search(r"Interview <b>\d+</b>", inbox)
+    # Issue 33: no sales filters for HR, and no consent rows the careers form never asked
+    assert 'id="f-module"' not in inbox and 'id="f-school-type"' not in inbox and 'id="f-country"' in inbox
+    assert 'id="f-module"' in as_role("sales")[0].get("/admin/").text
+    page = hr.get(f"/admin/leads/{lead_id}").text
+    assert "Not agreed" not in page and ">Consent</h2>" not in page and ">Application</h2>" in page
+
+
+def test_a_demo_lead_says_not_agreed_to_a_consent_its_form_asked(as_role):
+    """The schedule form asks both; one refused (through the API, which does not require them) reads so."""
+    sales, _ = as_role("sales")
+    lead_id = demo(f"Consent School {tag()}", consentCommunications=False)
+    page = sales.get(f"/admin/leads/{lead_id}").text
+    assert ">Consent</h2>" in page and "<dt>Other communications</dt><dd>Not agreed</dd>" in page
 
 
 def test_mails_per_lead_dead_banner_and_resend(as_role):

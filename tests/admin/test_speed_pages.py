@@ -3,6 +3,7 @@ endpoints (the secret shown once), and anyone working a lead logs a call or hand
 
 from __future__ import annotations
 
+import html
 import re
 from datetime import timedelta
 
@@ -22,6 +23,7 @@ from marketing_site.admin import lead_work
 from marketing_site.admin.staff_names import staff_name
 from marketing_site.core import db
 from marketing_site.core.clock import utc_now
+from marketing_site.leads import owner_mails
 from marketing_site.leads.models import Lead
 from marketing_site.leads.routing_models import LeadTaker, LeadTimer, RoutingRules
 from marketing_site.webhooks.models import WebhookEndpoint
@@ -185,3 +187,19 @@ def test_the_inbox_shows_each_new_leads_age_against_its_response_time_late_count
     )
     assert "escalated" not in rows[late] and ">late<" not in rows[answered] and ">on time<" not in rows[answered]
     assert f"Late, {staff_name(seller)} <b>2</b>" in page
+
+
+def test_the_lead_page_tells_the_owners_notice_from_the_owners_reminder(as_role, staff):
+    """Issue 33: both are the owner's mails, and the list named both "Owner to …"."""
+    admin, _ = as_role("admin")
+    seller = add_taker(staff("sales"))
+    lead_id = demo_lead()
+    assert owner_of(lead_id) == seller.id, audit_of(lead_id)
+    with db.session() as db_session:
+        owner_mails.queue_reminder(db_session, db_session.get(Lead, lead_id), seller.email, utc_now())
+        db_session.commit()
+    page = admin.get(f"/admin/leads/{lead_id}").text
+    listed = html.unescape(page.split('<ul class="mail-list">')[1].split("</ul>")[0])
+    assert f"<b>Owner's notice</b> to {seller.email}" in listed
+    assert f"<b>Owner's reminder</b> to {seller.email}" in listed
+    assert "<b>Visitor</b> to " in listed and "<b>Owner</b>" not in listed

@@ -139,3 +139,54 @@ def test_a_request_whose_visitor_picks_a_time_at_once_notifies_the_host_not_the_
     service.book_for_lead(lead_id, slot, "UTC")
     assert owner_of(lead_id) == host_id
     assert [mail.status for mail in mails_of(lead_id, "owner")] == ["withdrawn"]  # the host's notice: the booking's
+
+
+def test_booking_again_with_another_host_hands_the_lead_on_and_tells_the_previous_host():
+    """Issue 33: a visitor cancelled with one host and booked again with another. The host who gives the demo
+    owns the lead (rule 2), the previous one hears it went, and the activity shows the status coming back."""
+    takers(1)
+    sana_slots = round_the_clock_slots("Sana Malik")
+    omar_slots = round_the_clock_slots("Omar Saeed")
+    sana, omar = parse_slot_id(sana_slots[0])[0], max(parse_slot_id(slot)[0] for slot in omar_slots)
+    lead_id, booking = service.lead_book(
+        {**VALID["ScheduleDemo"], **person(), "slotId": sana_slots[0], "timeZone": "UTC"}, API
+    )
+    service.booking_cancel(booking.id)
+    again = next(slot for slot in omar_slots if parse_slot_id(slot)[0] == omar)
+    service.booking_rebook(booking.id, again)
+    assert owner_of(lead_id) == omar
+    assert ("owner", f"{sana} -> {omar} (booked host)") in audit_of(lead_id)
+    assert ("status", "demo_cancelled -> demo_booked") in audit_of(lead_id)
+    [told] = mails_of(lead_id, "owner")
+    sana_email = mails_of(lead_id, "host")[0].recipient
+    assert told.recipient == sana_email and told.subject.startswith("No longer yours: ")
+    assert "is no longer yours: it is Omar Saeed's now (the visitor booked the demo with them)" in told.text_body
+
+
+def test_booking_again_with_the_same_host_keeps_the_owner_and_mails_no_one_about_it():
+    takers(1)
+    slots = round_the_clock_slots("Sana Malik")
+    lead_id, booking = service.lead_book(
+        {**VALID["ScheduleDemo"], **person(), "slotId": slots[0], "timeZone": "UTC"}, API
+    )
+    service.booking_cancel(booking.id)
+    service.booking_rebook(booking.id, slots[3])
+    assert owner_of(lead_id) == parse_slot_id(slots[0])[0] and mails_of(lead_id, "owner") == []
+    assert [entry for entry in audit_of(lead_id) if entry[0] == "owner"] == []
+
+
+def test_an_owner_who_was_told_the_lead_was_theirs_hears_when_a_booked_host_takes_it():
+    """A time picked after the request's mails left: the rotation's pick had its notice, and learns the lead
+    went to the host. Within the pick window their notice is withdrawn instead (the test above)."""
+    [seller] = takers(1)
+    slot = round_the_clock_slots("Sana Malik")[0]
+    lead_id = lead_submit(LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], **person()}, API)
+    with db.session() as db_session:
+        [notice] = [db_session.get(type(mail), mail.id) for mail in mails_of(lead_id, "owner")]
+        notice.status = "sent"  # the sender delivered it
+        db_session.commit()
+    service.book_for_lead(lead_id, slot, "UTC")
+    assert [(mail.recipient, mail.subject.split(":")[0]) for mail in mails_of(lead_id, "owner")] == [
+        (seller.email, "New demo request (yours)"),
+        (seller.email, "No longer yours"),
+    ]

@@ -308,6 +308,52 @@ def test_a_cancellation_says_so_removes_the_event_and_links_to_book_again(langua
     assert page.status_code == 200 and "/rebook" in page.text
 
 
+CANCELLED_BY_US = {  # issue 33: staff cancelled; the visitor hears the vendor did, an apology and another time
+    "en": (
+        "We are sorry: your demo on Monday 1 March 2027, 08:00-08:30 (Asia/Muscat, UTC+04:00) is cancelled",
+        "We are sorry: we had to cancel your demo with Sana Malik on Monday 1 March 2027",
+        "Please accept our apologies.",
+        "Why: Sana is unwell <today>",
+        "Please pick another time that suits you here; it is booked at once:",
+    ),
+    "ar": (
+        f"نعتذر إليك: أُلغي عرضك التوضيحي المقرر {AR_MONDAY}",
+        f"نعتذر إليك: اضطررنا إلى إلغاء عرضك التوضيحي مع {FSI}Sana Malik{PDI} الذي كان مقررًا يوم الاثنين 1 مارس",
+        "نرجو أن تقبل اعتذارنا.",
+        f"السبب: {FSI}Sana is unwell <today>{PDI}",
+        "يُرجى اختيار موعد آخر يناسبك من هنا، ويُحجز لك فورًا:",
+    ),
+}
+
+
+@LANGUAGES
+def test_a_cancellation_by_staff_apologises_in_the_visitors_language_gives_the_reason_and_offers_another_time(
+    language, smtp_server, host, address
+):
+    inbox = smtp_server()
+    with frozen(NOW):
+        booking_id = api_booking(language, address, host)
+        service.booking_cancel(booking_id, actor_id=host, reason="Sana is unwell <today>")
+        deliver()
+    booking = service.booking_get(booking_id)
+    subject, news, apology, reason, again = CANCELLED_BY_US[language]
+    assert subjects(inbox, address) == [VISITOR[language]["booked"], subject]
+    assert subjects(inbox, booking.host_email) == [HOST["booked"], HOST["cancelled"]]
+    cancellation = inbox.to(address)[1]
+    words = text_of(cancellation)
+    for said in (news, apology, reason, again):
+        assert said in words, said
+    assert CANCELLED_IN_WORDS[language] not in words and BOOK_AGAIN[language] not in words  # not the visitor's own
+    html = cancellation.get_body(("html",)).get_content()
+    assert "&lt;today&gt;" in html and "<today>" not in html  # staff's words are text, never markup
+    assert "Reason given to the visitor: Sana is unwell <today>" in text_of(inbox.to(booking.host_email)[1])
+    book_again = next(line for line in words.splitlines() if "/booking/" in line)
+    with TestClient(build_manage()) as pages:
+        page = pages.get(book_again.removeprefix(settings.booking_url.removesuffix("/booking")))
+    assert page.status_code == 200 and "/rebook" in page.text
+    assert (cancelled := events(inbox.to(address))[1][0])["method"] == "CANCEL" and cancelled["sequence"] == 1
+
+
 @LANGUAGES
 def test_reminders_come_a_day_and_an_hour_before_with_how_to_join(language, smtp_server, host, address):
     inbox = smtp_server()

@@ -168,27 +168,51 @@ def test_cancelling_asks_first_and_only_the_confirmation_cancels(client, ahead):
     assert (nothing_left.status_code, nothing_left.headers["location"]) == (303, url)
 
 
-def test_after_a_cancellation_the_page_books_a_free_time_of_any_host_as_a_new_event(client, ahead):
+def test_after_a_cancellation_the_page_books_again_with_its_host_first_and_another_host_where_they_are_busy(
+    client, ahead
+):
+    """Issue 33: booking again keeps the host whenever they are free (Cal.com reschedules with the same host);
+    at a time they are not, another host's is offered, and booking it is a new calendar event."""
     booking_id, url = book(ahead[0])
     client.post(url + "/cancel", data={"form_token": form_token(client.get(url + "/cancel").text)})
     cancelled = service.booking_get(booking_id)
-    every_host = round_the_clock_slots("Omar Saeed")  # another host: the cancelled demo's host need not be free
+    every_host = round_the_clock_slots("Omar Saeed")  # another host, free at the same times
     omar = max(parse_slot_id(slot)[0] for slot in every_host)  # the host added last
-    other_host = [slot for slot in every_host if parse_slot_id(slot)[0] == omar]
     page = client.get(url)
-    assert f'value="{other_host[1]}"' in page.text
+    offered = re.findall(r'name="slot" value="([^"]+)"', page.text)
+    assert offered and {parse_slot_id(slot)[0] for slot in offered} == {cancelled.host_id}
+    busy = offered[1]
+    service.book_for_lead(add_lead(email="other@school.example"), busy, "UTC")  # the host is taken then
+    page = client.get(url)
+    instead = slot_id(omar, parse_slot_id(busy)[1])
     starts = [parse_slot_id(slot)[1] for slot in re.findall(r'name="slot" value="([^"]+)"', page.text)]
-    assert len(starts) == len(set(starts)) > 0  # each free time once, whichever host is free then
-    answer = client.post(url + "/rebook", data={"form_token": form_token(page.text), "slot": other_host[1]})
+    assert f'value="{instead}"' in page.text and len(starts) == len(set(starts))  # each free time once
+    answer = client.post(url + "/rebook", data={"form_token": form_token(page.text), "slot": instead})
     assert answer.status_code == 303 and answer.headers["location"] == url + "?done=booked"
     booked = service.booking_get(booking_id)
-    assert (booked.status, booked.slot_id, booked.host_name) == ("booked", other_host[1], "Omar Saeed")
+    assert (booked.status, booked.slot_id, booked.host_name) == ("booked", instead, "Omar Saeed")
     assert booked.uid != cancelled.uid and booked.sequence == cancelled.sequence + 1
     assert (
         "Your demo is booked. We have sent you the calendar invitation." in client.get(answer.headers["location"]).text
     )
-    again = client.post(url + "/rebook", data={"form_token": form_token(page.text), "slot": other_host[2]})
-    assert again.status_code == 409 and service.booking_get(booking_id).slot_id == other_host[1]
+    again = client.post(url + "/rebook", data={"form_token": form_token(page.text), "slot": offered[2]})
+    assert again.status_code == 409 and service.booking_get(booking_id).slot_id == instead
+
+
+def test_the_page_offers_a_week_of_days_then_the_times_of_the_day_chosen(client, ahead):
+    """Issue 33: not every free time of a week at once (over 100 buttons), but the days, then one day's times."""
+    _, url = book(ahead[0])
+    page = client.get(url).text
+    days = re.findall(r'<a href="([^"]+&amp;day=(\d{4}-\d\d-\d\d))"( aria-current="date")?>', page)
+    assert len(days) >= 5 and [chosen for _, _, chosen in days].count(' aria-current="date"') == 1
+    shown = {parse_slot_id(slot)[1].date() for slot in re.findall(r'name="slot" value="([^"]+)"', page)}
+    assert len(shown) == 1 and len(re.findall(r'name="slot"', page)) <= 48  # one day's times
+    link, day = days[2][0], days[2][1]
+    other_day = client.get(link.replace("&amp;", "&")).text
+    assert 'aria-current="date"' in other_day.split(f"day={day}")[1][:30]
+    legend = re.search(r"<legend>([^<]+)</legend>", other_day)[1]
+    assert legend.split()[1] == str(int(day[-2:]))  # "Thursday 4 March 2027": that day's times
+    assert client.get(f"{url}?day=not-a-day").text.count('aria-current="date"') == 1  # a bad day: the first
 
 
 def test_a_request_without_a_time_picks_one_from_the_link_in_its_mail(client, ahead):

@@ -66,6 +66,19 @@ def test_careers_on_the_arabic_page_with_a_resume(page: Page, site_db) -> None:
     assert row.position == "Mathematics" and row.first_name == "سارة" and row.resume_filename == "sara-cv.pdf"
 
 
+def test_careers_on_the_arabic_page_keeps_a_typed_position(page: Page, site_db) -> None:
+    """Issue 33: a position outside the suggestions, typed in Arabic, is accepted and kept as typed."""
+    email = email_for("careers-ar-typed")
+    page.goto(arabic("/careers"))
+    fill_careers(page, email, first="سارة", last="إقبال", city="لاهور", position="معلمة رياضيات")
+    page.get_by_label(AR[forms.RESUME_LABEL], exact=True).set_input_files(
+        files=[{"name": "cv.pdf", "mimeType": "application/pdf", "buffer": PDF}]
+    )
+    submit(page, "careers")
+    expect(page.locator("#careers-success")).to_contain_text(AR[forms.CAREERS.success.title])
+    assert assert_stored_in_arabic(email, LeadKind.CAREERS, site_db).position == "معلمة رياضيات"
+
+
 def test_product_video_on_the_arabic_module_page(page: Page, site_db) -> None:
     email = email_for("video-ar")
     open_page(page, arabic(HR.route))

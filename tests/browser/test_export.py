@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 from site_pages import canonical_pages, visitable_pages
 
+from marketing_site.i18n.catalogues import catalogue
+from marketing_site.i18n.languages import ARABIC
 from marketing_site.pages.seo import share_card_src
 
 SITEMAP_NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
@@ -63,6 +65,7 @@ def test_404_page_is_the_app_shell(static_root: Path) -> None:
     shell = (static_root / "404.html").read_text(encoding="utf-8")
     assert "/assets/" in shell and "__reactRouterContext" in shell
     arabic = (static_root / "ar" / "404.html").read_text(encoding="utf-8")
-    assert arabic == shell.replace('<html lang="en" dir="ltr"', '<html lang="ar" dir="rtl"', 1), (
-        "the same shell, right to left"
-    )
+    arabic_title = f"<title>{catalogue(ARABIC)['Page not found']}</title>"
+    assert arabic == shell.replace('<html lang="en" dir="ltr"', '<html lang="ar" dir="rtl"', 1).replace(
+        "<title>Page not found</title>", arabic_title, 1
+    ), "the same shell, right to left, its title in Arabic"

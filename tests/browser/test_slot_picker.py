@@ -9,6 +9,7 @@ from axe_check import axe_source, violations
 from booking_visitor import FORM, PICKER, booking_of, host, pick, request_demo, visitor  # noqa: F401 (host: fixture)
 from playwright.sync_api import expect
 
+from marketing_site.content import forms
 from marketing_site.content.booking import SLOT_PICKER
 from marketing_site.content.messages import CATALOGUES, ENGLISH
 from marketing_site.i18n.catalogues import catalogue
@@ -22,6 +23,7 @@ def test_a_visitor_picks_a_free_time_by_keyboard_at_320px_and_sees_it_in_their_z
     expect(modal.get_by_role("heading", name=SLOT_PICKER.heading)).to_be_focused()  # the list is read from its top
     zone = page.locator(f"{PICKER}-zone")
     expect(zone).to_have_value("Asia/Karachi")
+    expect(modal).to_contain_text(forms.SCHEDULE.success.text)  # true until a time is booked
     assert violations(page, axe_source()) == []
     first = page.locator(f"{PICKER} input[name=slot]").first
     chosen = first.get_attribute("value")
@@ -40,6 +42,7 @@ def test_a_visitor_picks_a_free_time_by_keyboard_at_320px_and_sees_it_in_their_z
     expect(modal).to_contain_text(SLOT_PICKER.booked_title)
     expect(modal).to_contain_text("(Asia/Karachi, UTC+05:00)")
     expect(modal).to_contain_text(host)  # the name as text, never markup
+    expect(modal).not_to_contain_text(forms.SCHEDULE.success.text)  # issue 33: "we will contact you" no longer
     booking = booking_of(site_db, email)
     assert booking is not None and booking.status == "booked" and booking.visitor_time_zone == "Asia/Karachi"
     assert chosen.startswith(f"{booking.host_id}-")
@@ -68,4 +71,5 @@ def test_a_time_taken_meanwhile_is_refused_in_the_pages_language_with_the_next_f
     pick(second, second.locator(f"{PICKER} input[name=slot]").first.get_attribute("value"))
     second.get_by_role("button", name=catalogue(ARABIC)[SLOT_PICKER.book_label]).click()
     expect(second.locator(f"#{FORM}-success")).to_contain_text(catalogue(ARABIC)[SLOT_PICKER.booked_title])
+    expect(second.locator(f"#{FORM}-success")).not_to_contain_text(catalogue(ARABIC)[forms.SCHEDULE.success.text])
     assert booking_of(site_db, second_email) is not None

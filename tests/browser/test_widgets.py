@@ -38,8 +38,16 @@ def test_counter_hidden_at_top_visible_past_threshold_and_counts_to_final_values
     expect(strip).to_contain_text("YEARS")
     expect(strip).to_contain_text("SUBJECTS")
 
+    # Issue 33: counted once. Back above the threshold and down again, it shows its final values, no new count.
     page.evaluate(f"window.scrollTo(0, {home.COUNTER_SCROLL_THRESHOLD_PX - 100})")
-    expect(strip).to_have_css("visibility", "hidden")
+    page.wait_for_timeout(300)
+    expect(strip).to_have_css("visibility", "visible")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    page.evaluate(f"window.scrollTo(0, {home.COUNTER_SCROLL_THRESHOLD_PX + 100})")
+    for _ in range(10):
+        assert counter_values(page) == finals, "the count does not start again"
+        page.wait_for_timeout(50)
 
 
 def test_the_counter_strip_keeps_its_size_when_it_shows_and_counts(page: Page):

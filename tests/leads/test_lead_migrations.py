@@ -17,6 +17,7 @@ from sqlmodel import SQLModel
 
 from marketing_site import tables  # noqa: F401  (every table on the metadata)
 from marketing_site.core import db
+from marketing_site.leads import search_text
 
 ROOT = Path(__file__).resolve().parents[2]
 # Alembic reads "created_at DESC" back as a plain column on SQLite, and cannot read an index on an expression
@@ -316,6 +317,7 @@ def test_a_populated_database_is_carried_into_one_lead_table_and_back(empty_data
                 "first_contacted_at": None,
                 "seen_at": lead["created_at"],
                 "quarantined": False,
+                **search_text.columns(lead),  # revision i33_search_text folds each carried lead's text
             }
             for lead in expected_leads(before)
         ]
@@ -461,3 +463,36 @@ def test_without_resume_dir_the_upgrade_looks_for_resume_files_where_an_earlier_
     monkeypatch.delenv("RESUME_DIR", raising=False)
     log = alembic(empty_database_url, "upgrade", "head")
     assert f"Moved 0 résumés from {ROOT / 'var' / 'resumes'} into lead_resume" in log
+
+
+def test_the_search_columns_are_filled_for_leads_stored_before_them(empty_database_url):
+    """Issue 33: the inbox's folded search reads columns written with each lead; the leads already stored get
+    them in the upgrade (in batches), the same as the service writes them."""
+    alembic(empty_database_url, "upgrade", "0010_staff_area")
+    engine = db.build_engine(empty_database_url)
+    try:
+        with engine.begin() as connection:
+            insert = text(
+                "INSERT INTO lead (kind, created_at, language, email, first_name, last_name, phone_e164, phone_raw,"
+                " country, school, source_page, referrer, utm_source, utm_medium, utm_campaign, utm_term,"
+                " utm_content, consent_text_version) VALUES ('ScheduleDemo', CURRENT_TIMESTAMP, 'ar', :email,"
+                " 'سَلِيم', 'الرَّاشِدِيّ', '+96891234567', '9123 4567', :country, 'مدرسة النُّور', '', '', '', '',"
+                " '', '', '', '') RETURNING id"
+            )
+            ids = [
+                connection.execute(insert, {"email": f"{number}@school.om", "country": country}).scalar_one()
+                for number, country in enumerate(("عُمان", "Pakistan", "Atlantis"))
+            ]
+        alembic(empty_database_url, "upgrade", "head")
+        with engine.connect() as connection:
+            stored = {row.id: row for row in connection.execute(text("SELECT id, search_text, country_key FROM lead"))}
+        assert [stored[lead_id].country_key for lead_id in ids] == ["oman", "pakistan", "atlantis"]
+        assert stored[ids[0]].search_text.split("\n") == [
+            "0@school.om", "سليم", "الراشدي", "مدرسه النور", "عمان", "سليم الراشدي", "oman", "91234567",
+            "96891234567",
+        ]  # fmt: skip
+        alembic(empty_database_url, "downgrade", "0010_staff_area")
+        with engine.connect() as connection:
+            assert "search_text" not in {column["name"] for column in inspect(connection).get_columns("lead")}
+    finally:
+        engine.dispose()

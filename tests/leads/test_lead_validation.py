@@ -100,7 +100,7 @@ REQUIRED_MESSAGES = {
         "mobile": "Please enter your mobile number.",
         "country": "Please choose your country.",
         "city": "Please enter your city.",
-        "position": "Please choose the position you are applying for.",
+        "position": "Please enter the position you are applying for.",
     },
 }
 
@@ -143,7 +143,7 @@ def test_no_module_or_responsibility_needs_choosing():
         (LeadKind.SCHEDULE_DEMO, "mis", "Please enter your current MIS/SIS system."),
         (LeadKind.SIGNUP_DEMO, "mis", "Please enter your current admission system."),
         (LeadKind.SCHEDULE_DEMO, "about", "Please tell us how you heard about us."),
-        (LeadKind.CAREERS, "position", "Please choose the position you are applying for."),
+        (LeadKind.CAREERS, "position", "Please enter the position you are applying for."),
     ],
 )
 def test_messages_name_the_field(kind, field, message):
@@ -303,12 +303,21 @@ def test_number_of_students_may_be_a_json_number():
     assert "too long" in huge["nStudent"]
 
 
-@pytest.mark.parametrize(("raw", "stored"), [("mathematics", "Mathematics"), ("English teacher", "English teacher")])
-def test_position_comes_from_the_list(raw, stored):
+@pytest.mark.parametrize(
+    ("raw", "stored"),
+    [
+        ("mathematics", "Mathematics"),  # a suggestion, however typed: its one name
+        ("English teacher", "English teacher"),
+        ("Mathematics Teacher", "Mathematics Teacher"),  # issue 33: a position the list does not name is kept
+        ("  School   Nurse ", "School Nurse"),
+    ],
+)
+def test_a_listed_position_is_stored_by_its_name_and_a_typed_one_as_typed(raw, stored):
     assert run(LeadKind.CAREERS, {**payload(LeadKind.CAREERS), "position": raw})["position"] == stored
-    assert errors_of(LeadKind.CAREERS, {**payload(LeadKind.CAREERS), "position": "Astronaut"}) == {
-        "position": "Please choose the position you are applying for."
+    assert errors_of(LeadKind.CAREERS, {**payload(LeadKind.CAREERS), "position": "  "}) == {
+        "position": "Please enter the position you are applying for."
     }
+    assert set(errors_of(LeadKind.CAREERS, {**payload(LeadKind.CAREERS), "position": "x" * 101})) == {"position"}
 
 
 def test_a_position_picked_in_arabic_is_stored_under_its_english_name():

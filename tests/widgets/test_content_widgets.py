@@ -16,6 +16,7 @@ from marketing_site.components.building import building
 from marketing_site.components.carousels import news_carousel, partner_carousel, track_classes
 from marketing_site.components.counter import TICK_MS, eased
 from marketing_site.components.read_more import read_more
+from marketing_site.components.swipe import SWIPE_PX
 from marketing_site.components.tabs import key_targets, tabs
 from marketing_site.content import home, widgets
 from marketing_site.content.modules import MODULES
@@ -209,6 +210,23 @@ def test_the_partner_strip_has_a_slot_per_visible_logo_each_choosing_from_every_
     assert output.count('jsx("li"') == 5
     assert output.count('alt:"Logo 6"') == 5
     assert "gap-[9px]" in output and "sm:[--visible:5]" in output
+
+
+@pytest.mark.parametrize(("language", "next_when"), [(None, "* -1) > 0"), (ARABIC, "* 1) > 0")])
+def test_both_carousels_take_sideways_drags_and_move_one_card_per_swipe_in_the_reading_direction(language, next_when):
+    """Issue 33: a left-to-right swipe on the news carousel was the browser's Back, and the partners ignored
+    swipes. Right to left, a left-to-right swipe brings the next card."""
+    logos = [rx.el.img(alt=f"Logo {n}", src=f"/l{n}.svg") for n in range(7)]
+    with building(on_page("/ar" if language else "/", language)):
+        carousels = {
+            "news": compiled(news_carousel([rx.el.p("a"), rx.el.p("b"), rx.el.p("c")])),
+            "partner": compiled(partner_carousel(logos, "Partners", 5, 2, 9)),
+        }
+    for name, output in carousels.items():
+        assert "touch-pan-y overscroll-x-contain" in output, name
+        for event in ("onPointerDown:", "onPointerUp:", "onPointerCancel:"):
+            assert event in output, (name, event)
+        assert f">= {SWIPE_PX}" in output and next_when in output, name
 
 
 def test_home_sections_translate_to_arabic_with_each_logo_copy_met_once():
