@@ -32,7 +32,12 @@ EXCLUDED_RULES = {
     "require-statement-timeout": "env.py bounds lock waits (lock_timeout); a statement limit would cut a backfill",
 }
 # Revision -> {rule: why it is safe there}, for a later revision that must break a rule.
-ALLOWED: dict[str, dict[str, str]] = {}
+ALLOWED: dict[str, dict[str, str]] = {
+    "i33_search_text": {
+        "require-concurrent-index-creation": "built in the same transaction as the columns it indexes and their fill "
+        "(a CONCURRENTLY build cannot run inside it); a vendor's lead table is small (100,000 leads: under a second)",
+    },
+}
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import sqlalchemy as sa
 import sqlmodel
 
-from alembic import op
+from alembic import context, op
 from marketing_site.leads import search_text
 
 revision: str = "i33_search_text"
@@ -34,6 +34,13 @@ def upgrade() -> None:
         "lead",
         sa.Column("country_key", sqlmodel.sql.sqltypes.AutoString(length=100), server_default="", nullable=False),
     )
+    if not context.is_offline_mode():  # the fill is Python (search_text.columns): `--sql` output cannot hold it
+        _fill_search_columns()
+    op.create_index("ix_lead_country_key", "lead", ["country_key"])
+
+
+def _fill_search_columns() -> None:
+    """Fold every stored lead's text, BATCH rows at a time, as the lead service does for new ones."""
     connection = op.get_bind()
     lead = sa.table("lead", *(sa.column(name) for name in (*_READ, "search_text", "country_key")))
     last = 0
@@ -52,7 +59,6 @@ def upgrade() -> None:
             [{"lead_id": row["id"], **search_text.columns(row)} for row in rows],
         )
         last = rows[-1]["id"]
-    op.create_index("ix_lead_country_key", "lead", ["country_key"])
 
 
 def downgrade() -> None:
