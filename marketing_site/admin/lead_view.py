@@ -30,6 +30,10 @@ MAIL_LABELS = {
     Audience.OWNER: "Owner's notice",
     Audience.ESCALATION: "Escalation",
     Audience.ACCOUNT: "Account",
+    Audience.OUTCOME: "Host: held or no-show?",
+    Audience.UNMARKED: "Host: still unmarked",
+    Audience.MISSED: "Missed",
+    Audience.RECAP: "Recap",
 }
 
 

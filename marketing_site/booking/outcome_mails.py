@@ -19,6 +19,7 @@ from zoneinfo import ZoneInfo
 from sqlalchemy import update
 from sqlmodel import Session, col, select
 
+from marketing_site.booking.calendar import host_work_weeks
 from marketing_site.booking.models import BookingStatus
 from marketing_site.booking.outcome_links import OUTCOMES, outcome_url
 from marketing_site.booking.tokens import pick_url
@@ -53,7 +54,7 @@ def _status(held: bool) -> OutboxStatus:
 
 def a_working_day_later(db_session: Session, host_id: int, moment: datetime) -> datetime:
     """The same time of the host's next working day after ``moment`` (their own calendar, or the company's)."""
-    week = work_calendar.week_of(db_session, host_id)
+    week = host_work_weeks(db_session).get(host_id) or work_calendar.company_week()
     local = moment.astimezone(week.zone)
     for offset in range(1, SEARCH_DAYS):
         day = local.date() + timedelta(days=offset)
@@ -154,6 +155,7 @@ def queue_missed(db_session: Session, booking: BookingView, now: datetime, held:
         how_to_join="",
         join_shown="",
         join_uri="",
+        reason="",
         manage=isolated_message("booking.mail.book_again", code),
         link=pick_url(booking.lead_id),
         signature=isolated_message("mail.signature", code),

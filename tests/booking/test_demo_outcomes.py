@@ -271,6 +271,8 @@ def test_a_no_show_visitor_gets_one_mail_in_their_language_with_the_link_to_book
         assert demo_page.status_code == 200 and MISSED_ON_THE_PAGE[language] in demo_page.text
         assert "/rebook" in demo_page.text
         page = visitor.get(pick)  # the mail's link: free times of every host, not the missed demo's page
+        assert page.status_code == 200 and "day=2027-03-08" in page.text
+        page = visitor.get(pick, params={"day": "2027-03-08"})  # the visitor picks Monday, then its time
         assert page.status_code == 200 and f"{pick}/book" in page.text
         monday = slot_id(host, datetime(2027, 3, 8, 4, 45, tzinfo=UTC))  # Monday 09:45 in Karachi
         assert f'value="{monday}"' in page.text
