@@ -11,6 +11,7 @@ import reflex as rx  # noqa: E402
 from marketing_site.build.csp_hashes import CspHashesPlugin  # noqa: E402
 from marketing_site.build.html_language import HtmlLanguagePlugin  # noqa: E402
 from marketing_site.build.hydrate_after_paint import HydrateAfterPaintPlugin  # noqa: E402
+from marketing_site.build.lazy_socket import LazySocketPlugin  # noqa: E402
 from marketing_site.build.phone_labels import PhoneLabelsPlugin  # noqa: E402
 from marketing_site.build.robots import RobotsTxtPlugin  # noqa: E402
 from marketing_site.core.db import reflex_environment  # noqa: E402
@@ -31,6 +32,7 @@ config = rx.Config(
     plugins=[
         rx.plugins.SitemapPlugin(),
         RobotsTxtPlugin(),
+        LazySocketPlugin(),  # state.js: no websocket until an event needs the server
         HydrateAfterPaintPlugin(),
         HtmlLanguagePlugin(),
         PhoneLabelsPlugin(),
