@@ -23,6 +23,7 @@ from marketing_site.core.db import run_bounded
 from marketing_site.i18n.languages import Language, language_of_path
 from marketing_site.i18n.translation import translated_text
 from marketing_site.leads import form_start
+from marketing_site.leads.schemas import FieldType, lead_form
 from marketing_site.leads.service import (
     UTM_KEYS,
     LeadKind,
@@ -32,6 +33,7 @@ from marketing_site.leads.service import (
     fitted,
     lead_submit,
 )
+from marketing_site.leads.validation import international
 
 log = logging.getLogger(__name__)
 
@@ -113,11 +115,14 @@ class LeadFormMixin(rx.State, mixin=True):
             return False
         return True
 
-    @staticmethod
-    def _split_honeypot(form_data: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
-        """The visitor's fields (without the signed start, read by ``_begin``) and the honeypot's content."""
+    def _split_honeypot(self, form_data: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+        """The visitor's fields (without the signed start, read by ``_begin``; each phone number written in
+        the country of its field's select) and the honeypot's content."""
         data = dict(form_data)
         data.pop(forms.START_TOKEN_NAME, None)
+        for spec in lead_form(self.KIND).fields:
+            if spec.type is FieldType.PHONE and (region := data.pop(spec.name + forms.PHONE_COUNTRY_SUFFIX, None)):
+                data[spec.name] = international(data.get(spec.name), region)
         return data, str(data.pop(forms.HONEYPOT_NAME, "") or "")
 
     def _payload(self, data: dict[str, Any]) -> dict[str, Any]:
