@@ -24,6 +24,8 @@ PATCHED = lazy_socket(ORIGINAL)
 def test_the_socket_client_is_no_static_import_of_the_page_but_fetched_by_the_first_connection():
     assert 'import io from "socket.io-client"' not in PATCHED
     assert re.findall(r"import\(\"socket\.io-client\"\)", PATCHED) == ['import("socket.io-client")']
+    assert 'import Cookies from "universal-cookie"' not in PATCHED and 'import("universal-cookie")' in PATCHED
+    assert "cookies = new universalCookie.default();" in PATCHED and "let cookies;" in PATCHED
     connect = PATCHED[PATCHED.index("export const connect = async") :]
     assert connect.index("await loadSocketClient()") < connect.index("createSocket(endpoint")
 

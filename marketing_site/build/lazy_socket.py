@@ -13,7 +13,9 @@ that:
 - a client-side navigation sends the page's `on_load` events only over a socket the page already has
   (a later first connect hydrates the page it is on, which runs them);
 - a frontend error is reported over an open socket, or with the first connection; it never opens one;
-- socket.io-client is imported when the first connection starts, not with the page.
+- socket.io-client is imported when the first connection starts, not with the page, and universal-cookie with
+  it: browser-storage cookies are read for the hydrate and written from the server's updates, both over a
+  connection (a navigation's on_load, which reads them too, now waits for one).
 
 Every rewrite names the exact text it replaces; when a Reflex upgrade changes that text the build
 fails (`StateJsChanged`) instead of silently connecting every page again. docs/widgets.md says what to
@@ -54,9 +56,10 @@ REWRITES: tuple[Rewrite, ...] = (
 let io;
 let socketClientLoading;
 const loadSocketClient = () =>
-  (socketClientLoading ??= import("socket.io-client").then(
-    (module) => {{
-      io = module.default;
+  (socketClientLoading ??= Promise.all([import("socket.io-client"), import("universal-cookie")]).then(
+    ([socketClient, universalCookie]) => {{
+      io = socketClient.default;
+      cookies = new universalCookie.default();
     }},
     (error) => {{
       socketClientLoading = undefined;
@@ -67,6 +70,16 @@ let socketClientRetry;
 // Frontend errors seen before any connection, sent with the first one (never a reason to connect).
 const unsentErrorReports = [];
 """,
+    ),
+    Rewrite(
+        "universal-cookie comes with the socket client (cookies are read and written only over a connection)",
+        'import Cookies from "universal-cookie";\n',
+        "",
+    ),
+    Rewrite(
+        "the cookie jar is made when the socket client arrives",
+        "const cookies = new Cookies();\n",
+        "let cookies;\n",
     ),
     Rewrite(
         "no transport warm-up before the app mounts",
