@@ -116,7 +116,7 @@ def phone_input(
         id=element_id,
         name=name,
         required=required,
-        class_name="min-w-0 flex-1",
+        class_name="w-full min-w-0 flex-1",  # a width in %: no min-content, so a 320 px column is not widened
         **props,
     )
     # Phone numbers read left to right in every language (dialling order), on Arabic pages too.
