@@ -164,11 +164,11 @@ def lazy_socket(state_js: str) -> str:
 
 
 def patched_state_js(current: str) -> str:
-    """The patched template, whatever Reflex left in .web (the pristine copy or an earlier build's patch);
-    any other content means something else writes the file, and the build stops."""
+    """The patched template, whatever Reflex left in .web (the pristine copy or an earlier build's patch, of
+    this step or an older one); any other content means something else writes the file, and the build stops."""
     template = TEMPLATE.read_text(encoding="utf-8")
     patched = lazy_socket(template)
-    if current not in (template, patched):
+    if current != template and MARKER not in current:
         raise StateJsChanged(f"{STATE_JS} in .web is neither Reflex's template nor this step's output")
     return patched
 
