@@ -155,8 +155,11 @@ async def memory_with_open_readers(site: Site, backend_url: str, port: int, coun
     """The backend's RSS idle, after ``count`` page views that hold nothing, and with ``count`` hydrated sockets
     held open (straight to the backend)."""
     idle = backend_rss(port)
-    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=50)) as session:
-        await asyncio.gather(*(page_view(session, site, ROUTES[n % len(ROUTES)], False) for n in range(count)))
+    # No connection limit: each open websocket holds its connection for good.
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0)) as session:
+        for start in range(0, count, 50):
+            batch = range(start, min(count, start + 50))
+            await asyncio.gather(*(page_view(session, site, ROUTES[n % len(ROUTES)], False) for n in batch))
         after = backend_rss(port)
         direct = Site(site.pages_url, backend_url, site.origin, site.build)
         sockets: list[aiohttp.ClientWebSocketResponse] = []
