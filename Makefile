@@ -1,5 +1,5 @@
 # Two commands on a fresh machine: `make run` (serve the site) and `make test` (the whole suite).
-.PHONY: run test prod backup restore-drill rolling-restart bench bench-load bench-scale bench-inbox bench-slots bench-speed mail-catcher a11y export mutation
+.PHONY: run test prod backup restore-drill rolling-restart bench bench-readers bench-load bench-scale bench-inbox bench-slots bench-speed mail-catcher a11y export mutation
 
 run:
 	@bash scripts/run.sh
@@ -20,7 +20,10 @@ rolling-restart:
 	@bash -c '. scripts/setup.sh && python -m scripts.rolling_restart'
 
 bench:
-	@bash scripts/bench.sh
+	@bash scripts/bench.sh $(BENCH_ARGS)
+
+bench-readers:
+	@bash -c '. scripts/setup.sh && bash scripts/ensure_nginx.sh && python -m scripts.bench_readers $(BENCH_ARGS)'
 
 bench-load:
 	@bash scripts/bench_load.sh $(BENCH_ARGS)

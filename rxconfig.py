@@ -11,7 +11,9 @@ import reflex as rx  # noqa: E402
 from marketing_site.build.csp_hashes import CspHashesPlugin  # noqa: E402
 from marketing_site.build.html_language import HtmlLanguagePlugin  # noqa: E402
 from marketing_site.build.hydrate_after_paint import HydrateAfterPaintPlugin  # noqa: E402
-from marketing_site.build.phone_labels import PhoneLabelsPlugin  # noqa: E402
+from marketing_site.build.lazy_socket import LazySocketPlugin  # noqa: E402
+from marketing_site.build.phone_countries import PhoneCountriesPlugin  # noqa: E402
+from marketing_site.build.plain_jsx import PlainJsxPlugin  # noqa: E402
 from marketing_site.build.robots import RobotsTxtPlugin  # noqa: E402
 from marketing_site.core.db import reflex_environment  # noqa: E402
 from marketing_site.settings import settings  # noqa: E402
@@ -31,9 +33,11 @@ config = rx.Config(
     plugins=[
         rx.plugins.SitemapPlugin(),
         RobotsTxtPlugin(),
+        LazySocketPlugin(),  # state.js: no websocket until an event needs the server
+        PlainJsxPlugin(),  # React's createElement for @emotion/react's jsx: flat css props become inline styles
         HydrateAfterPaintPlugin(),
         HtmlLanguagePlugin(),
-        PhoneLabelsPlugin(),
+        PhoneCountriesPlugin(),
         CspHashesPlugin(),  # last of the rewriting steps: hashes the inline scripts as finally served
         rx.plugins.TailwindV4Plugin(),
     ],

@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import subprocess
+from contextlib import nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from scripts.harness.build import ROOT, TOOLS_BIN
 from scripts.harness.chromium import CHROMIUM_ARGS, chromium_path
 from scripts.harness.served_site import served_site
 from scripts.measure_js import measure
+from scripts.served_commit import served_commit
 
 LIGHTHOUSE_VERSION = "12"
 ENGLISH_ROUTES = ("/", "/product", "/studentSmart", "/schedule")
@@ -156,33 +158,80 @@ def measure_home_js(site_url: str) -> None:
     )
 
 
+# The JS table's pages (issue 31's budgets: content pages 150 KB, form pages 200 KB gzip before interaction).
+JS_ROUTES = (
+    "/", "/product", "/studentSmart", "/aboutUs", "/gpSchool", "/consultancy", "/ar", "/ar/studentSmart",
+    "/schedule", "/signup", "/SchedulSingleDemo", "/careers", "/ar/schedule", "/ar/careers",
+)  # fmt: skip
+
+
+def measure_pages_js(sites: dict[str, str], routes: tuple[str, ...]) -> None:
+    """Each page's JS in Chromium once the network is idle, with no interaction, on each site (label: URL)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
+        rows = {route: [measure(browser, url + route).js_bytes for url in sites.values()] for route in routes}
+        browser.close()
+    print(f"\n| page (JS gzip before interaction) | {' | '.join(sites)} |\n|---|{'---|' * len(sites)}")
+    for route, sizes in rows.items():
+        print(f"| {route} | {' | '.join(f'{size / 1024:.1f} KB' for size in sizes)} |")
+
+
+def print_against(label: str, pairs: list[tuple[PageResult, PageResult]]) -> None:
+    """Each page against the same page of ``label``'s build, measured in the same run."""
+    print(f"\n| page | LCP {label} | LCP this build | TBT {label} | TBT this build | JS {label} | JS this build |")
+    print("|---|---|---|---|---|---|---|")
+    for other, this in pairs:
+        print(
+            f"| {this.route} | {other.lcp_ms / 1000:.2f} s | {this.lcp_ms / 1000:.2f} s | {other.tbt_ms:.0f} ms "
+            f"| {this.tbt_ms:.0f} ms | {other.js_bytes / 1024:.1f} KB | {this.js_bytes / 1024:.1f} KB |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("routes", nargs="*", default=list(ROUTES))
     parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page; the median is reported")
+    parser.add_argument("--js-only", action="store_true", help="only the JS per page (JS_ROUTES), no Lighthouse")
+    parser.add_argument(
+        "--against",
+        metavar="COMMIT",
+        help="also measure this commit (e.g. main), exported in a scratch clone; its runs and this build's alternate",
+    )
     args = parser.parse_args()
     lighthouse = ensure_lighthouse()
     RESULTS_DIR.mkdir(exist_ok=True)
-    with served_site() as site:
+    print(f"==> load average {' '.join(f'{load:.2f}' for load in os.getloadavg())}", flush=True)
+    with served_site() as site, served_commit(args.against) if args.against else nullcontext() as other:
         print(
             f"==> Production export built in {site.build_seconds:.1f}s, "
             f"served by nginx (deploy/nginx) at {site.site_url}",
             flush=True,
         )
-        results = []
-        for route in args.routes:
-            print(f"==> Lighthouse {route} ({args.runs} runs)", flush=True)
-            report = median_run(
-                lighthouse,
-                site.site_url + route,
-                RESULTS_DIR / f"{route.strip('/').replace('/', '-') or 'home'}",
-                args.runs,
-            )
+        results, pairs = [], []
+        for route in [] if args.js_only else args.routes:
+            name = route.strip("/").replace("/", "-") or "home"
+            if other is not None:
+                print(f"==> Lighthouse {route} on {args.against} and on this build ({args.runs} runs each)", flush=True)
+                versus = median_run(lighthouse, other.site_url + route, RESULTS_DIR / f"{name}-against", args.runs)
+            else:
+                print(f"==> Lighthouse {route} ({args.runs} runs)", flush=True)
+            report = median_run(lighthouse, site.site_url + route, RESULTS_DIR / name, args.runs)
             results.append(summarise(route, report))
-        print()
-        print_table(results)
-        print_language_pairs(results)
-        measure_home_js(site.site_url)
+            if other is not None:
+                pairs.append((summarise(route, versus), results[-1]))
+        if results:
+            print()
+            print_table(results)
+            print_language_pairs(results)
+        if pairs:
+            print_against(args.against, pairs)
+        if other is not None:
+            measure_pages_js({args.against: other.site_url, "this build": site.site_url}, JS_ROUTES)
+        else:
+            measure_home_js(site.site_url)
+    print(f"==> load average {' '.join(f'{load:.2f}' for load in os.getloadavg())}", flush=True)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from reflex.components.base.bare import Bare
 
 from marketing_site import routes
 from marketing_site.build.html_language import HtmlLanguagePlugin, HtmlTagMissing, route_of_file, with_language
-from marketing_site.build.phone_labels import PhoneLabelsPlugin
+from marketing_site.build.phone_countries import PhoneCountriesPlugin
 from marketing_site.components import chat_widget
 from marketing_site.content import careers, forms, messages, not_found, widgets
 from marketing_site.content.countries import COUNTRIES
@@ -62,7 +62,7 @@ def site_copy() -> set[str]:
         | set(forms.SERVER_ALERTS)
         | {widgets.CHAT_INVALID_PHONE_MESSAGE}
         | set(COUNTRIES)
-        | set(forms.PHONE_FIELD_WORDS.values())
+        | {forms.PHONE_COUNTRY_LABEL}
         | {careers.CLOSED_TEXT}  # an open position's page says it once its last day has passed
     )
 
@@ -198,12 +198,23 @@ def test_the_phone_field_names_countries_in_the_page_language(tmp_path):
     arabic, english = (
         str(exact_page(next(s for s in PUBLISHED if s.route == route), SERVED_ROUTES)()._get_all_hooks())
         for route in ("/ar/schedule", "/schedule")
-    )  # the field loads its names as it mounts: a hook of the page
-    assert 'loadPhoneField("/ar/phone-countries.json",' in arabic and 'loadPhoneField("",' in english
-    PhoneLabelsPlugin().post_build(static_dir=tmp_path)
-    labels = json.loads((tmp_path / "ar" / "phone-countries.json").read_text(encoding="utf-8"))
-    assert (labels["PK"], labels["OM"], labels["ZZ"]) == ("باكستان", "عُمان", catalogue(ARABIC)["International"])
-    assert not (tmp_path / "phone-countries.json").exists(), "English keeps the library's own names"
+    )  # the field loads its countries as it mounts: a hook of the page
+    assert 'loadPhoneCountries("/ar/phone-countries.json",' in arabic
+    assert 'loadPhoneCountries("/phone-countries.json",' in english
+    PhoneCountriesPlugin().post_build(static_dir=tmp_path)
+    files = {
+        prefix: json.loads((tmp_path / prefix / "phone-countries.json").read_text("utf-8")) for prefix in ("", "ar")
+    }
+    arabic_names = {region: name for region, name, _ in files["ar"]["regions"]}
+    assert (arabic_names["PK"], arabic_names["OM"]) == ("باكستان", "عُمان")
+    assert ["OM", "Oman", 968] in files[""]["regions"] and ["PK", "Pakistan", 92] in files[""]["regions"]
+    assert files["ar"]["zones"] == files[""]["zones"] and files[""]["zones"]["Asia/Muscat"] == "OM"
+    assert files[""]["zones"]["Asia/Calcutta"] == files[""]["zones"]["Asia/Kolkata"] == "IN", "old names too"
+    english_names = [name for _, name, _ in files[""]["regions"]]
+    assert english_names.index("Åland Islands") < english_names.index("Albania"), "alphabetical as read"
+    arabic_select = str(exact_page(next(s for s in PUBLISHED if s.route == "/ar/schedule"), SERVED_ROUTES)())
+    assert f'"aria-label":{json.dumps(catalogue(ARABIC)[forms.PHONE_COUNTRY_LABEL])}' in arabic_select
+    assert json.dumps("باكستان +92") in arabic_select, "the one country offered before the list loads, in Arabic"
 
 
 def test_server_messages_are_spoken_in_the_page_language():

@@ -1,5 +1,5 @@
 // What the lead forms and modals need from the browser that no Reflex event names: a native <dialog>'s
-// modal methods, a video's start, the focus after an answer, the phone library's lazy parts, and facts
+// modal methods, a video's start, the focus after an answer, the phone field's countries, and facts
 // only the browser knows. Plain functions (no React), called by event chains built in browser_steps.py.
 
 /** Only showModal() gives a <dialog> the top layer, the inert page behind it and Escape. */
@@ -23,14 +23,16 @@ export function focusFirstInvalid(formId) {
   field?.focus({ preventScroll: true });
 }
 
-/** The phone library, its SVG flags and the page language's country names, fetched together when the field
- * shows: a Python wrapper could import the flags (a prop's value) only statically, into every page. */
-export const loadPhoneField = (labelsUrl, done) =>
-  Promise.all([
-    import("react-phone-number-input"),
-    import("react-phone-number-input/flags"),
-    labelsUrl ? fetch(labelsUrl).then((answer) => answer.json()).catch(() => undefined) : undefined,
-  ]).then(([, flags, labels]) => done({ flags: flags.default, labels }));
+/** The phone field's countries in the page's language (phone-countries.json, fetched as the field shows) and the
+ * country the browser tells: its time zone's, else its languages' region; without them the field keeps its default. */
+export const loadPhoneCountries = (url, done) =>
+  fetch(url).then((answer) => answer.json()).then(({ regions, zones }) => {
+    const flag = (region) => String.fromCodePoint(...[...region].map((letter) => 0x1f1a5 + letter.charCodeAt(0)));
+    const faces = Object.fromEntries(regions.map(([region, , code]) => [region, `${flag(region)} +${code}`]));
+    const regionOf = (tag) => { try { return new Intl.Locale(tag).region; } catch { return undefined; } };
+    const told = [zones[browserInfo().timeZone], ...(navigator.languages || []).map(regionOf)].find((region) => faces[region]);
+    done({ options: regions.map(([region, name, code]) => [region, `${name} +${code}`]), faces, region: told || "" });
+  }).catch(() => {});
 
 /** When a form starts: the referrer, the product last chosen (spec section 3) or the page's own, and the
  * visitor's time zone (the slot picker's); storage may be blocked and zone data missing. */

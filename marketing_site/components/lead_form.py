@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import reflex as rx
+from reflex.event import EventChain
+from reflex.vars import FunctionVar
+from reflex.vars.base import LiteralVar
+from reflex_components_core.el.elements.forms import Form
 
 from marketing_site.components.attribution import attribution_field
-from marketing_site.components.browser_steps import browser_info
+from marketing_site.components.browser_steps import browser_info, client_state
 from marketing_site.components.submit_bar import Submission, kept_start, submit_bar
 from marketing_site.content import forms
 from marketing_site.settings import settings
+
+_FOCUS_SPEC = Form.get_event_triggers()["on_focus"]
+_IGNORE = rx.Var("() => null")
 
 
 def honeypot(form_id: str) -> rx.Component:
@@ -32,6 +39,19 @@ def timeout_ms(timeout_seconds: float = 0) -> int:
     return round(1000 * (timeout_seconds or settings.form_timeout_seconds))
 
 
+def _first_focus(form_id: str, state) -> tuple[rx.Var, list[rx.Var]]:
+    """The form's ``on_focus``, starting its state on the visitor's first focus in any of its fields (the
+    first event of the page that needs the server: it opens the websocket, build/lazy_socket.py), and
+    what forgets that start when the form leaves the page."""
+    started = client_state(f"started-{form_id}", False)
+    chain = EventChain.create(
+        [started.set_value(True), state.start(browser_info())], args_spec=_FOCUS_SPEC, key="on_focus"
+    )
+    return rx.cond(started.value, _IGNORE, LiteralVar.create(chain)).to(FunctionVar, EventChain), [
+        started.set_value(False)
+    ]
+
+
 def lead_form(
     form_id: str,
     state,
@@ -40,13 +60,14 @@ def lead_form(
     on_submit=None,
     cancel_dialog: str = "",
     timeout_seconds: float = 0,
-    start_on_mount: bool = True,
+    start_on_focus: bool = True,
 ) -> rx.Component:
-    """A form that posts once and keeps input after any error; its state starts on mount unless the
-    caller starts it (a form inside the dialog ``cancel_dialog`` starts when the dialog opens, and gets a
-    Cancel button closing it)."""
+    """A form that posts once and keeps input after any error; its state starts on the first focus in it
+    unless the caller starts it (a form inside the dialog ``cancel_dialog`` starts when the dialog opens,
+    and gets a Cancel button closing it). Nothing reaches the server before that start."""
     submission = Submission(form_id, state.answered)
-    start = {"on_mount": state.start(browser_info())} if start_on_mount else {}
+    on_focus, forget_start = _first_focus(form_id, state) if start_on_focus else (None, [])
+    start = {"on_focus": on_focus} if on_focus is not None else {}
     return rx.el.form(
         honeypot(form_id),
         *children,
@@ -62,7 +83,7 @@ def lead_form(
         ),
         id=form_id,
         on_submit=submission.on_submit(on_submit or state.submit),
-        on_unmount=submission.forget(),
+        on_unmount=[*submission.forget(), *forget_start],
         reset_on_submit=False,
         class_name="relative space-y-6",
         **start,

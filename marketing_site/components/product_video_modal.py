@@ -59,7 +59,7 @@ def product_video_modal(module: Module, button_label: str, button_class: str) ->
                     _product_field(),
                     submit_label=copy.submit_label,
                     cancel_dialog=DIALOG_ID,
-                    start_on_mount=False,
+                    start_on_focus=False,
                 ),
                 class_name="space-y-4 rounded-2xl bg-white p-6 text-start shadow-2xl md:p-8",
             ),

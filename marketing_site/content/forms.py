@@ -59,9 +59,10 @@ CAREER_POSITIONS = (
 )
 
 DEFAULT_PHONE_COUNTRY = "PK"
-# The phone field's own words, under react-phone-number-input's label keys (phone_labels.py; its
-# country names come from CLDR).
-PHONE_FIELD_WORDS = {"country": "Country", "phone": "Phone Number", "ZZ": "International", "ext": "ext."}
+# The phone field's country select (components/phone_input.py): its name is the phone field's plus this
+# suffix (phoneCountry), its accessible name this label; its country names come from CLDR.
+PHONE_COUNTRY_SUFFIX = "Country"
+PHONE_COUNTRY_LABEL = "Country code"
 REQUIRED_MARK = "*"
 SELECT_PLACEHOLDER = "Please choose…"
 SUBMIT_BUSY_LABEL = "Submitting…"

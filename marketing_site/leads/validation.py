@@ -142,6 +142,20 @@ def phone_region(country: Any) -> str:
     return DEFAULT_REGION
 
 
+def international(text: Any, region: Any) -> Any:
+    """A number typed beside a country select (a form's phone field), written as the international number
+    of that country: "9900 1122" with OM is "+968 9900 1122" (the trunk 0 of "0300 ..." dropped, a typed
+    +44 or 00 44 kept). Staff read it so in mails, and validation reads it in that country. Anything else
+    (no text, no known region) is left as it is for validation to judge."""
+    if not isinstance(text, str) or not text.strip() or region not in phonenumbers.SUPPORTED_REGIONS:
+        return text
+    try:
+        number = phonenumbers.parse(text, region)
+    except phonenumbers.NumberParseException:  # letters, too short: refused by validation, named by country
+        return f"+{phonenumbers.country_code_for_region(region)} {text.strip()}"
+    return phonenumbers.format_number(number, PhoneNumberFormat.INTERNATIONAL)
+
+
 def parse_phone(text: str, region: str = DEFAULT_REGION) -> str:
     """E.164 form of a number valid for its country; national numbers are read as numbers of ``region``."""
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketing_site import routes
+from marketing_site.components.browser_steps import browser_info, client_state
 from marketing_site.components.form_fields import CHECKBOX, consent_group, control_id, field_error, field_grid
 from marketing_site.components.slot_picker import picker_booked, slot_picker
 from marketing_site.content import forms
@@ -17,21 +18,24 @@ FORM_ID = "demo-request"
 
 
 def product_choice() -> rx.Component:
-    """The product read from localStorage `product-name`, ticked; unticking sends no product."""
+    """The product read from localStorage `product-name` in the browser as the page mounts (no server: it
+    shows before any connection), ticked; unticking sends no product."""
+    chosen = client_state(f"{FORM_ID}-product", "")
     return rx.el.fieldset(
         rx.el.legend(forms.PRODUCT_LEGEND, class_name="mb-2 text-sm font-semibold text-slate-900"),
+        rx.el.span(hidden=True, on_mount=chosen.set_value(browser_info().to(dict)["product"].to(str))),
         rx.cond(
-            State.product != "",
+            chosen.value != "",
             rx.el.label(
                 rx.el.input(
                     type="checkbox",
                     name="product",
-                    value=State.product,
+                    value=chosen.value,
                     default_checked=True,
                     id=control_id(FORM_ID, "product"),
                     class_name=CHECKBOX,
                 ),
-                rx.el.span(State.product),
+                rx.el.span(chosen.value),
                 class_name="flex items-start gap-2 text-sm text-slate-800",
             ),
             rx.el.p(forms.NO_PRODUCT_TEXT, class_name="text-sm text-slate-700"),

@@ -25,6 +25,7 @@ from marketing_site.core.logs import log_context, name_lead
 from marketing_site.i18n.languages import Language, language_of_path
 from marketing_site.i18n.translation import translated_text
 from marketing_site.leads import attribution, form_start
+from marketing_site.leads.schemas import FieldType, lead_form
 from marketing_site.leads.service import (
     UTM_KEYS,
     LeadKind,
@@ -34,6 +35,7 @@ from marketing_site.leads.service import (
     fitted,
     lead_submit,
 )
+from marketing_site.leads.validation import international
 
 log = logging.getLogger(__name__)
 
@@ -125,12 +127,15 @@ class LeadFormMixin(rx.State, mixin=True):
         except (ValueError, RecursionError):  # not JSON: a page from before attribution, or a scripted socket
             return {}
 
-    @staticmethod
-    def _split_honeypot(form_data: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
-        """The visitor's fields (without the signed start, read by ``_begin``) and the honeypot's content."""
+    def _split_honeypot(self, form_data: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+        """The visitor's fields (without the signed start, read by ``_begin``; each phone number written in
+        the country of its field's select) and the honeypot's content."""
         data = dict(form_data)
         data.pop(forms.START_TOKEN_NAME, None)
         data.pop(forms.ATTRIBUTION_NAME, None)  # read by ``_begin``
+        for spec in lead_form(self.KIND).fields:
+            if spec.type is FieldType.PHONE and (region := data.pop(spec.name + forms.PHONE_COUNTRY_SUFFIX, None)):
+                data[spec.name] = international(data.get(spec.name), region)
         return data, str(data.pop(forms.HONEYPOT_NAME, "") or "")
 
     def _payload(self, data: dict[str, Any]) -> dict[str, Any]:

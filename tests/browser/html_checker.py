@@ -28,15 +28,9 @@ class Allowed:
     reason: str
 
 
-# Each entry is a checker bug or a report another change removes; a current vnu (26.9.27) no longer reports
-# fetchpriority, inert or closedby, which the older checker of the walk-through did.
-ALLOWED = (
-    Allowed(
-        re.compile(r"The value of the “for” attribute of the “label” element must be the ID of a non-hidden form"),
-        "fixed by i31's phone field: the phone input mounts after hydration, its label is prerendered before it"
-        " (issue 33, item 11; the lead engineer removes this entry when i31's branch is merged)",
-    ),
-)
+# Each entry is a checker bug, with the reason; a current vnu (26.9.27) no longer reports fetchpriority, inert
+# or closedby, which the older checker of the walk-through did. None is needed today.
+ALLOWED: tuple[Allowed, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,16 @@ def email_for(name: str) -> str:
     return f"{name}.{uuid.uuid4().hex[:8]}@school.edu"
 
 
+def fill_phone(page: Page, field: str, number: str, country_code: str = "PK") -> None:
+    """Pick the phone field's country (the test browser's en-US would make it the US) and type the number."""
+    page.select_option(f"#{field}-country", country_code)  # waits for the country list to arrive
+    expect(page.locator(f"#{field}-country")).to_have_value(country_code)
+    page.fill(f"#{field}", number)
+
+
 def fill_demo_contact(page: Page, form: str, email: str, country_code: str = "PK", number: str = "3001234567") -> None:
     _fill_person(page, form, email)
-    page.select_option(f"#{form} select.PhoneInputCountrySelect", country_code)
-    # The chosen country's flag is the bundled SVG (no emoji letters on Windows, no CDN image).
-    expect(page.locator(f"#{form} .PhoneInputCountryIcon svg")).to_be_visible()
-    page.fill(f"#{form}-phone", number)
+    fill_phone(page, f"{form}-phone", number, country_code)
     _fill_school(page, form, "Pakistan")
 
 

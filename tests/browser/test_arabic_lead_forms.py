@@ -6,7 +6,7 @@ stored as HR and sales read them."""
 from __future__ import annotations
 
 from hydration import open_page
-from lead_forms import email_for, fill_careers, fill_demo_contact, submit
+from lead_forms import email_for, fill_careers, fill_demo_contact, fill_phone, submit
 from playwright.sync_api import Page, expect
 from samples import PDF
 from stored_leads import leads_for
@@ -87,7 +87,7 @@ def test_product_video_on_the_arabic_module_page(page: Page, site_db) -> None:
     expect(page.locator("#product-video-dialog")).to_be_visible()
     page.fill("#product-video-name", "علي رضا")
     page.fill("#product-video-email", email)
-    page.fill("#product-video-contactNo", "3001234567")
+    fill_phone(page, "product-video-contactNo", "3001234567")
     submit(page, "product-video")
     modal = page.locator("#product-video-success")
     expect(modal).to_contain_text(AR[forms.PRODUCT_VIDEO.success.title])

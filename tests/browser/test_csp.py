@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from hydration import open_page
-from lead_forms import email_for, submit
+from lead_forms import email_for, fill_phone, submit
 from playwright.sync_api import Page, expect
 from site_pages import visitable_pages
 from stored_leads import leads_for
@@ -73,7 +73,7 @@ def test_dialog_select_all_product_link_and_a_form_under_the_csp(page: Page, wat
     expect(page.locator("#product-video-dialog")).to_be_visible()
     page.fill("#product-video-name", "Ali Raza")
     page.fill("#product-video-email", email)
-    page.fill("#product-video-contactNo", "3001234567")
+    fill_phone(page, "product-video-contactNo", "3001234567")
     submit(page, "product-video")  # over the websocket the CSP's connect-src names
     expect(page.locator("#product-video-success")).to_contain_text(forms.PRODUCT_VIDEO.success.title)
     assert len(leads_for(email, LeadKind.PRODUCT_VIDEO, site_db)) == 1

@@ -13,7 +13,7 @@ import uuid
 import httpx
 import pytest
 from hydration import open_page
-from lead_forms import MIN_FILL_MS, email_for, fill_careers, fill_demo_contact, submit
+from lead_forms import MIN_FILL_MS, email_for, fill_careers, fill_demo_contact, fill_phone, submit
 from playwright.sync_api import Page, expect
 from samples import PDF
 from sqlalchemy import text
@@ -135,7 +135,7 @@ def test_watch_video_lead_then_the_module_video(page: Page, site_db) -> None:
     page.click("#watch-video")
     page.fill("#product-video-name", "Ali Raza")
     page.fill("#product-video-email", email)
-    page.fill("#product-video-contactNo", "3001234567")
+    fill_phone(page, "product-video-contactNo", "3001234567")
     submit(page, "product-video")
 
     modal = page.locator("#product-video-success")

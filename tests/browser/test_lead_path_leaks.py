@@ -12,7 +12,7 @@ import threading
 
 import pytest
 from hydration import open_page
-from lead_forms import MIN_FILL_MS, email_for, fill_demo_contact
+from lead_forms import MIN_FILL_MS, email_for, fill_demo_contact, fill_phone
 from playwright.sync_api import Page, WebSocketRoute, expect
 from stored_leads import leads_for
 
@@ -39,7 +39,7 @@ def open_watch_video(page: Page) -> None:
 def fill_watch_video(page: Page, email: str) -> None:
     page.fill("#product-video-name", "Ali Raza")
     page.fill("#product-video-email", email)
-    page.fill("#product-video-contactNo", "3001234567")
+    fill_phone(page, "product-video-contactNo", "3001234567")
 
 
 def active_id(page: Page) -> str:

@@ -32,6 +32,22 @@ def test_product_video_needs_no_consent_but_validates_the_number():
     assert set(state.errors) == {"contactNo"} and leads_for(email, LeadKind.PRODUCT_VIDEO) == []
 
 
+def test_a_national_number_is_stored_as_a_number_of_the_country_chosen_beside_it():
+    """The phone field posts its select's region (contactNoCountry); staff read the number with its code."""
+    email = unique_email("video-oman")
+    state = visit(ProductVideoState, "/ar/hrSmart")
+    run(state.submit({"name": "Ali", "email": email, "contactNo": "9900 1122", "contactNoCountry": "OM"}))
+    [row] = leads_for(email, LeadKind.PRODUCT_VIDEO)
+    assert (row.phone_e164, row.phone_raw) == ("+96899001122", "+968 9900 1122")
+
+
+def test_a_number_not_valid_in_the_field_s_country_is_refused_naming_that_country():
+    email = unique_email("video-short")
+    state = visit(ProductVideoState, "/hrSmart")
+    run(state.submit({"name": "Ali", "email": email, "contactNo": "9900", "contactNoCountry": "OM"}))
+    assert "Oman" in state.errors["contactNo"] and leads_for(email, LeadKind.PRODUCT_VIDEO) == []
+
+
 def careers_form(email: str) -> dict[str, str]:
     return {
         "firstName": "Sara",
@@ -63,6 +79,14 @@ def test_careers_application_stores_the_resume_with_the_lead():
     [row] = leads_for(email, LeadKind.CAREERS)
     assert state.submitted and row.position == "Physics" and row.resume_filename == "Sara CV.pdf"
     assert resume_of(row.id).content == PDF
+
+
+def test_careers_reads_the_mobile_in_the_country_chosen_beside_it():
+    email = unique_email("careers-mobile")
+    state = visit(CareersState, "/careers")
+    apply(state, [], careers_form(email) | {"mobile": "0300 1234567", "mobileCountry": "PK"})
+    [row] = leads_for(email, LeadKind.CAREERS)
+    assert (row.phone_e164, row.phone_raw, row.country) == ("+923001234567", "+92 300 1234567", "Oman")
 
 
 def test_careers_without_a_resume_is_fine():

@@ -93,17 +93,33 @@ def test_a_cancel_button_closes_its_dialog_in_the_browser():
     assert 'closeModal("the-dialog")' in bar and '"Cancel"' in bar
 
 
-def test_a_page_form_starts_on_mount_with_what_only_the_browser_knows_and_posts_its_kept_start():
+def test_a_page_form_starts_on_the_first_focus_in_it_with_what_only_the_browser_knows():
+    """Not on mount: a reader who never touches the form sends nothing (build/lazy_socket.py connects on the
+    first event that needs the server, and this is a form's first)."""
     form = compiled(build_lead_form("signup-demo", SignupDemoState, submit_label="Send"))
-    assert 'signup_demo_state.start"' in form and '["browser"] : (browserInfo(""))' in form
+    focus = form[form.index("onFocus:") : form.index(",onSubmit:")]
+    started, start = focus.split(" ? () => null : ", 1)
+    assert "_client_state_dict_started_signup_demo" in started and "signup_demo_state.start" not in started
+    assert start.index("refs['_client_state_setStarted_signup_demo'](true)") < start.index(
+        'signup_demo_state.start", ({ ["browser"] : (browserInfo(""))'
+    ), "once: marked started before the event goes out"
+    assert form.count('signup_demo_state.start"') == 1, "no other start: none as it mounts"
+    forgets = form.index("refs['_client_state_setStarted_signup_demo'](false)")
+    assert form.rindex("return () => {", 0, forgets) > form.rindex("useEffect(", 0, forgets), (
+        "forgotten as the form unmounts: another page's form starts anew"
+    )
+
+
+def test_a_page_form_posts_its_kept_start():
+    form = compiled(build_lead_form("signup-demo", SignupDemoState, submit_label="Send"))
     assert f'name:"{forms.START_TOKEN_NAME}"' in form and 'type:"hidden"' in form
     assert "refs['_client_state_setStart_signup_demo'](" in form, "the latest signed start is kept in the browser"
     assert 'id:"signup-demo"' in form
 
 
-def test_a_form_in_a_dialog_is_not_started_by_mounting():
-    form = compiled(build_lead_form("f", SignupDemoState, submit_label="Send", start_on_mount=False))
-    assert 'signup_demo_state.start"' not in form
+def test_a_form_in_a_dialog_is_started_by_its_opener_not_by_a_focus():
+    form = compiled(build_lead_form("f", SignupDemoState, submit_label="Send", start_on_focus=False))
+    assert 'signup_demo_state.start"' not in form and "onFocus" not in form
 
 
 # --- Modals ---------------------------------------------------------------------------------------
