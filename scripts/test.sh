@@ -5,13 +5,7 @@
 # fails the run, so the PostgreSQL pass can never vanish silently. The last line names what ran.
 set -euo pipefail
 . "$(dirname "$0")/setup.sh"
-bash "$PROJECT_ROOT/scripts/ensure_chromium.sh"
-bash "$PROJECT_ROOT/scripts/ensure_nginx.sh"
-# tests/faults start a private PostgreSQL and Redis of their own (never the shared ones).
-bash "$PROJECT_ROOT/scripts/ensure_debian_package.sh" postgresql '/usr/lib/postgresql/*/bin/pg_ctl'
-bash "$PROJECT_ROOT/scripts/ensure_debian_package.sh" redis-server redis-server
 cd "$PROJECT_ROOT"
-bash scripts/check.sh
 
 postgres_address="${TEST_POSTGRES_ADDRESS:-127.0.0.1:5432}"  # host:port probed when TEST_DATABASE_URL is unset
 redis_address="${TEST_REDIS_ADDRESS:-127.0.0.1:6379}"
@@ -29,6 +23,14 @@ if [ "${CI:-}" = "true" ] && { [ "$postgres" = no ] || [ "$redis" = no ]; }; the
     step "CI=true, but reachable: PostgreSQL ($postgres_address) $postgres, Redis ($redis_address) $redis. Failing rather than testing less."
     exit 1
 fi
+
+# Reachability is settled first (a CI run without its servers fails in seconds), then the slow steps.
+bash scripts/ensure_chromium.sh
+bash scripts/ensure_nginx.sh
+# tests/faults start a private PostgreSQL and Redis of their own (never the shared ones).
+bash scripts/ensure_debian_package.sh postgresql '/usr/lib/postgresql/*/bin/pg_ctl'
+bash scripts/ensure_debian_package.sh redis-server redis-server
+bash scripts/check.sh
 
 step "Running the test suite (SQLite)"
 env -u TEST_DATABASE_URL python -m pytest "$@"
