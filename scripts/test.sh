@@ -32,15 +32,20 @@ bash scripts/ensure_debian_package.sh postgresql '/usr/lib/postgresql/*/bin/pg_c
 bash scripts/ensure_debian_package.sh redis-server redis-server
 bash scripts/check.sh
 
+# Two workers (pytest-xdist): most tests wait on servers, pages and timers, so two sessions share the two
+# cores well. Each test module, and each folder of tests/conftest.py's SHARED_SESSION_FOLDERS, runs whole on
+# one worker, in collection order (the browser tests last). TEST_WORKERS=0 runs in one process.
+parallel=(-n "${TEST_WORKERS:-2}" --dist loadgroup --no-loadscope-reorder)
+
 step "Running the test suite (SQLite)"
-env -u TEST_DATABASE_URL python -m pytest "$@"
+env -u TEST_DATABASE_URL python -m pytest "${parallel[@]}" "$@"
 exercised="SQLite (site backend: 1 worker, state on disk)"
 
 if [ "$postgres" = yes ]; then
     site_redis=""
     [ "$redis" = yes ] && site_redis="$redis_server"
     step "Running the test suite again against PostgreSQL${site_redis:+, site backend on Redis (several workers)}"
-    TEST_DATABASE_URL="$postgres_server" TEST_SITE_REDIS_URL="$site_redis" python -m pytest "$@"
+    TEST_DATABASE_URL="$postgres_server" TEST_SITE_REDIS_URL="$site_redis" python -m pytest "${parallel[@]}" "$@"
     exercised="$exercised; PostgreSQL$([ "$redis" = yes ] && echo " (site backend: several workers, state and rate limit in Redis)")"
 else
     step "No PostgreSQL on $postgres_address: skipped the PostgreSQL pass"
