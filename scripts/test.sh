@@ -34,8 +34,8 @@ bash scripts/check.sh
 
 # Two workers (pytest-xdist): most tests wait on servers, pages and timers, so two sessions share the two
 # cores well. Each test module, and each folder of tests/conftest.py's SHARED_SESSION_FOLDERS, runs whole on
-# one worker, in collection order (the browser tests last). TEST_WORKERS=0 runs in one process.
-parallel=(-n "${TEST_WORKERS:-2}" --dist loadgroup --no-loadscope-reorder)
+# one worker (tests/conftest.py, parallel_group), the longest first. TEST_WORKERS=0 runs in one process.
+parallel=(-n "${TEST_WORKERS:-2}" --dist loadscope --no-loadscope-reorder)
 
 step "Running the test suite (SQLite)"
 env -u TEST_DATABASE_URL python -m pytest "${parallel[@]}" "$@"
