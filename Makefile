@@ -1,11 +1,14 @@
 # Two commands on a fresh machine: `make run` (serve the site) and `make test` (the whole suite).
-.PHONY: run test prod backup restore-drill rolling-restart bench bench-readers bench-load bench-scale bench-inbox bench-slots bench-speed mail-catcher a11y export mutation
+.PHONY: run test test-stress prod backup restore-drill rolling-restart bench bench-readers bench-load bench-scale bench-inbox bench-slots bench-speed mail-catcher a11y export mutation
 
 run:
 	@bash scripts/run.sh
 
 test:
 	@bash scripts/test.sh $(PYTEST_ARGS)
+
+test-stress:
+	@bash scripts/test_stress.sh $(PYTEST_ARGS)
 
 prod:
 	@bash scripts/prod.sh $(PROD_ARGS)

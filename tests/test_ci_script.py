@@ -1,4 +1,5 @@
-"""`make test` under CI=true refuses to go green on SQLite alone: an unreachable PostgreSQL or Redis fails it."""
+"""`make test` under CI=true refuses to go green on SQLite alone: an unreachable PostgreSQL or Redis fails it,
+before the static checks and the packages (so this test costs seconds: check.sh runs once, in scripts/test.sh)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def run_ci(**addresses: str) -> subprocess.CompletedProcess:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=120,
         env={**env, "CI": "true", **addresses},
     )
 
@@ -30,3 +31,4 @@ def test_ci_fails_when_a_database_or_backend_is_unreachable(missing):
     assert result.returncode == 1
     assert "CI=true, but reachable:" in result.stdout and f"({NOTHING_LISTENS}) no" in result.stdout
     assert "Running the test suite" not in result.stdout
+    assert "ruff check" not in result.stdout  # failed before the slow steps, not after them

@@ -106,17 +106,22 @@ def test_sign_in_goes_on_within_a_second_when_redis_is_down(staff, outage, caplo
         with caplog.at_level(logging.ERROR, logger=signin_throttle.__name__):
             started = time.monotonic()
             assert signin_throttle.signin_refusal(user.email, "192.0.2.77", usual=False) is None
-            assert time.monotonic() - started < 1.0  # the fall-back, within a second
+            # The fall-back, within a second: two tries of REDIS_SECONDS (0.6 s), and a busy machine's delay
+            # in waking a thread after its socket timeout stays far under the 0.4 s left.
+            assert time.monotonic() - started < 1.0
             answer = browser.post(
                 "/admin/signin", data={"email": user.email, "password": PASSWORD, "csrf_token": token}
             )
-        assert answer.status_code == 303
-        assert "Redis unavailable; counting failed sign-ins in this worker" in caplog.text
-        assert second_factor(browser, phone_code(user)).status_code == 303
-        stranger = client("192.0.2.78")
-        _fail(stranger, user.email, settings.staff_signin_attempts - 2)  # with the 2 before: counted on, in memory
-        started = time.monotonic()
-        token = csrf(stranger.get("/admin/signin").text)
-        answer = stranger.post("/admin/signin", data={"email": user.email, "password": "x" * 12, "csrf_token": token})
-        assert answer.status_code == 429 and time.monotonic() - started < 0.5  # no Redis wait while falling back
+            assert answer.status_code == 303
+            assert second_factor(browser, phone_code(user)).status_code == 303
+            stranger = client("192.0.2.78")
+            _fail(stranger, user.email, settings.staff_signin_attempts - 2)  # with the 2 before: counted on, in memory
+            token = csrf(stranger.get("/admin/signin").text)
+            answer = stranger.post(
+                "/admin/signin", data={"email": user.email, "password": "x" * 12, "csrf_token": token}
+            )
+        assert answer.status_code == 429
+        # No Redis wait while falling back: Redis was tried once, every later sign-in counted in memory (each
+        # try at a stopped or frozen Redis fails and is logged), whatever the time those sign-ins took.
+        assert caplog.text.count("Redis unavailable; counting failed sign-ins in this worker") == 1
         server.thaw()

@@ -7,7 +7,6 @@ Reflex backend the export talks to, ``page`` a fresh Debian Chromium page per te
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,6 +16,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:  # plain `pytest` (not `python -m pytest`) leaves the root off sys.path
     sys.path.insert(0, str(ROOT))
+
+from session_notes import SESSION_NOTES  # noqa: E402
 
 from scripts.harness.chromium import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from scripts.harness.served_site import ServedSite, served_site  # noqa: E402
@@ -34,40 +35,27 @@ TEST_SETTINGS = {
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark everything under tests/browser as `browser` (`-m "not browser"` skips the build) and
-    run it last: sync Playwright keeps an asyncio loop running in the main thread while the
-    browser lives, which would break `asyncio.run` in the other tests."""
+    """Mark everything under tests/browser as `browser` (`-m "not browser"` skips the build) and run it last in
+    one process (a parallel run puts it first on its worker instead: see pytest_runtest_teardown)."""
     here = Path(__file__).parent
     browser_items = [item for item in items if here in item.path.parents]
     for item in browser_items:
         item.add_marker(pytest.mark.browser)
     browser_ids = {id(item) for item in browser_items}
+    # The modules that stop the backend (offline.py) last: it is stopped once, not once per module and started
+    # again after each (up to 25 s a start on a busy machine).
+    browser_items.sort(key=lambda item: hasattr(getattr(item, "module", None), "backend_down"))
     items[:] = [item for item in items if id(item) not in browser_ids] + browser_items
-    if os.environ.get("TEST_DATABASE_URL"):
-        # The PostgreSQL pass repeats what the database can change; page layout and axe cannot.
-        once = pytest.mark.skip(reason="database-independent: checked in the SQLite pass")
-        for item in items:
-            if item.get_closest_marker("database_independent"):
-                item.add_marker(once)
 
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "browser: needs the production build and Chromium")
-    config.addinivalue_line("markers", "database_independent: run once, in the pass without TEST_DATABASE_URL")
-
-
-BUILD_TIMES: list[float] = []
-
-
-def pytest_terminal_summary(terminalreporter) -> None:
-    for seconds in BUILD_TIMES:
-        terminalreporter.write_line(f"browser tests: production export built in {seconds:.1f}s")
 
 
 @pytest.fixture(scope="session")
 def served() -> Iterator[ServedSite]:
     with served_site(TEST_SETTINGS) as site:
-        BUILD_TIMES.append(site.build_seconds)
+        SESSION_NOTES.append(f"browser tests: production export built in {site.build_seconds:.1f}s")
         yield site
 
 
@@ -87,14 +75,34 @@ def static_root(served: ServedSite) -> Path:
     return served.static_root
 
 
+_PLAYWRIGHT: list = []  # the running sync Playwright, stopped as soon as this session's browser tests are done
+
+
+def _stop_playwright() -> None:
+    while _PLAYWRIGHT:
+        _PLAYWRIGHT.pop().stop()  # closes its Chromium too
+
+
 @pytest.fixture(scope="session")
 def browser():
     from playwright.sync_api import sync_playwright
 
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
-        yield chromium
-        chromium.close()
+    playwright = sync_playwright().start()
+    _PLAYWRIGHT.append(playwright)
+    try:
+        yield playwright.chromium.launch(executable_path=chromium_path(), args=list(CHROMIUM_ARGS))
+    finally:
+        _stop_playwright()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None):
+    """Sync Playwright keeps an asyncio loop running in the main thread, which breaks `asyncio.run` in the tests
+    after it: once the browser tests (one contiguous run, tests/conftest.py) are done and a test of another folder
+    comes next on this worker, Playwright stops, after the last test's own fixtures are torn down."""
+    yield
+    if _PLAYWRIGHT and nextitem is not None and nextitem.get_closest_marker("browser") is None:
+        _stop_playwright()
 
 
 @pytest.fixture
@@ -113,6 +121,15 @@ def site_db(served: ServedSite) -> Iterator:
     engine = db.build_engine(served.env["DATABASE_URL"])
     yield engine
     engine.dispose()
+
+
+@pytest.fixture(autouse=True)
+def backend_up(request: pytest.FixtureRequest) -> None:
+    """The backend runs for every test but those of an offline module (offline.py stops it for good)."""
+    if "served" in request.fixturenames and "backend_down" not in request.fixturenames:
+        served: ServedSite = request.getfixturevalue("served")
+        if not served.backend.running:
+            served.backend.start()
 
 
 @pytest.fixture

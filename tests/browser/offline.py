@@ -12,10 +12,9 @@ from playwright.sync_api import Page
 
 @pytest.fixture(scope="module", autouse=True)
 def backend_down(served):
-    """No server for the whole module: everything in it must run in the browser."""
+    """No server for the whole module: everything in it must run in the browser. The server is not started
+    again here: these modules run last (conftest.py), and a later test that needs it starts it (backend_up)."""
     served.backend.stop()
-    yield
-    served.backend.start()
 
 
 @pytest.fixture

@@ -55,7 +55,6 @@ def test_the_news_carousel_shows_each_slide_it_is_sent_to(page: Page) -> None:
             const a = slide.getBoundingClientRect(), b = frame.getBoundingClientRect();
             return Math.abs(a.left - b.left) < 1 && Math.abs(a.right - b.right) < 1; }""",
             arg=[slide.element_handle(), carousel.element_handle()],
-            timeout=3000,
         )
 
 

@@ -42,19 +42,34 @@ def test_a_first_visit_fetches_the_faces_after_load_without_using_them(page: Pag
     assert NOTO_SANS_ARABIC.family not in rendered_families(page, "h1"), "the text changed font after painting"
 
 
+# The family asked for at the first paint, and the page's layout shifts (with the nodes that moved).
+WATCH_FIRST_PAINT = """window.__firstPaintFamily = null; window.__shifts = [];
+new PerformanceObserver(() => { window.__firstPaintFamily ??= getComputedStyle(document.querySelector("h1") ||
+    document.body).fontFamily; }).observe({type: "paint", buffered: true});
+new PerformanceObserver(list => list.getEntries().forEach(entry => window.__shifts.push({value: entry.value,
+    moved: entry.sources.map(source => source.node ? source.node.nodeName : "?")}))).observe({type: "layout-shift",
+    buffered: true});"""
+# A cached face is read back from the disk cache while the text waits for it: font-display's block period, up
+# to 100 ms, in which Chromium lays the text out in the fallback's metrics but draws nothing. On a busy machine
+# the read can end after the first frame; setting that not yet visible text in Noto is then reported as a layout
+# shift: 0.0016 on this page at 1280 px (issue 35: the header's links and one paragraph, a few pixels each),
+# where a quiet machine shows 0. The text the visitor sees is Noto from its first frame (asserted above it). The
+# swap this design avoids (the system font drawn, then Noto) moved Arabic text by 0.056 on /ar (pages/fonts.py).
+INVISIBLE_RELAYOUT_BOUND = 0.01
+
+
 def test_the_next_page_load_paints_in_the_cached_faces(page: Page, site_url: str) -> None:
     page.goto(f"{site_url}/ar")
     page.wait_for_function(FACES_CACHED, timeout=15_000)
+    page.add_init_script(WATCH_FIRST_PAINT)
     page.goto(f"{site_url}/ar/product")
     assert page.evaluate(f"document.documentElement.classList.contains('{CACHED_CLASS}')")
+    page.wait_for_function("() => window.__firstPaintFamily !== null")
+    assert page.evaluate("window.__firstPaintFamily").startswith(f'"{NOTO_SANS_ARABIC.family}"'), "first paint"
     assert NOTO_SANS_ARABIC.family in rendered_families(page, "h1")
-    layout_shift = page.evaluate("""new Promise(resolve => {
-        let sum = 0;
-        new PerformanceObserver(list => list.getEntries().forEach(entry => { sum += entry.value; }))
-            .observe({type: "layout-shift", buffered: true});
-        setTimeout(() => resolve(sum), 500);
-    })""")
-    assert layout_shift == 0
+    page.wait_for_timeout(500)  # any later shift would be reported by now (entries are buffered, not timed)
+    shifts = page.evaluate("window.__shifts")
+    assert sum(shift["value"] for shift in shifts) < INVISIBLE_RELAYOUT_BOUND, shifts
 
 
 def test_english_pages_fetch_no_web_font(page: Page, site_url: str) -> None:

@@ -36,7 +36,10 @@ LIMITS = db.Limits(
     pool_size=2,
     sqlite_synchronous="NORMAL",
 )
-ANSWERED_WITHIN = LIMITS.submit_timeout + db.ANSWER_GRACE_SECONDS + 0.3
+# How late a busy machine may wake a waiting thread past the deadline: a slack, not a promise. What these tests
+# tell apart from a cut at the deadline waits for the statement timeout (5 s) or for the thaw, well past it.
+LATE_WAKE = 1.0
+ANSWERED_WITHIN = LIMITS.submit_timeout + db.ANSWER_GRACE_SECONDS + LATE_WAKE
 CUT_MESSAGE = "Cut a database connection still waiting at its submission's deadline"
 
 
@@ -105,7 +108,7 @@ def test_a_server_that_stops_answering_mid_transaction_is_cut_at_the_deadline(li
         call.answer()  # the thread's own disconnect error, or DatabaseTimeout if it came later: both answer 503
     assert time.monotonic() - call.began < ANSWERED_WITHIN
     assert call.ended.wait(1), "the worker thread still waits on the frozen server"
-    assert call.ended_at - call.began < LIMITS.submit_timeout + 0.3
+    assert call.ended_at - call.began < LIMITS.submit_timeout + LATE_WAKE
     assert isinstance(call.error, OperationalError)  # a disconnect: the pool drops the connection
     assert [record.getMessage() for record in caplog.records] == [CUT_MESSAGE]
     link.thaw()

@@ -23,6 +23,11 @@ LIMITS = db.Limits(
     sqlite_synchronous="NORMAL",
 )
 
+# How late a busy machine may wake the caller after the deadline and its grace (its event loop and thread
+# waits): a slack, not a promise. The answers checked with it come at the deadline plus the grace; what they
+# guard against wait for the database thread (a 5 s sleep, a writer holding its lock for 10 s), well past this.
+LATE_WAKE = 1.0
+
 
 @pytest.fixture
 def bounded(database_url):
@@ -146,7 +151,7 @@ def test_a_write_waiting_past_its_deadline_is_refused(bounded, database_url):
         began = time.monotonic()
         with pytest.raises(SQLAlchemyError):
             asyncio.run(db.run_bounded(_write))
-        assert time.monotonic() - began < LIMITS.submit_timeout + db.ANSWER_GRACE_SECONDS + 0.3
+        assert time.monotonic() - began < LIMITS.submit_timeout + db.ANSWER_GRACE_SECONDS + LATE_WAKE
     finally:
         release.set()
         writer.join()
@@ -162,7 +167,7 @@ def test_a_call_that_outlives_its_deadline_is_answered_in_time(bounded):
     began = time.monotonic()
     with pytest.raises(db.DatabaseTimeout) as timed_out:
         asyncio.run(db.run_bounded(time.sleep, 5))
-    assert time.monotonic() - began < LIMITS.submit_timeout + db.ANSWER_GRACE_SECONDS + 0.3
+    assert time.monotonic() - began < LIMITS.submit_timeout + db.ANSWER_GRACE_SECONDS + LATE_WAKE
     assert str(timed_out.value) == "the database did not answer in time; nothing was stored"  # logged with the 503
 
 
@@ -195,9 +200,10 @@ def test_out_of_time_means_no_more_than_the_margin_left(bounded):
     db.deadline.ensure_time_left(1e9)  # no deadline: never out of time
 
 
-def test_sqlite_commits_with_half_a_second_left_postgresql_keeps_its_margin(bounded):
-    """Only PostgreSQL can apply a COMMIT after the answer (see BoundedSession); SQLite commits to the end."""
-    left = 0.5 if bounded.dialect.name == "sqlite" else LIMITS.idle_in_transaction_timeout + db.COMMIT_MARGIN_SECONDS
+def test_sqlite_commits_with_the_time_left_that_postgresql_keeps_as_its_margin(bounded):
+    """Only PostgreSQL can apply a COMMIT after the answer (see BoundedSession); SQLite commits to the end,
+    so the same time left (1.5 s, room for a busy machine's slow SQLite commit) is enough for it."""
+    left = LIMITS.idle_in_transaction_timeout + db.COMMIT_MARGIN_SECONDS
     token = db.deadline.current.set(time.monotonic() + left)
     try:
         with db.write_session() as session:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import logging
 import os
@@ -98,8 +99,15 @@ def test_redis_outage_lets_leads_through_and_logs_the_error_with_its_cause(caplo
     assert record.exc_info and isinstance(record.exc_info[1], redis.RedisError)  # why: refused, timed out, ...
 
 
+# How long a Redis outage may hold one lead at most. The designed cost is two tries of 0.5 s (connect_redis);
+# the tries are counted apart below, so this bound only tells "gave up" from "hung" and leaves a busy machine
+# room (a client without timeouts would wait as long as Redis stays frozen).
+GAVE_UP_WITHIN = 5
+
+
 def test_a_frozen_redis_costs_a_lead_about_a_second_then_lets_it_through():
-    """A Redis that accepts connections but never answers (frozen, overloaded) must not hang the submission."""
+    """A Redis that accepts connections but never answers (frozen, overloaded) must not hang the submission:
+    two reads of 0.5 s each (one retry on a new connection), then the lead goes through."""
     with socket.socket() as frozen:
         frozen.bind(("127.0.0.1", 0))
         frozen.listen()
@@ -110,8 +118,15 @@ def test_a_frozen_redis_costs_a_lead_about_a_second_then_lets_it_through():
         started = time.monotonic()
         waiting = threading.Thread(target=lambda: answers.append(limiter.allow("client")), daemon=True)
         waiting.start()
-        waiting.join(timeout=10)
-        assert answers == [True] and 0.9 < time.monotonic() - started < 1.5  # two reads of 0.5 s each
+        waiting.join(timeout=GAVE_UP_WITHIN)
+        assert answers == [True] and 0.9 < time.monotonic() - started < GAVE_UP_WITHIN  # a sleep only lengthens
+        frozen.setblocking(False)
+        tries = 0
+        with contextlib.suppress(BlockingIOError):
+            while True:
+                frozen.accept()[0].close()
+                tries += 1
+        assert tries == 2  # the first read and its one retry, each on its own connection
 
 
 def test_a_redis_host_that_never_takes_the_connection_costs_a_lead_a_second():
@@ -128,7 +143,8 @@ def test_a_redis_host_that_never_takes_the_connection_costs_a_lead_a_second():
         )
         started = time.monotonic()
         assert limiter.allow("client")
-        assert 0.9 < time.monotonic() - started < 1.5  # two connection attempts of 0.5 s each
+        # Two connection attempts of 0.5 s each (the count of tries is pinned on the frozen server above).
+        assert 0.9 < time.monotonic() - started < GAVE_UP_WITHIN
         for waiting in queued:
             waiting.close()
 

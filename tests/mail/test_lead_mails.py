@@ -145,9 +145,9 @@ def test_smtp_down_keeps_every_mail_and_sends_each_once_when_it_returns(smtp_ser
     monkeypatch.setattr(
         outbox, "settings", outbox.settings.model_copy(update={"mail_retry_seconds": 1.0, "mail_max_attempts": 5})
     )
-    started = time.monotonic()
     leads = [submit()[0] for _ in range(3)]
-    assert time.monotonic() - started < 3  # a submission never waits for mail
+    # A submission never waits for mail: it only queues it (no try made), whatever the time it took.
+    assert {(mail.status, mail.attempts) for lead_id in leads for mail in mails(lead_id)} == {("queued", 0)}
     asyncio.run(drain())  # connection refused for each
     waiting = [mail for lead_id in leads for mail in mails(lead_id)]
     assert {(mail.status, mail.attempts) for mail in waiting} == {("queued", 1)}
