@@ -4,13 +4,15 @@ time (not quarantined) and its Idempotency-Key (a retry stores nothing twice).""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from form_states import run, unique_email, visit
-from itsdangerous import TimestampSigner, URLSafeTimedSerializer
+from itsdangerous import URLSafeTimedSerializer
 from stored_leads import leads_for
 
 from marketing_site.content import forms
-from marketing_site.core.clock import timestamp
+from marketing_site.core.clock import frozen, timestamp, utc_now
 from marketing_site.leads import form_start
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.state.product_video import ProductVideoState
@@ -64,11 +66,9 @@ def test_a_forged_or_another_forms_start_counts_as_none():
 
 
 def signed_hours_ago(hours: float, key: str) -> str:
-    """A start whose signature was made ``hours`` ago (the signer's clock turned back), for a page opened then."""
-    then = timestamp() - hours * 3600
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(TimestampSigner, "get_timestamp", lambda _signer: int(then))
-        return form_start.start_token(KIND, then, key)
+    """A start signed ``hours`` ago (the clock turned back), for a page opened then."""
+    with frozen(utc_now() - timedelta(hours=hours)):
+        return form_start.start_token(KIND, timestamp(), key)
 
 
 @pytest.mark.parametrize(("hours", "holds"), [(23, True), (24 + 1 / 60, False)], ids=["23-hours", "a-day-and-a-minute"])
