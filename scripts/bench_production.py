@@ -36,7 +36,7 @@ import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
-from datetime import date, timedelta
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -188,6 +188,7 @@ def _staff() -> tuple[Any, list[Any]]:
 def _routing(admin: Any, takers: list[Any]) -> None:
     """Hosts, their hours and days off, who takes the leads and the team's times: as an admin sets them."""
     from marketing_site.admin.availability import day_off_add, host_save, hours_save
+    from marketing_site.core.clock import today_in
 
     for taker, spec in zip(takers, TAKERS, strict=True):
         if spec is None:
@@ -195,7 +196,7 @@ def _routing(admin: Any, takers: list[Any]) -> None:
         name, zone, country, hours, off_in = spec
         host_save(admin, taker.id, name, zone, country, True)
         hours_save(admin, taker.id, list(hours))
-        day_off_add(admin, taker.id, (date.today() + timedelta(days=off_in)).isoformat())
+        day_off_add(admin, taker.id, (today_in(zone) + timedelta(days=off_in)).isoformat())
     _takers(admin, takers, WEIGHTS)
 
 

@@ -8,7 +8,6 @@ import os
 import subprocess
 import sys
 import textwrap
-import time
 import uuid
 from datetime import timedelta
 from pathlib import Path
@@ -19,7 +18,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from starlette.testclient import TestClient
 
 from marketing_site.core import db, metrics, rate_limit
-from marketing_site.core.clock import utc_now
+from marketing_site.core.clock import timestamp, utc_now
 from marketing_site.leads import antispam
 from marketing_site.leads.service import LeadKind, LeadRejected, LeadValidationError, SubmissionContext, lead_submit
 from marketing_site.mail.models import OutboxMail
@@ -140,7 +139,7 @@ def test_leads_stored_and_refused_are_counted_by_kind_and_reason():
 
 def test_the_outbox_and_the_quarantine_are_read_from_the_database_at_scrape_time():
     before = scraped(client().get("/metrics").text)
-    lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], SubmissionContext("fast", form_started_at=time.time()))
+    lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], SubmissionContext("fast", form_started_at=timestamp()))
     after = scraped(client().get("/metrics").text)
     assert sample(after, "leads_quarantined") == sample(before, "leads_quarantined") + 1
     assert sample(after, "outbox_held_mails") == sample(before, "outbox_held_mails") + 2  # staff + visitor mail

@@ -90,7 +90,7 @@ def downgrade() -> None:
         folder.mkdir(parents=True, exist_ok=True)
         name = f"{uuid.uuid4().hex}{extension}"
         descriptor = os.open(folder / name, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)  # staff-only, never replaces
-        with open(descriptor, "wb") as handle:
+        with os.fdopen(descriptor, "wb") as handle:
             handle.write(content)
         connection.execute(lead.update().where(lead.c.id == lead_id).values(resume_file=name))
         written += 1

@@ -21,8 +21,10 @@ from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.admin.week_text import WEEKDAYS, HoursInvalid, Stretch, day_text, read_week
 from marketing_site.booking import meeting
 from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
+from marketing_site.core.clock import today_in, utc_now
 from marketing_site.core.closed_days import weekend
 from marketing_site.mail.render import STAFF_LANGUAGE
+from marketing_site.settings import settings
 from marketing_site.staff.models import StaffUser
 
 MAX_NAME_LENGTH = 100
@@ -44,7 +46,7 @@ class HostWeek:
 
 def weekend_reason(country: str, weekday: int) -> str:
     """Why a weekday offers no demo in ``country`` ("" if it may): its weekend, from the holiday calendar."""
-    if weekday not in weekend(country, date.today().year):
+    if weekday not in weekend(country, utc_now().year):
         return ""
     name = Locale.parse(STAFF_LANGUAGE).territories.get(country, country)
     return f"the weekend in {name}, when no demo is offered"
@@ -79,13 +81,14 @@ def host_week(staff_id: int) -> HostWeek:
     with staff_session() as db_session:
         staff = _staff(db_session, staff_id)
         hours = db_session.exec(select(WorkingHours).where(WorkingHours.host_id == staff_id)).all()
+        host = db_session.get(DemoHost, staff_id)
+        today = today_in(host.time_zone if host else settings.company_time_zone)  # the host's day, not the server's
         days_off = db_session.exec(
-            select(DayOff).where(DayOff.host_id == staff_id, DayOff.day >= date.today()).order_by(col(DayOff.day))
+            select(DayOff).where(DayOff.host_id == staff_id, DayOff.day >= today).order_by(col(DayOff.day))
         ).all()
         per_day: dict[int, list[Stretch]] = {weekday: [] for weekday in range(7)}
         for stretch in hours:
             per_day[stretch.weekday].append((stretch.start_minute, stretch.end_minute))
-        host = db_session.get(DemoHost, staff_id)
         return HostWeek(
             staff,
             host,
@@ -179,10 +182,9 @@ def day_off_add(actor: StaffUser, staff_id: int, typed: str) -> None:
         day = date.fromisoformat(typed.strip())
     except ValueError:
         raise WorkRefused("Give the day off as a date (YYYY-MM-DD)") from None
-    if day < date.today():
-        raise WorkRefused(f"{day.isoformat()} is in the past")
     with staff_write_session() as db_session:
-        _host(db_session, staff_id)
+        if day < today_in(_host(db_session, staff_id).time_zone):  # the host's today, not the server's
+            raise WorkRefused(f"{day.isoformat()} is in the past")
         if db_session.exec(select(DayOff).where(DayOff.host_id == staff_id, DayOff.day == day)).first():
             raise WorkRefused(f"{day.isoformat()} is already a day off")
         db_session.add(DayOff(host_id=staff_id, day=day))

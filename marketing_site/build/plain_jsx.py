@@ -98,7 +98,7 @@ def unpublished_root(root: str) -> str:
 class PlainJsxPlugin(Plugin):
     """Writes the plain jsx into .web, aliases @emotion/react to it and trims the app root."""
 
-    def get_static_assets(self, **context: Unpack[CommonContext]) -> Sequence[tuple[Path, str | bytes]]:
+    def get_static_assets(self, **_context: Unpack[CommonContext]) -> Sequence[tuple[Path, str | bytes]]:
         return [(Path(SHIM_PATH), PLAIN_JSX)]
 
     def pre_compile(self, **context: Unpack[PreCompileContext]) -> None:

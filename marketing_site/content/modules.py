@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marketing_site import routes
 from marketing_site.content.media import illustration, poster, video
 from marketing_site.content.types import CARD_READ_MORE_LABEL, Feature, Module, ReadMore, Seo
@@ -11,7 +13,7 @@ def _features(*pairs: tuple[str, str]) -> tuple[Feature, ...]:
     return tuple(Feature(name, text) for name, text in pairs)
 
 
-def _module(route: str, name: str, **fields) -> Module:
+def _module(route: str, name: str, **fields: Any) -> Module:
     slug = routes.slug(route)
     return Module(
         route=route,

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marketing_site import routes
 from marketing_site.content.media import illustration
 from marketing_site.content.types import SchoolTab, SchoolType, Seo
@@ -28,7 +30,7 @@ def _tabs(kind: str) -> tuple[SchoolTab, ...]:
     )
 
 
-def _school(route: str, name: str, **fields) -> SchoolType:
+def _school(route: str, name: str, **fields: Any) -> SchoolType:
     image = illustration("schools", routes.slug(route), f"{name} illustration")
     return SchoolType(route=route, name=name, image=image, **fields)
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marketing_site import routes
 from marketing_site.content.media import illustration
 from marketing_site.content.types import Link, Section, Seo, Service, Step
@@ -13,7 +15,7 @@ _INTEGRATION = Link("Integration", routes.INTEGRATION)
 _TRAINING = Link("Training", routes.TRAINING)
 
 
-def _service(route: str, name: str, **fields) -> Service:
+def _service(route: str, name: str, **fields: Any) -> Service:
     image = illustration("services", routes.slug(route), f"{name} illustration")
     return Service(route=route, name=name, image=image, **fields)
 

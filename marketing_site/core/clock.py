@@ -1,12 +1,14 @@
 """The one clock the application reads. Tests set it (``frozen``) instead of sleeping or skipping when the
 calendar moves on; everything that asks "what time is it" for a rule (booking notice, slot listing, timers,
-mail back-off) calls ``utc_now``."""
+mail back-off, the anti-spam time trap, a host's "today") calls ``utc_now`` or one of its readings below.
+Durations a process measures for itself (timeouts, back-offs of a connection) use ``time.monotonic``."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 Clock = Callable[[], datetime]
 
@@ -21,6 +23,16 @@ _clock: Clock = _system_clock
 def utc_now() -> datetime:
     """Now, timezone-aware in UTC."""
     return _clock()
+
+
+def timestamp() -> float:
+    """Now in seconds since the epoch, for instants a page carries as a number (a form's start)."""
+    return _clock().timestamp()
+
+
+def today_in(zone: str | ZoneInfo) -> date:
+    """The calendar day it is now in ``zone`` (an IANA name): a host's or a visitor's "today", never the server's."""
+    return _clock().astimezone(zone if isinstance(zone, ZoneInfo) else ZoneInfo(zone)).date()
 
 
 @contextmanager

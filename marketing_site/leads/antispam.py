@@ -8,8 +8,8 @@ rate limit is shared through Redis when several workers run.
 from __future__ import annotations
 
 import logging
-import time
 
+from marketing_site.core.clock import timestamp
 from marketing_site.core.rate_limit import RateLimiter, rate_limiter
 from marketing_site.leads.errors import LeadRejected
 from marketing_site.settings import settings
@@ -37,7 +37,7 @@ def screen(client_id: str, honeypot: str, form_started_at: float | None) -> bool
     global _limiter
     if honeypot.strip():
         _reject("honeypot")
-    elapsed = None if form_started_at is None else time.time() - form_started_at
+    elapsed = None if form_started_at is None else timestamp() - form_started_at
     if elapsed is not None and elapsed < 0:
         _reject("forged render time")
     if _limiter is None:

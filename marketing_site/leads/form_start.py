@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import secrets
 
-from itsdangerous import BadSignature, URLSafeTimedSerializer
+from itsdangerous import BadSignature, TimestampSigner, URLSafeTimedSerializer
 
+from marketing_site.core.clock import timestamp
 from marketing_site.settings import settings
 
 SALT = "lead-form-start"
@@ -21,8 +22,15 @@ MAX_AGE_SECONDS = 24 * 3600  # a form left open overnight starts again
 _secret = settings.staff_session_secret or secrets.token_urlsafe(32)  # dev: one worker, random per start
 
 
+class _ClockSigner(TimestampSigner):
+    """Signs and ages a start by core/clock, as the time trap reads it (a moved clock moves both)."""
+
+    def get_timestamp(self) -> int:
+        return int(timestamp())
+
+
 def _serializer() -> URLSafeTimedSerializer:
-    return URLSafeTimedSerializer(_secret, salt=SALT)
+    return URLSafeTimedSerializer(_secret, salt=SALT, signer=_ClockSigner)
 
 
 def start_token(kind: str, started_at: float, idempotency_key: str) -> str:

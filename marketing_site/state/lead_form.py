@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import logging
-import time
 import uuid
 from collections.abc import Callable, Mapping
 from functools import partial
@@ -20,6 +19,7 @@ import reflex as rx
 
 from marketing_site.content import forms
 from marketing_site.content.messages import speaking
+from marketing_site.core.clock import timestamp
 from marketing_site.core.db import run_bounded
 from marketing_site.core.logs import log_context, name_lead
 from marketing_site.i18n.languages import Language, language_of_path
@@ -61,7 +61,7 @@ class LeadFormMixin(rx.State, mixin=True):
         self.submitted = False
         self.errors = {}
         self.alert = ""
-        self.started_at = time.time()
+        self.started_at = timestamp()
         self.referrer = fitted((browser or {}).get("referrer"), "referrer")
         self.idempotency_key = uuid.uuid4().hex
         self.start_token = form_start.start_token(self.KIND.value, self.started_at, self.idempotency_key)
@@ -109,7 +109,7 @@ class LeadFormMixin(rx.State, mixin=True):
         elif not self.started_at:
             # Never started (a page from before the start was signed, or a scripted socket): it starts
             # now, so the time trap quarantines it for staff to release.
-            self.started_at = time.time()
+            self.started_at = timestamp()
             self.idempotency_key = uuid.uuid4().hex
         if not isinstance(form_data, Mapping):
             log.warning("Lead form %s got a %s instead of form fields", self.KIND.value, type(form_data).__name__)

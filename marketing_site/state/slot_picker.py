@@ -14,8 +14,7 @@ import logging
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from functools import partial
-from typing import Any
-from zoneinfo import ZoneInfo
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import reflex as rx
 from babel.dates import format_date, format_time
@@ -27,9 +26,11 @@ from marketing_site.booking.views import BookingView
 from marketing_site.booking.when import chosen_zone, describe, zone_choices
 from marketing_site.content import forms
 from marketing_site.content.messages import speaking
+from marketing_site.core.clock import today_in
 from marketing_site.core.db import run_bounded
 from marketing_site.i18n.languages import Language
 from marketing_site.i18n.translation import translated_text
+from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.service import SubmissionContext
 
 log = logging.getLogger(__name__)
@@ -68,7 +69,13 @@ def offered_days(slots: list[Slot], language: Language) -> list[OfferedDay]:
 
 
 class SlotPickerMixin(rx.State, mixin=True):
-    """Fields and handlers of the picker; mixed into a lead form state that has ``_language()``."""
+    """Fields and handlers of the picker; mixed into a lead form state (``LeadFormMixin``), which gives the
+    form's ``KIND`` and ``_language()`` declared here."""
+
+    KIND: ClassVar[LeadKind]
+    if TYPE_CHECKING:  # defined by LeadFormMixin, after this mixin in the state's bases: a definition here would win
+
+        def _language(self) -> Language: ...
 
     time_zone: str = ""
     zone_choices: list[str] = []  # noqa: RUF012 - Reflex state var (per client); a ClassVar is not one
@@ -93,8 +100,7 @@ class SlotPickerMixin(rx.State, mixin=True):
         A state that never saw the form start (the server restarted meanwhile) has no zone yet: UTC."""
         self.time_zone = chosen_zone(self.time_zone) or "UTC"
         try:
-            today = datetime.now(ZoneInfo(self.time_zone)).date()
-            slots = await run_bounded(free_slots, today, DAYS_LOOKED_AT, self.time_zone)
+            slots = await run_bounded(free_slots, today_in(self.time_zone), DAYS_LOOKED_AT, self.time_zone)
         except Exception:
             log.exception("Free slots could not be read for lead %s", self._lead_id)
             slots = []

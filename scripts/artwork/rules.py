@@ -40,7 +40,7 @@ def _scene_art(scenes: dict[str, Scene]) -> Callable[[str, int, int], str | None
     return draw
 
 
-def _poster(name: str, width: int, height: int) -> str | None:
+def _poster(name: str, _width: int, _height: int) -> str | None:
     if name == "promo":
         tiles = [(MODULE_SCENES[slug], palette_for(_MODULES[slug].background_color)) for slug in PROMO_MODULES]
         return posters.poster(site.BRAND, posters.wrap(site.BRAND_TAGLINE), posters.collage_art(tiles), SITE)
@@ -51,7 +51,7 @@ def _poster(name: str, width: int, height: int) -> str | None:
     return posters.poster(module.name, posters.wrap(module.small_heading), posters.single_art(scene, p), p)
 
 
-def _partner(name: str, width: int, height: int) -> str | None:
+def _partner(name: str, _width: int, _height: int) -> str | None:
     if name == "strip":
         return partners.partner_strip()
     return partners.partner_logo(name) if name in partners.PARTNER_STYLE else None
@@ -64,7 +64,7 @@ _FOLDERS: dict[str, Callable[[str, int, int], str | None]] = {
     "schools": _scene_art(SCHOOL_SCENES),
     "posters": _poster,
     "partners": _partner,
-    "news": lambda name, w, h: _NEWS[name]() if name in _NEWS else None,
+    "news": lambda name, _width, _height: _NEWS[name]() if name in _NEWS else None,
 }
 
 

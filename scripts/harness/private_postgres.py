@@ -7,7 +7,6 @@ is removed again by ``close()``.
 
 from __future__ import annotations
 
-import glob
 import os
 import pwd
 import shutil
@@ -23,8 +22,8 @@ RUN_AS = "postgres"  # Debian's postgresql package creates this user
 
 def postgres_bin_dir() -> Path | None:
     """The newest ``/usr/lib/postgresql/<version>/bin`` holding pg_ctl, or None when not installed."""
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"), key=lambda p: int(Path(p).parts[-3]))
-    return Path(found[-1]).parent if found else None
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/pg_ctl"), key=lambda path: int(path.parts[-3]))
+    return found[-1].parent if found else None
 
 
 class PrivatePostgres:

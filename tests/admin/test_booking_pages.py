@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from leads.lead_payloads import VALID
 from sqlmodel import select
@@ -11,6 +11,7 @@ from staff_client import token_of
 
 from marketing_site.booking.models import BookingSettings, DayOff, DemoBooking, DemoHost, WorkingHours
 from marketing_site.core import db
+from marketing_site.core.clock import today_in
 from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.staff.models import AuditEntry
 
@@ -137,7 +138,7 @@ def test_a_host_sets_how_visitors_join_a_link_or_a_phone_number(as_role):
 def test_days_off_are_added_and_removed(as_role):
     sales, user = as_role("sales")
     become_host(sales, user.id)
-    soon = date.today() + timedelta(days=3)
+    soon = today_in(HOST["time_zone"]) + timedelta(days=3)
 
     def add(day):
         return sales.post(
@@ -149,7 +150,7 @@ def test_days_off_are_added_and_removed(as_role):
     assert soon.isoformat() in sales.get("/admin/availability").text
     again = add(soon.isoformat())
     assert again.status_code == 400 and "is already a day off" in again.text
-    past = add((date.today() - timedelta(days=1)).isoformat())
+    past = add((today_in(HOST["time_zone"]) - timedelta(days=1)).isoformat())
     assert past.status_code == 400 and "is in the past" in past.text
     assert add("next tuesday").status_code == 400
     with db.session() as db_session:
@@ -260,7 +261,7 @@ def booked(host_id: int, starts_at: datetime, first_name: str, visitor_zone: str
 def test_upcoming_demos_per_host_in_the_hosts_time_with_escaped_names(as_role):
     sales, user = as_role("sales")
     become_host(sales, user.id, display_name="<b>Host</b> \u202eevil", time_zone="Asia/Muscat")
-    tomorrow = date.today() + timedelta(days=1)
+    tomorrow = today_in(HOST["time_zone"]) + timedelta(days=1)
     start = datetime(tomorrow.year, tomorrow.month, tomorrow.day, 6, 0, tzinfo=UTC)  # 10:00 in Muscat
     lead_id = booked(user.id, start, "<script>alert(1)</script>")
     later = booked(user.id, start + timedelta(days=9), "Far Ahead")

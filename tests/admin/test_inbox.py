@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import time
 import uuid
 
 from leads.lead_payloads import CAREERS, VALID
@@ -13,6 +12,7 @@ from staff_client import lead_links, leads_shown, token_of
 
 from marketing_site.admin.inbox_query import PAGE_SIZE
 from marketing_site.core import db
+from marketing_site.core.clock import timestamp
 from marketing_site.leads.models import Lead
 from marketing_site.leads.service import LeadKind, ResumeUpload, SubmissionContext, application_submit, lead_submit
 from marketing_site.mail.models import OutboxMail
@@ -304,7 +304,7 @@ def test_mails_per_lead_dead_banner_and_resend(as_role):
 def test_quarantined_submissions_wait_apart_and_can_be_released_or_deleted(as_role):
     browser, _ = as_role("admin")
     school = f"Fast School {tag()}"
-    fast = SubmissionContext("fast-typist", form_started_at=time.time())
+    fast = SubmissionContext("fast-typist", form_started_at=timestamp())
     kept, dropped = (
         lead_submit(
             LeadKind.SCHEDULE_DEMO, {**VALID["ScheduleDemo"], "school": school, "email": f"{tag()}@fast.example"}, fast

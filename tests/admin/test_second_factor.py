@@ -121,7 +121,7 @@ def _token(browser) -> str:
 
 def _enrolled_codes(staff) -> list[str]:
     """A new account's first sign-in: enrolment, then its recovery codes (the page shows them once)."""
-    user = staff_user_create(f"new-{datetime.now().timestamp()}@vendor.example", PASSWORD, "sales")
+    user = staff_user_create(f"new-{datetime.now(UTC).timestamp()}@vendor.example", PASSWORD, "sales")
     browser = client()
     token = csrf(browser.get("/admin/signin").text)
     signed = browser.post("/admin/signin", data={"email": user.email, "password": PASSWORD, "csrf_token": token})

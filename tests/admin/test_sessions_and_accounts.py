@@ -164,7 +164,7 @@ def test_only_admins_manage_accounts(as_role):
 
 def test_an_invitation_sets_the_password_once_then_leads_to_enrolment(staff, mailbox):
     boss = signed_in(staff("admin"))
-    email = f"invited-{datetime.now().timestamp()}@vendor.example"
+    email = f"invited-{datetime.now(UTC).timestamp()}@vendor.example"
     assert (
         boss.post("/admin/users", data={"email": email, "role": "hr", "csrf_token": token_of(boss)}).status_code == 303
     )
@@ -184,7 +184,7 @@ def test_an_invitation_sets_the_password_once_then_leads_to_enrolment(staff, mai
 
 def test_an_invitation_expires_after_24_hours(staff, mailbox):
     boss = signed_in(staff("admin"))
-    email = f"late-{datetime.now().timestamp()}@vendor.example"
+    email = f"late-{datetime.now(UTC).timestamp()}@vendor.example"
     with frozen(datetime.now(UTC)) as advance:
         boss.post("/admin/users", data={"email": email, "role": "sales", "csrf_token": token_of(boss)})
         (invitation,) = mailbox().to(email)
@@ -241,7 +241,7 @@ def test_changing_ones_own_factors_asks_for_the_password_again(staff, mailbox):
 
 
 def test_the_command_line_invites_and_prints_the_link(database_url):
-    email = f"cli-invite-{datetime.now().timestamp()}@vendor.example"
+    email = f"cli-invite-{datetime.now(UTC).timestamp()}@vendor.example"
     result = subprocess.run(
         [sys.executable, "-m", "marketing_site.admin", "create-user", email, "--role", "admin"],
         capture_output=True,

@@ -4,8 +4,6 @@ their owner. The lead, no longer new, stops its timers; the CRM hears of the boo
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hosts import round_the_clock_slots
 from leads.lead_payloads import VALID
@@ -25,7 +23,7 @@ from marketing_site.admin import lead_work
 from marketing_site.booking import service
 from marketing_site.booking.slots import parse_slot_id
 from marketing_site.core import db
-from marketing_site.core.clock import as_utc, utc_now
+from marketing_site.core.clock import as_utc, timestamp, utc_now
 from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.webhooks.models import WebhookDelivery, WebhookEndpoint
 
@@ -85,7 +83,7 @@ def test_a_lead_booked_in_quarantine_is_owned_by_its_host_once_released():
     admin = add_staff("admin", "boss")
     slot = round_the_clock_slots("Sana Malik")[0]
     host_id = parse_slot_id(slot)[0]
-    held = SubmissionContext("q", form_started_at=time.time())  # the too-fast trap: quarantined
+    held = SubmissionContext("q", form_started_at=timestamp())  # the too-fast trap: quarantined
     lead_id, _ = service.lead_book({**VALID["ScheduleDemo"], **person(), "slotId": slot, "timeZone": "UTC"}, held)
     assert owner_of(lead_id) is None
     lead_work.quarantine_release(lead_id, admin)

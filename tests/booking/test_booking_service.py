@@ -110,7 +110,7 @@ def test_a_reminder_whose_time_has_passed_is_not_queued(host):
         (lambda host: slot_id(host, datetime(2027, 4, 5, 4, tzinfo=UTC)), "UTC", SlotOutsideAvailability),  # horizon
         (lambda host: slot_id(host + 1000, MONDAY_9), "UTC", SlotOutsideAvailability),  # no such host
         (lambda host: slot_id(host, NOW + timedelta(hours=2)), "UTC", SlotOutsideAvailability),  # the weekend
-        (lambda host: "7-2027030T0400Z", "UTC", MalformedSlotId),
+        (lambda _host: "7-2027030T0400Z", "UTC", MalformedSlotId),
         (lambda host: slot_id(host, MONDAY_9), "Europe/Londres", UnknownTimeZone),
     ],
 )

@@ -10,7 +10,6 @@ ical.js) and says how to join (LOCATION, URL, DESCRIPTION) and where to change t
 from __future__ import annotations
 
 import asyncio
-import time
 import uuid
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
@@ -29,7 +28,7 @@ from marketing_site.booking.service import PICK_WINDOW
 from marketing_site.booking.slots import slot_id
 from marketing_site.content import forms
 from marketing_site.content.messages import speaking
-from marketing_site.core.clock import frozen
+from marketing_site.core.clock import frozen, timestamp
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.service import SubmissionContext
 from marketing_site.mail import sender
@@ -149,7 +148,7 @@ def request(language: str, address: str) -> int:
     context = SubmissionContext(
         client_id=f"198.51.100.{uuid.uuid4().int % 250}",
         page="/schedule" if language == "en" else f"/{language}/schedule",
-        form_started_at=time.time() - 30,
+        form_started_at=timestamp() - 30,
         require_consent=True,
         consent_text_version=forms.consent_text_version(language),
     )

@@ -82,8 +82,8 @@ def test_an_arabic_visitor_gets_the_page_right_to_left(client, ahead):
     [
         lambda token: token[:-2],
         lambda token: token + "x",
-        lambda token: "garbage",
-        lambda token: URLSafeTimedSerializer("another-secret", salt=tokens.SALT).dumps(1),
+        lambda _token: "garbage",
+        lambda _token: URLSafeTimedSerializer("another-secret", salt=tokens.SALT).dumps(1),
     ],
 )
 def test_a_bad_link_gets_a_clear_page_and_changes_nothing(client, ahead, mangle):

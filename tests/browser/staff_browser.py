@@ -30,7 +30,7 @@ def api_lead(served, kind: str, **fields) -> int:
 
 
 def sign_in(
-    page: Page, served, email: str, backend: str = "", look: Callable[[Page], None] = lambda page: None
+    page: Page, served, email: str, backend: str = "", look: Callable[[Page], None] = lambda _page: None
 ) -> list[str]:
     """A new account's first sign-in: password, then its authenticator app set up from the page's key; ``look``
     sees each page on the way. Returns the recovery codes it was shown."""

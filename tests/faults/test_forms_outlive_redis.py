@@ -39,7 +39,7 @@ FAULTS = {
     "stopped": Fault("stopped", lambda redis: redis.stop(), lambda redis: redis.start()),
     "frozen": Fault("frozen", lambda redis: redis.freeze(), lambda redis: redis.thaw()),
     # Back at once, every state lost: the submission reaches a store that never saw the form start.
-    "restarted empty": Fault("restarted empty", lambda redis: (redis.stop(), redis.start()), lambda redis: None),
+    "restarted empty": Fault("restarted empty", lambda redis: (redis.stop(), redis.start()), lambda _redis: None),
 }
 
 

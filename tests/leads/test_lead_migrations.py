@@ -54,7 +54,7 @@ def test_upgrade_from_empty_matches_the_models(empty_database_url):
                 connection,
                 opts={
                     "compare_type": True,
-                    "include_object": lambda item, name, kind, *_: (
+                    "include_object": lambda _item, name, kind, *_: (
                         not (kind == "index" and name in DESCENDING | EXPRESSIONS)
                     ),
                 },

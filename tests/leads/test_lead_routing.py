@@ -35,7 +35,7 @@ from sqlalchemy import select
 from marketing_site.admin import lead_work
 from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.core import db, deadline
-from marketing_site.core.clock import frozen
+from marketing_site.core.clock import frozen, timestamp
 from marketing_site.leads import mails as lead_mails
 from marketing_site.leads.service import LeadKind, SubmissionContext, application_submit, lead_submit
 from marketing_site.mail import sender
@@ -286,7 +286,7 @@ def quarantined_lead(**who: str) -> int:
     return lead_submit(
         LeadKind.SCHEDULE_DEMO,
         {**VALID["ScheduleDemo"], **person(), **who},
-        SubmissionContext("q", form_started_at=time.time()),
+        SubmissionContext("q", form_started_at=timestamp()),
     )
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, timedelta
 
@@ -14,7 +13,7 @@ from sqlmodel import select
 from stored_leads import count, fetch, resume_count, resume_of, ticked
 
 from marketing_site.core import db, rate_limit
-from marketing_site.core.clock import utc_now
+from marketing_site.core.clock import timestamp, utc_now
 from marketing_site.leads import antispam, idempotency, service
 from marketing_site.leads.models import Lead, LeadModule
 from marketing_site.leads.service import (
@@ -80,7 +79,7 @@ def test_origin_and_consent_are_stored():
         page="/signup",
         referrer="https://www.google.com/",
         utm={"utm_source": "newsletter", "utm_campaign": "spring"},
-        form_started_at=time.time() - 30,
+        form_started_at=timestamp() - 30,
         require_consent=True,
         consent_text_version="2026-01",
     )
@@ -156,7 +155,7 @@ def test_bad_origin_values_are_reported_by_name():
 
 @pytest.mark.parametrize(("honeypot", "seconds_ago"), [("http://spam.example", 60.0), ("", -3600.0)])
 def test_traps_reject_and_store_nothing(honeypot, seconds_ago):
-    context = SubmissionContext(client_id="bot", honeypot=honeypot, form_started_at=time.time() - seconds_ago)
+    context = SubmissionContext(client_id="bot", honeypot=honeypot, form_started_at=timestamp() - seconds_ago)
     before = count(LeadKind.PRODUCT_VIDEO)
     with pytest.raises(LeadRejected):
         lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], context)
@@ -164,7 +163,7 @@ def test_traps_reject_and_store_nothing(honeypot, seconds_ago):
 
 
 def test_too_fast_submission_is_stored_quarantined_with_its_mails_held():
-    context = SubmissionContext(client_id="typist", form_started_at=time.time())
+    context = SubmissionContext(client_id="typist", form_started_at=timestamp())
     lead = fetch(lead_submit(LeadKind.PRODUCT_VIDEO, VALID["ProductVideo"], context))
     assert lead.quarantined
     with db.session() as db_session:
@@ -263,7 +262,7 @@ def test_careers_applications_are_screened_per_client_and_for_speed():
     for client in ("203.0.113.20", "203.0.113.21"):
         assert application_submit(CAREERS, None, SubmissionContext(client))
     assert fetch(
-        application_submit(CAREERS, None, SubmissionContext("203.0.113.22", form_started_at=time.time()))
+        application_submit(CAREERS, None, SubmissionContext("203.0.113.22", form_started_at=timestamp()))
     ).quarantined
     with pytest.raises(LeadRejected):
         application_submit(CAREERS, None, SubmissionContext("203.0.113.22"))

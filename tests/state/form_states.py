@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import time
 import uuid
 
 import reflex as rx
 from reflex.istate.data import RouterData
+
+from marketing_site.core.clock import timestamp
 
 ROUTER = {
     "ip": "203.0.113.7",
@@ -31,7 +32,7 @@ def visit(state_cls: type[rx.State], path: str, query: dict[str, str] | None = N
     )
     state = root.get_substate(state_cls.get_full_name().split("."))
     state.start({"referrer": "https://www.google.com/", "product": "HR Smart"})
-    state.started_at = time.time() - 30  # a person took half a minute to fill the form
+    state.started_at = timestamp() - 30  # a person took half a minute to fill the form
     return state
 
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import time
-
 from form_states import run, unique_email, visit
 from stored_leads import leads_for
 from test_demo_forms import demo_form
 
 from marketing_site.content import forms, messages
+from marketing_site.core.clock import timestamp
 from marketing_site.i18n.catalogues import catalogue
 from marketing_site.i18n.languages import ARABIC
 from marketing_site.leads.schemas import LeadKind
@@ -18,7 +17,7 @@ from marketing_site.state.schedule import ScheduleDemoState
 
 def test_errors_on_an_arabic_page_are_in_arabic():
     state = visit(ScheduleDemoState, "/ar/schedule")
-    state.started_at = time.time() - settings.min_submit_seconds - 1
+    state.started_at = timestamp() - settings.min_submit_seconds - 1
     run(state.submit(demo_form("not-an-email", firstName="")))
 
     assert not state.submitted
@@ -30,7 +29,7 @@ def test_errors_on_an_arabic_page_are_in_arabic():
 def test_a_lead_from_an_arabic_page_stores_its_language_and_the_arabic_consent_wording_version():
     email = unique_email("arabic")
     state = visit(ScheduleDemoState, "/ar/schedule")
-    state.started_at = time.time() - settings.min_submit_seconds - 1
+    state.started_at = timestamp() - settings.min_submit_seconds - 1
     run(state.submit(demo_form(email)))
 
     assert state.submitted and state.errors == {}
@@ -44,6 +43,6 @@ def test_a_lead_from_an_arabic_page_stores_its_language_and_the_arabic_consent_w
 
 def test_the_same_form_in_english_still_answers_in_english():
     state = visit(ScheduleDemoState, "/schedule")
-    state.started_at = time.time() - settings.min_submit_seconds - 1
+    state.started_at = timestamp() - settings.min_submit_seconds - 1
     run(state.submit(demo_form("not-an-email")))
     assert state.alert == forms.FIX_FIELDS_TEXT and state.errors["email"] == messages.ENGLISH["email.invalid"]

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import time
-
 from form_states import run, unique_email, visit
 from stored_leads import leads_for, ticked
 
 from marketing_site.content import forms
 from marketing_site.core import db
+from marketing_site.core.clock import timestamp
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.state.demo_request import DemoRequestState
 from marketing_site.state.schedule import ScheduleDemoState
@@ -106,7 +105,7 @@ def test_a_honeypot_submit_is_refused_with_a_plain_message():
 def test_a_too_fast_submit_gets_the_normal_answer_and_waits_in_quarantine():
     email = unique_email("toofast")
     state = visit(ScheduleDemoState, "/schedule")
-    state.started_at = time.time()
+    state.started_at = timestamp()
     run(state.submit(demo_form(email)))
     assert state.submitted and not state.alert
     assert [lead.quarantined for lead in leads_for(email, LeadKind.SCHEDULE_DEMO)] == [True]
@@ -160,7 +159,7 @@ def test_tracking_values_the_visitor_cannot_fix_never_block_the_lead():
         {"utm_source": "s" * 300, "utm_content": "ad%00copy", "utm_campaign": "spring"},
     )
     state.start({"referrer": "https://www.google.com/search?q=" + "x" * 1500, "product": "P" * 110})
-    state.started_at = time.time() - 30
+    state.started_at = timestamp() - 30
     run(state.submit({**demo_form(email), "product": "P" * 110}))
     assert (state.errors, state.submitted) == ({}, True)
     [row] = leads_for(email, LeadKind.PRODUCT_DEMO)

@@ -4,14 +4,15 @@ time (not quarantined) and its Idempotency-Key (a retry stores nothing twice).""
 
 from __future__ import annotations
 
-import time
+from datetime import timedelta
 
 import pytest
 from form_states import run, unique_email, visit
-from itsdangerous import TimestampSigner, URLSafeTimedSerializer
+from itsdangerous import URLSafeTimedSerializer
 from stored_leads import leads_for
 
 from marketing_site.content import forms
+from marketing_site.core.clock import frozen, timestamp, utc_now
 from marketing_site.leads import form_start
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.state.product_video import ProductVideoState
@@ -32,13 +33,13 @@ def fields(email: str, start: str) -> dict[str, str]:
 def test_the_start_is_signed_with_the_forms_kind_time_and_key():
     state = visit(ProductVideoState, "/hrSmart")
     started_at, key = form_start.read_start(state.start_token, KIND)
-    assert key == state.idempotency_key and abs(started_at - time.time()) < 60
+    assert key == state.idempotency_key and abs(started_at - timestamp()) < 60
     assert form_start.read_start(state.start_token, LeadKind.SCHEDULE_DEMO.value) is None
 
 
 def test_a_state_that_lost_the_start_keeps_the_pages_time_and_key():
     email = unique_email("lost-start")
-    page = form_start.start_token(KIND, time.time() - 30, "page-key-1")  # the page opened half a minute ago
+    page = form_start.start_token(KIND, timestamp() - 30, "page-key-1")  # the page opened half a minute ago
     first = lost(visit(ProductVideoState, "/hrSmart"))
     run(first.submit(fields(email, page)))
     again = lost(visit(ProductVideoState, "/hrSmart"))  # its answer was lost; the visitor presses again elsewhere
@@ -48,13 +49,13 @@ def test_a_state_that_lost_the_start_keeps_the_pages_time_and_key():
 
 
 def test_a_forged_or_another_forms_start_counts_as_none():
-    signed = form_start.start_token(KIND, time.time() - 30, "page-key-2")
+    signed = form_start.start_token(KIND, timestamp() - 30, "page-key-2")
     for posted in (
         signed[:-2] + ("AA" if not signed.endswith("AA") else "BB"),  # tampered
-        form_start.start_token(LeadKind.SCHEDULE_DEMO.value, time.time() - 30, "page-key-3"),  # another form's
+        form_start.start_token(LeadKind.SCHEDULE_DEMO.value, timestamp() - 30, "page-key-3"),  # another form's
         # the same secret signing for another use (its library's default salt, or none): never a form start
-        URLSafeTimedSerializer(form_start._secret).dumps([KIND, time.time() - 30, "page-key-4"]),
-        URLSafeTimedSerializer(form_start._secret, salt=None).dumps([KIND, time.time() - 30, "page-key-5"]),
+        URLSafeTimedSerializer(form_start._secret).dumps([KIND, timestamp() - 30, "page-key-4"]),
+        URLSafeTimedSerializer(form_start._secret, salt=None).dumps([KIND, timestamp() - 30, "page-key-5"]),
         "",
     ):
         email = unique_email("forged-start")
@@ -65,11 +66,9 @@ def test_a_forged_or_another_forms_start_counts_as_none():
 
 
 def signed_hours_ago(hours: float, key: str) -> str:
-    """A start whose signature was made ``hours`` ago (the signer's clock turned back), for a page opened then."""
-    then = time.time() - hours * 3600
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(TimestampSigner, "get_timestamp", lambda _signer: int(then))
-        return form_start.start_token(KIND, then, key)
+    """A start signed ``hours`` ago (the clock turned back), for a page opened then."""
+    with frozen(utc_now() - timedelta(hours=hours)):
+        return form_start.start_token(KIND, timestamp(), key)
 
 
 @pytest.mark.parametrize(("hours", "holds"), [(23, True), (24 + 1 / 60, False)], ids=["23-hours", "a-day-and-a-minute"])

@@ -109,7 +109,7 @@ def test_careers_rejects_a_disguised_or_oversize_file_next_to_the_upload():
 class BrokenUpload(rx.UploadFile):
     """An upload whose temporary file cannot be read back (disk error, vanished spool file)."""
 
-    async def read(self, size: int = -1) -> bytes:
+    async def read(self, size: int = -1) -> bytes:  # noqa: ARG002 (UploadFile.read's signature)
         raise OSError("spooled upload is gone")
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 import uuid
 from zoneinfo import ZoneInfo
 
@@ -18,6 +17,7 @@ from marketing_site.booking.models import DemoBooking, DemoHost, WorkingHours
 from marketing_site.booking.slots import parse_slot_id
 from marketing_site.content.messages import CATALOGUES, ENGLISH
 from marketing_site.core import db
+from marketing_site.core.clock import timestamp
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.state.demo_request import DemoRequestState
 from marketing_site.state.schedule import ScheduleDemoState
@@ -53,7 +53,7 @@ def submitted(path: str = "/schedule", zone: str = KARACHI, state_cls=ScheduleDe
     email = unique_email("picker")
     state = visit(state_cls, path)
     state.start({"referrer": "", "product": "HR Smart", "timeZone": zone})
-    state.started_at = time.time() - 30
+    state.started_at = timestamp() - 30
     run(state.submit(demo_form(email, product="HR Smart")))
     assert state.submitted
     return state, email
@@ -124,7 +124,7 @@ def test_a_new_form_forgets_the_last_booking(host):
     assert state.booked_when
     state.start({"referrer": "", "timeZone": "Asia/Dubai"})
     assert (state.booked_when, state.offered, state.time_zone) == ("", [], "Asia/Dubai")
-    state.started_at = time.time() - 30
+    state.started_at = timestamp() - 30
     run(state.submit(demo_form(unique_email("again"))))
     assert state.offered and state.booked_when == ""
 
