@@ -14,10 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
-from reflex.vars import FunctionStringVar, FunctionVar, Var
-from reflex.vars.function import ArgsFunctionOperation
-from reflex.vars.object import ObjectVar
+from reflex import Var
 
+from marketing_site.components.browser import FunctionVar, ObjectVar, arrow, js, js_function
 from marketing_site.components.browser_events import dom_call, element
 from marketing_site.content.forms import ATTRIBUTION_NAME
 from marketing_site.leads.attribution import API_NAMES, CAMPAIGN_KEYS, KEPT_DAYS, LANDED_AT
@@ -30,29 +29,29 @@ FIRST, LAST = API_NAMES[Touch.FIRST], API_NAMES[Touch.LAST]
 
 def _js(name: str) -> FunctionVar:
     """A function of the browser (``JSON.parse``, ``Date.now``) by its global name."""
-    return FunctionStringVar.create(name)
+    return js_function(name)
 
 
 def _let(name: str, value: Var, body: Callable[[ObjectVar], Var]) -> Var:
     """``((name) => body(name))(value)``: ``value`` computed once and named, in an expression."""
-    return ArgsFunctionOperation.create((name,), body(Var(name).to(ObjectVar))).call(value)
+    return arrow((name,), body(js(name).to(ObjectVar))).call(value)
 
 
 def _landing() -> Var:
     """This visit as a touch: the address (without its #fragment), the referrer, each campaign parameter, the time."""
     params = _js("Object.fromEntries").call(
-        _js("Reflect.construct").call(Var("URLSearchParams"), Var.create([Var("location.search")]))
+        _js("Reflect.construct").call(js("URLSearchParams"), Var.create([js("location.search")]))
     )
-    now = _js("Reflect.construct").call(Var("Date"), Var.create([])).to(ObjectVar)
+    now = _js("Reflect.construct").call(js("Date"), Var.create([])).to(ObjectVar)
     return _let(
         "_params",
         params,
         lambda found: Var.create(
             {
-                "landingUrl": Var("location.origin").to(str)
-                + Var("location.pathname").to(str)
-                + Var("location.search").to(str),
-                "referrer": Var("document.referrer"),
+                "landingUrl": js("location.origin").to(str)
+                + js("location.pathname").to(str)
+                + js("location.search").to(str),
+                "referrer": js("document.referrer"),
                 **{key: found[key] | "" for key in CAMPAIGN_KEYS},
                 LANDED_AT: dom_call(now, "toISOString"),
             }
@@ -95,13 +94,13 @@ def remember_visit() -> Var:
             lambda touches: Var.create([_js("localStorage.setItem").call(STORAGE_KEY, touches), touches]).to(list)[1],
         ),
     )
-    return dom_call(_js("Promise.resolve").call(), "then", ArgsFunctionOperation.create((), body))
+    return dom_call(_js("Promise.resolve").call(), "then", arrow((), body))
 
 
 def _quietly(promise: Var, then: Any = None) -> Var:
     """A mount handler running ``promise`` (and ``then`` with its value); a refusal is dropped."""
     chained = dom_call(promise, "then", then) if then is not None else promise
-    return ArgsFunctionOperation.create((), dom_call(chained, "catch", Var("() => null")))
+    return arrow((), dom_call(chained, "catch", js("() => null")))
 
 
 def visit_keeper() -> rx.Component:
@@ -113,7 +112,7 @@ def attribution_field(form_id: str) -> rx.Component:
     """A lead form's hidden field, filled with both touches when the form mounts (after keeping this visit, so
     a form on the landing page posts the landing itself)."""
     field_id = f"{form_id}-{ATTRIBUTION_NAME}"
-    fill = ArgsFunctionOperation.create(("_json",), _js("Reflect.set").call(element(field_id), "value", Var("_json")))
+    fill = arrow(("_json",), _js("Reflect.set").call(element(field_id), "value", js("_json")))
     return rx.el.input(
         type="hidden", id=field_id, name=ATTRIBUTION_NAME, default_value="", on_mount=_quietly(remember_visit(), fill)
     )
