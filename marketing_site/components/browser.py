@@ -39,6 +39,7 @@ __all__ = [
     "arrow",
     "client_state_var",
     "connection_lost",
+    "do_nothing",
     "event_chain_handler",
     "imported_function",
     "js",
@@ -58,6 +59,10 @@ ONE_MEMO_COMPONENT = MemoizationMode(recursive=False)
 def js(expression: str) -> Var:
     """A JavaScript expression written as text (`"location.search"`, `"() => null"`), as a Var."""
     return Var(expression)
+
+
+# A handler that does nothing (where a handler must be given).
+do_nothing = js("() => null")
 
 
 def js_function(name: str) -> FunctionVar:
@@ -92,4 +97,4 @@ def event_chain_handler(events: Sequence[Any], trigger: str, component: type, un
     chain = EventChain.create(list(events), args_spec=component.get_event_triggers()[trigger], key=trigger)
     if unless is None:
         return LiteralVar.create(chain)
-    return rx.cond(unless, js("() => null"), LiteralVar.create(chain)).to(FunctionVar, EventChain)
+    return rx.cond(unless, do_nothing, LiteralVar.create(chain)).to(FunctionVar, EventChain)

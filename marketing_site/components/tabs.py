@@ -17,7 +17,8 @@ from collections.abc import Sequence
 import reflex as rx
 from reflex import Var
 
-from marketing_site.components.browser import FunctionVar, ObjectVar, arrow, js, js_function
+from marketing_site.components.browser import FunctionVar, ObjectVar, arrow, js
+from marketing_site.components.browser_events import element
 from marketing_site.components.browser_state import EVENT, OneWrapperDiv, handler, page_is_rtl, raw_event, widget_state
 
 _TAB = (
@@ -63,7 +64,6 @@ def _focus_on_key(group_id: str, active: Var, count: int, rtl: bool) -> Var:
         }
     )
     target = js("target").to(str)
-    get_element = js_function("document.getElementById")
     focus_target = arrow(
         ("target",),
         rx.cond(
@@ -71,7 +71,7 @@ def _focus_on_key(group_id: str, active: Var, count: int, rtl: bool) -> Var:
             Var.create(
                 [
                     EVENT.preventDefault.to(FunctionVar).call(),
-                    get_element.call(target).to(ObjectVar).focus.to(FunctionVar).call(),
+                    element(target).focus.to(FunctionVar).call(),
                 ]
             ),
             None,
