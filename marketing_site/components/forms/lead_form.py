@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import reflex as rx
 
-from marketing_site.components.attribution import attribution_field
 from marketing_site.components.browser import event_chain_handler
 from marketing_site.components.browser_steps import browser_info, client_state
-from marketing_site.components.submit_bar import Submission, kept_start, submit_bar
+from marketing_site.components.forms.attribution import attribution_field
+from marketing_site.components.forms.submit_bar import Submission, kept_start, submit_bar
 from marketing_site.content import forms
 from marketing_site.settings import settings
 
