@@ -79,6 +79,10 @@ def exact_page(
             finally:
                 _EXACTLY_AT.reset(token)
 
+    if spec.language != DEFAULT:
+        # Reflex writes a page's memo components to one JavaScript module per page function's module: a
+        # translated page gets a module of its own, so a page loads its own language's widgets only.
+        exact.__module__ = f"{spec.body.__module__}_{spec.language.code}"
     return exact
 
 
