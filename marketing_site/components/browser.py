@@ -4,8 +4,8 @@ The widgets say in Python what runs in the browser (client state, handlers made 
 the few functions of our `.js` files). Reflex offers those only from its internal modules, which move between
 releases; every such import lives here, so a Reflex upgrade touches this module alone
 (`tests/test_reflex_internals.py` fails on one anywhere else). The rest of the site uses `import reflex as rx`
-and the names below. A raw JavaScript text goes through `js`, `js_function` or `react_hook` only, so the JS
-budget (`tests/test_browser_code.py`) counts it.
+and the names below. A raw JavaScript text goes through `js`, `js_function` or `react_hook` (or `rx.Var`,
+`rx.run_script`), where the JS budget (`tests/test_browser_code.py`) counts it.
 """
 
 from __future__ import annotations
@@ -91,10 +91,8 @@ def client_state_var(name: str, default: Any) -> ClientStateVar:
     return ClientStateVar.create(name, default=default)
 
 
-def event_chain_handler(events: Sequence[Any], trigger: str, component: type, unless: Var[bool] | None = None) -> Var:
-    """The event chain `events` as the `trigger` handler of a `component` (its event spec), as one Var;
-    with `unless`, a handler that does nothing while `unless` holds (a chain Reflex would otherwise send)."""
+def event_chain_handler(events: Sequence[Any], trigger: str, component: type, *, unless: Var[bool]) -> Var:
+    """The event chain `events` as the `trigger` handler of a `component` (its event spec), doing nothing
+    while `unless` holds: a chain Reflex would otherwise send every time (a busy form's second submit)."""
     chain = EventChain.create(list(events), args_spec=component.get_event_triggers()[trigger], key=trigger)
-    if unless is None:
-        return LiteralVar.create(chain)
     return rx.cond(unless, do_nothing, LiteralVar.create(chain)).to(FunctionVar, EventChain)
