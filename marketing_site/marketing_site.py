@@ -48,7 +48,7 @@ app = rx.App(
         with_request_id,
     ],
     # Visitors never see Reflex's developer toast ("Cannot connect to server…"): a form being
-    # submitted says so calmly itself (components/submit_bar.py), and nothing else needs the server.
+    # submitted says so calmly itself (components/forms/submit_bar.py), and nothing else needs the server.
     toaster=None,
 )
 if app._api is None:  # rx.App builds it on creation

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from marketing_site.components.truncate import split_for_read_more
+from marketing_site.components.widgets.truncate import split_for_read_more
 from marketing_site.content.modules import MODULES
 from marketing_site.content.types import ReadMore
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketing_site.components.chat_widget import phone_digits
-from marketing_site.components.video_modal import video_modal
+from marketing_site.components.widgets.video_modal import video_modal
 from marketing_site.content import home
 
 

@@ -25,6 +25,8 @@ from typing import Unpack
 from reflex.plugins import Plugin
 from reflex_base.plugins.base import PostBuildContext
 
+from marketing_site.build.javascript import javascript
+
 _PRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]+)"/>')
 _BOOT_SCRIPT = re.compile(r'<script type="module" async="">(.*?)</script>', re.S)
 _NAMESPACE_IMPORT = re.compile(r'^import \* as (\w+) from ("[^"]+");$')
@@ -35,7 +37,7 @@ _ROUTE_ENTRY = re.compile(r'^("[^"]+"):(\w+)$')
 
 # Runs each step of `data-boot` in order after load and a paint: ["import", url, name or null] awaits
 # the module (kept under its name), ["routes", {route id: name}] hands React Router its route modules.
-BOOT_RUNNER = (
+BOOT_RUNNER = javascript(
     '(boot=>addEventListener("load",()=>requestAnimationFrame(()=>setTimeout(async()=>{'
     'for(const href of boot.preloads)document.head.append(Object.assign(document.createElement("link"),'
     '{rel:"modulepreload",href}));'

@@ -32,6 +32,8 @@ from reflex.plugins import Plugin
 from reflex_base.constants import Templates
 from reflex_base.plugins.base import PreCompileContext
 
+from marketing_site.build.javascript import javascript
+
 STATE_JS = "utils/state.js"  # under .web, as Reflex copies it from its template
 TEMPLATE = Templates.Dirs.WEB_TEMPLATE / STATE_JS
 MARKER = "// Patched by marketing_site/build/lazy_socket.py"
@@ -52,7 +54,7 @@ REWRITES: tuple[Rewrite, ...] = (
     Rewrite(
         "socket.io-client is fetched by the first connection",
         'import io from "socket.io-client";\n',
-        f"""{MARKER}: no websocket until an event needs the server.
+        javascript(f"""{MARKER}: no websocket until an event needs the server.
 let io;
 let socketClientLoading;
 const loadSocketClient = () =>
@@ -69,7 +71,7 @@ const loadSocketClient = () =>
 let socketClientRetry;
 // Frontend errors seen before any connection, sent with the first one (never a reason to connect).
 const unsentErrorReports = [];
-""",
+"""),
     ),
     Rewrite(
         "universal-cookie comes with the socket client (cookies are read and written only over a connection)",
@@ -79,17 +81,17 @@ const unsentErrorReports = [];
     Rewrite(
         "the cookie jar is made when the socket client arrives",
         "const cookies = new Cookies();\n",
-        "let cookies;\n",
+        javascript("let cookies;\n"),
     ),
     Rewrite(
         "no transport warm-up before the app mounts",
         'if (typeof window !== "undefined") {\n  queueMicrotask(() => {\n    if (\n      socketStarted ||',
-        "if (false) {\n  queueMicrotask(() => {\n    if (\n      socketStarted ||",
+        javascript("if (false) {\n  queueMicrotask(() => {\n    if (\n      socketStarted ||"),
     ),
     Rewrite(
         "connect() loads the socket client first, and retries while it cannot be fetched",
         "  params,\n) => {\n  // Socket already allocated, just reconnect it if needed.\n  if (socket.current) {",
-        """  params,
+        javascript("""  params,
 ) => {
   if (!io) {
     try {
@@ -104,28 +106,30 @@ const unsentErrorReports = [];
     }
   }
   // Socket already allocated, just reconnect it if needed.
-  if (socket.current) {""",
+  if (socket.current) {"""),
     ),
     Rewrite(
         "the first connection carries the error reports kept until then",
         "      // Initialize the websocket connection.\n      await connect(\n",
-        "      event_queue.unshift(...unsentErrorReports.splice(0));\n"
-        "      // Initialize the websocket connection.\n      await connect(\n",
+        javascript(
+            "      event_queue.unshift(...unsentErrorReports.splice(0));\n"
+            "      // Initialize the websocket connection.\n      await connect(\n"
+        ),
     ),
     Rewrite(
         "a frontend error does not open a socket (window.onerror)",
         "    window.onerror = function (msg, url, lineNo, columnNo, error) {\n      addEvents([",
-        "    window.onerror = function (msg, url, lineNo, columnNo, error) {\n      reportError([",
+        javascript("    window.onerror = function (msg, url, lineNo, columnNo, error) {\n      reportError(["),
     ),
     Rewrite(
         "a frontend error does not open a socket (unhandled rejection)",
         "    window.onunhandledrejection = function (event) {\n      addEvents([",
-        "    window.onunhandledrejection = function (event) {\n      reportError([",
+        javascript("    window.onunhandledrejection = function (event) {\n      reportError(["),
     ),
     Rewrite(
         "the error reporter: over the socket if there is one, else kept for the first connection",
         "  // Handle frontend errors and send them to the backend via websocket.\n",
-        """  // Handle frontend errors and send them to the backend via websocket.
+        javascript("""  // Handle frontend errors and send them to the backend via websocket.
   const reportError = (events) => {
     if (socket.current) {
       addEvents(events);
@@ -133,19 +137,21 @@ const unsentErrorReports = [];
       unsentErrorReports.push(...events);
     }
   };
-""",
+"""),
     ),
     Rewrite(
         "no connection at mount, unless an event already waits for the server",
         "    mounted.current = true;\n    ensureSocketConnected();\n",
-        "    mounted.current = true;\n    if (isStateful()) {\n      ensureSocketConnected();\n    }\n",
+        javascript("    mounted.current = true;\n    if (isStateful()) {\n      ensureSocketConnected();\n    }\n"),
     ),
     Rewrite(
         "a navigation runs on_load over an open socket only (a first connect hydrates the page it is on)",
         "    // Equivalent to routeChangeComplete - runs after navigation completes\n"
         "    addEvents(app.onLoadInternalEvent());\n",
-        "    // Equivalent to routeChangeComplete - runs after navigation completes\n"
-        "    if (socket.current) {\n      addEvents(app.onLoadInternalEvent());\n    }\n",
+        javascript(
+            "    // Equivalent to routeChangeComplete - runs after navigation completes\n"
+            "    if (socket.current) {\n      addEvents(app.onLoadInternalEvent());\n    }\n"
+        ),
     ),
 )
 

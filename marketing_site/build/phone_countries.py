@@ -1,7 +1,7 @@
 """Build step: the phone field's country list in each language, and which country each time zone is in,
 as <prefix>/phone-countries.json beside the pages.
 
-The field is a native country <select> and an <input type="tel"> (components/phone_input.py); the page
+The field is a native country <select> and an <input type="tel"> (components/forms/phone_input.py); the page
 fetches this file when the field shows (components/browser_steps.js `loadPhoneCountries`), so neither the
 list nor the zone table weighs on the page's JavaScript. Regions and calling codes come from
 phonenumbers (what the server validates with), their names in every language from CLDR through Babel,

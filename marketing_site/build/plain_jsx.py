@@ -27,11 +27,14 @@ from typing import Unpack
 from reflex.plugins import Plugin
 from reflex_base.plugins.base import CommonContext, PreCompileContext
 
+from marketing_site.build.javascript import javascript
+
 SHIM_PATH = "utils/plain_jsx.js"  # under .web
 VITE_CONFIG = "vite.config.js"
 APP_ROOT = "app/root.jsx"
 
-PLAIN_JSX = """// Written by marketing_site/build/plain_jsx.py: @emotion/react's jsx without Emotion, for flat css only.
+PLAIN_JSX = javascript(
+    """// Written by marketing_site/build/plain_jsx.py: @emotion/react's jsx without Emotion, for flat css only.
 import { createElement } from "react";
 
 export function jsx(type, props, ...children) {
@@ -47,6 +50,7 @@ export function jsx(type, props, ...children) {
   return createElement(type, props, ...children);
 }
 """
+)
 
 
 class AppTemplateChanged(RuntimeError):
@@ -62,7 +66,7 @@ def _rewrite(text: str, old: str, new: str, where: str) -> str:
 
 def alias_emotion(vite_config: str) -> str:
     """Vite resolves the module name @emotion/react (exactly) to the plain jsx."""
-    alias = (
+    alias = javascript(
         '      { find: /^@emotion\\/react$/, replacement: fileURLToPath(new URL("./'
         + SHIM_PATH
         + '", import.meta.url)) },\n'

@@ -11,14 +11,16 @@ from __future__ import annotations
 from typing import Any
 
 import reflex as rx
-from reflex.components.core.window_events import WindowEventListener
-from reflex.components.el.elements.forms import Button
-from reflex.components.el.elements.other import Details
-from reflex.components.el.elements.typography import Div, Li
-from reflex.event import key_event
-from reflex.vars import FunctionStringVar, FunctionVar, Var
-from reflex.vars.function import ArgsFunctionOperation
-from reflex.vars.object import ObjectVar
+from reflex import Var
+
+from marketing_site.components.browser import (
+    FunctionVar,
+    ObjectVar,
+    WindowEventListener,
+    arrow,
+    js_function,
+    key_event,
+)
 
 # A DOM event as the browser hands it to a handler; its fields are read with Var operations.
 DomEvent = ObjectVar[dict[str, Any]]
@@ -51,7 +53,7 @@ def outside(element_id: str, event: DomEvent) -> Var[bool]:
 
 
 def element(element_id: str) -> ObjectVar:
-    return FunctionStringVar.create("document.getElementById").call(element_id).to(ObjectVar)
+    return js_function("document.getElementById").call(element_id).to(ObjectVar)
 
 
 def call_method(element_id: str, method: str, *args: Any) -> Var:
@@ -66,14 +68,14 @@ def dom_call(target: Var, method: str, *args: Any) -> Var:
 
 def when(condition: Var[bool], *effects: Var) -> FunctionVar:
     """A handler that makes `effects` (calls built from Vars), in order, only if `condition` holds."""
-    return ArgsFunctionOperation.create((), rx.cond(condition, Var.create(list(effects)), None))
+    return arrow((), rx.cond(condition, Var.create(list(effects)), None))
 
 
 def always(*effects: Var) -> FunctionVar:
     return when(Var.create(True), *effects)
 
 
-class KeyedLi(Li):
+class KeyedLi(rx.el.Li):
     """An <li> that also hears key presses, focus leaving it and clicks on the links inside it."""
 
     on_key_down: rx.EventHandler[key_event]
@@ -81,20 +83,20 @@ class KeyedLi(Li):
     on_click: rx.EventHandler[link_clicked]
 
 
-class KeyedDiv(Div):
+class KeyedDiv(rx.el.Div):
     """A <div> that also hears key presses inside it."""
 
     on_key_down: rx.EventHandler[key_event]
 
 
-class KeyedDetails(Details):
+class KeyedDetails(rx.el.Details):
     """A <details> that also hears key presses and clicks on the links inside it."""
 
     on_key_down: rx.EventHandler[key_event]
     on_click: rx.EventHandler[link_clicked]
 
 
-class DisclosureButton(Button):
+class DisclosureButton(rx.el.Button):
     """A <button> whose click says whether it came from the keyboard."""
 
     on_click: rx.EventHandler[keyboard_click]

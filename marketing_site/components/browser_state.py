@@ -13,25 +13,28 @@ import re
 from typing import Any
 
 import reflex as rx
-from reflex.experimental.client_state import ClientStateVar
-from reflex_base.constants.compiler import MemoizationMode
-from reflex_base.event import EventHandler, no_args_event_spec
-from reflex_base.vars.base import Var
-from reflex_base.vars.function import ArgsFunctionOperationBuilder
-from reflex_base.vars.object import ObjectVar
 
+from marketing_site.components.browser import (
+    ONE_MEMO_COMPONENT,
+    ClientStateVar,
+    ObjectVar,
+    arrow,
+    client_state_var,
+    js,
+    no_args_event_spec,
+)
 from marketing_site.components.building import building_page
 from marketing_site.i18n.languages import DEFAULT
 
 # The event every handler built here receives: React's synthetic event, named as Reflex names it.
-EVENT = Var("_e").to(ObjectVar)
+EVENT = js("_e").to(ObjectVar)
 
 
 def widget_state(widget_id: str, default: Any) -> ClientStateVar:
     """State of one widget, named by its id (unique per page). Pages that share a widget (the school-type
     pages' tabs, a page and its translation) share its compiled code, so each page's JavaScript stays
     small; a page opened afresh starts from `default`."""
-    return ClientStateVar.create(re.sub(r"\W", "_", f"w_{widget_id}"), default)
+    return client_state_var(re.sub(r"\W", "_", f"w_{widget_id}"), default)
 
 
 class OneWrapperDiv(rx.el.Div):
@@ -39,7 +42,7 @@ class OneWrapperDiv(rx.el.Div):
     element that reads client state or handles an event in a component of its own, each repeating the
     state's hooks: for a widget of many such elements, one wrapper is less JavaScript."""
 
-    _memoization_mode = MemoizationMode(recursive=False)
+    _memoization_mode = ONE_MEMO_COMPONENT
 
 
 def page_is_rtl() -> bool:
@@ -48,9 +51,9 @@ def page_is_rtl() -> bool:
     return (page.language if page is not None else DEFAULT).direction == "rtl"
 
 
-def handler(body: Var) -> Var:
+def handler(body: rx.Var) -> rx.Var:
     """A browser event handler `(_e) => body`: client-side Var operations, no server round trip."""
-    return ArgsFunctionOperationBuilder.create(args_names=("_e",), return_expr=body)
+    return arrow(("_e",), body)
 
 
 def raw_event(event: ObjectVar) -> tuple[ObjectVar]:
@@ -58,15 +61,15 @@ def raw_event(event: ObjectVar) -> tuple[ObjectVar]:
     return (event,)
 
 
-def _elapsed_seconds(event: ObjectVar) -> tuple[Var[float]]:
+def _elapsed_seconds(event: ObjectVar) -> tuple[rx.Var[float]]:
     return (event.elapsedTime.to(float),)
 
 
 class AnimationClock(rx.el.Span):
     """An empty span whose CSS animation ticks: each iteration reports the seconds elapsed, and the end."""
 
-    on_animation_iteration: EventHandler[_elapsed_seconds]
-    on_animation_end: EventHandler[no_args_event_spec]
+    on_animation_iteration: rx.EventHandler[_elapsed_seconds]
+    on_animation_end: rx.EventHandler[no_args_event_spec]
 
 
 def clock_classes(tick_ms: int, ticks: int | str, delay_ms: int = 0) -> str:

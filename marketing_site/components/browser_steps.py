@@ -12,22 +12,20 @@ import re
 from typing import Any
 
 import reflex as rx
-from reflex.experimental.client_state import ClientStateVar
-from reflex.vars import FunctionStringVar, FunctionVar, VarData
-from reflex.vars.function import ArgsFunctionOperation
-from reflex_base.utils.imports import ImportVar
+
+from marketing_site.components.browser import ClientStateVar, FunctionVar, arrow, client_state_var, imported_function
 
 _MODULE = rx.asset("browser_steps.js", shared=True).importable_path
 
 
 def browser_function(name: str) -> FunctionVar:
     """A function exported by browser_steps.js, imported where it is used."""
-    return FunctionStringVar.create(name, _var_data=VarData(imports={_MODULE: [ImportVar(tag=name)]}))
+    return imported_function(name, _MODULE)
 
 
 def step(name: str, *args: Any) -> FunctionVar:
     """An event-chain step calling ``name(*args)`` of browser_steps.js, with no server round trip."""
-    return ArgsFunctionOperation.create((), browser_function(name).call(*args))
+    return arrow((), browser_function(name).call(*args))
 
 
 def browser_info(fallback_product: str | rx.Var[str] = "") -> rx.Var[dict[str, str]]:
@@ -41,4 +39,4 @@ def client_state(name: str, default: Any) -> ClientStateVar:
 
     Cached: two vars of one name in one component would declare its React state twice.
     """
-    return ClientStateVar.create(re.sub(r"\W", "_", name), default=default)
+    return client_state_var(re.sub(r"\W", "_", name), default)

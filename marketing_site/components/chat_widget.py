@@ -10,10 +10,9 @@ from __future__ import annotations
 import re
 
 import reflex as rx
-from reflex.experimental.client_state import ClientStateVar
-from reflex.utils.imports import ImportVar
-from reflex.vars import FunctionStringVar, FunctionVar, Var, VarData
+from reflex import Var
 
+from marketing_site.components.browser import FunctionVar, client_state_var, imported_function
 from marketing_site.components.browser_events import KeyedDiv, always, call_method, when
 from marketing_site.components.building import building_page
 from marketing_site.components.icons import FILLED, STROKED, icon
@@ -60,8 +59,8 @@ _CHAT_ICON = (
     "M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm0 18a8 8 0 0 1-4.1-1.1l-.3-.2-3 .8.8-2.9-.2-.3A8 8 0 1 1 "
     "12 20z"
 )
-_OPEN = ClientStateVar.create("chat_open", False)
-_MESSAGE = ClientStateVar.create("chat_message", "")
+_OPEN = client_state_var("chat_open", False)
+_MESSAGE = client_state_var("chat_message", "")
 _PANEL, _BUBBLE, _INPUT = "chat-panel", "chat-bubble", "chat-message"
 
 
@@ -72,10 +71,7 @@ def phone_digits(number: str) -> str:
 
 def send_chat_message(digits: str, invalid_phone_message: str) -> Var:
     """The call of chat_send.js's `sendChatMessage` with the typed message: true once the chat app opened."""
-    send = FunctionStringVar.create(
-        "sendChatMessage",
-        _var_data=VarData(imports={CHAT_SEND_MODULE.importable_path: [ImportVar(tag="sendChatMessage")]}),
-    )
+    send = imported_function("sendChatMessage", CHAT_SEND_MODULE.importable_path)
     return send.call(
         {
             "base": widgets.CHAT_LINK_BASE,

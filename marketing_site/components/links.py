@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import reflex as rx
-from reflex.components.react_router.dom import ReactRouterLink
 
+from marketing_site.components.browser import ReactRouterLink
 from marketing_site.content.types import Link
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import reflex as rx
 from reflex.config import get_config
-from reflex.utils.imports import ImportVar
-from reflex.vars import FunctionStringVar, Var, VarData
 
+from marketing_site.components.browser import imported_function
 from marketing_site.routes import VITALS_API
 
 PACKAGE = "web-vitals@6.2.3"
@@ -20,12 +19,9 @@ class WebVitals(rx.Fragment):
     lib_dependencies: list[str] = [PACKAGE]  # noqa: RUF012 - Reflex reads it as a class attribute
 
 
-def start_reporting(endpoint: str) -> Var:
+def start_reporting(endpoint: str) -> rx.Var:
     """The beacon script's `reportWebVitals(endpoint)`, as a handler (run on mount, no server involved)."""
-    report = FunctionStringVar.create(
-        "reportWebVitals",
-        _var_data=VarData(imports={BEACON_MODULE.importable_path: [ImportVar(tag="reportWebVitals")]}),
-    )
+    report = imported_function("reportWebVitals", BEACON_MODULE.importable_path)
     return report.partial(endpoint)
 
 

@@ -59,7 +59,7 @@ CAREER_POSITIONS = (
 )
 
 DEFAULT_PHONE_COUNTRY = "PK"
-# The phone field's country select (components/phone_input.py): its name is the phone field's plus this
+# The phone field's country select (components/forms/phone_input.py): its name is the phone field's plus this
 # suffix (phoneCountry), its accessible name this label; its country names come from CLDR.
 PHONE_COUNTRY_SUFFIX = "Country"
 PHONE_COUNTRY_LABEL = "Country code"
@@ -83,10 +83,10 @@ FIX_FIELDS_TEXT = "Please check the highlighted fields and submit again."
 SERVER_ALERTS = (ERROR_TEXT, FIX_FIELDS_TEXT)
 HONEYPOT_LABEL = "Leave this field empty"
 HONEYPOT_NAME = "referral_code"
-# The hidden field the page posts its form's signed start in (leads/form_start.py; components/submit_bar.py).
+# The hidden field the page posts its form's signed start in (leads/form_start.py; components/forms/submit_bar.py).
 START_TOKEN_NAME = "form_start"
 # The hidden field the page posts the visit's first and last touch in, as the browser kept them (JSON;
-# components/attribution.py, leads/attribution.py).
+# components/forms/attribution.py, leads/attribution.py).
 ATTRIBUTION_NAME = "attribution"
 
 

@@ -6,19 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import reflex as rx
-from reflex.utils.imports import ImportVar
-from reflex.vars import FunctionStringVar, Var, VarData
-from reflex.vars.sequence import StringVar
+from reflex import Var
+
+from marketing_site.components.browser import StringVar, js, js_function, react_hook
 
 
 def _pathname() -> StringVar:
     """`location.pathname` of React Router's `useLocation`: it changes, and re-renders, on every navigation."""
-    return Var(
-        "routerLocation.pathname",
-        _var_data=VarData(
-            imports={"react-router": [ImportVar(tag="useLocation")]},
-            hooks={"const routerLocation = useLocation()": None},
-        ),
+    return react_hook(
+        "routerLocation.pathname", "const routerLocation = useLocation()", "react-router", "useLocation"
     ).to(str)
 
 
@@ -36,4 +32,4 @@ def address_under(prefix: str) -> Var[bool]:
 
 def set_document_title(title: str) -> Var:
     """A handler naming the browser tab (an assignment, written as the call `Reflect.set`)."""
-    return FunctionStringVar.create("Reflect.set").partial(Var("document"), "title", title)
+    return js_function("Reflect.set").partial(js("document"), "title", title)

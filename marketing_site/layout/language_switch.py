@@ -9,7 +9,6 @@ own language and marked with `lang`, so screen readers pronounce it right and th
 from __future__ import annotations
 
 import reflex as rx
-from reflex.components.el.elements.inline import A
 
 from marketing_site import routes
 from marketing_site.components.building import building_page
@@ -23,7 +22,7 @@ def language_links(class_name: str) -> rx.Component:
         return rx.fragment()
     return rx.fragment(
         *[
-            A.create(
+            rx.el.A.create(
                 language.name,
                 href=localized_route(page.source_route, language),
                 lang=language.code,

@@ -10,11 +10,9 @@ from __future__ import annotations
 import re
 
 import reflex as rx
-from reflex.components.el.elements.inline import A
-from reflex.components.react_router.dom import ReactRouterLink
-from reflex.experimental.client_state import ClientStateVar
 
 from marketing_site import routes
+from marketing_site.components.browser import ReactRouterLink, client_state_var
 from marketing_site.components.browser_events import (
     DisclosureButton,
     KeyedDetails,
@@ -77,7 +75,7 @@ def top_strip() -> rx.Component:
 
 
 # The id of the open dropdown ("" when none): one for the whole bar, so opening one closes the others.
-OPEN_MENU = ClientStateVar.create("nav_open_menu", "")
+OPEN_MENU = client_state_var("nav_open_menu", "")
 
 
 def dropdown(menu: Menu, align_end: bool) -> rx.Component:
@@ -209,7 +207,7 @@ def navbar() -> rx.Component:
     return rx.el.header(
         # Inside the header landmark, so every piece of the page sits in a landmark (axe "region").
         # A plain <a>: rx.el.a is a router link, which would point at "/page/#main" and move no focus.
-        A.create(
+        rx.el.A.create(
             SKIP_LINK_LABEL,
             href="#main",
             class_name=(

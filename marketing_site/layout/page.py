@@ -10,8 +10,8 @@ from dataclasses import dataclass
 import reflex as rx
 
 from marketing_site import routes
-from marketing_site.components.attribution import visit_keeper
 from marketing_site.components.building import building, building_page
+from marketing_site.components.forms.attribution import visit_keeper
 from marketing_site.components.web_vitals import web_vitals
 from marketing_site.content import not_found
 from marketing_site.content.types import Seo
@@ -79,6 +79,10 @@ def exact_page(
             finally:
                 _EXACTLY_AT.reset(token)
 
+    if spec.language != DEFAULT:
+        # Reflex writes a page's memo components to one JavaScript module per page function's module: a
+        # translated page gets a module of its own, so a page loads its own language's widgets only.
+        exact.__module__ = f"{spec.body.__module__}_{spec.language.code}"
     return exact
 
 
@@ -100,7 +104,7 @@ def _exactly_at_its_address(*children: rx.Component) -> tuple[rx.Component, ...]
 
 def frame(*children: rx.Component) -> rx.Component:
     """Wrap page content in the shared header (with the chat widget) and footer; every page keeps the visit's
-    first and last touch in the browser (components/attribution.py).
+    first and last touch in the browser (components/forms/attribution.py).
 
     `main` takes the focus from the skip link (tabindex -1) and clears the sticky header when scrolled to.
     """

@@ -2,7 +2,7 @@
 brought them (90 days) and of the latest visit that brought campaign parameters, read when a form is sent or
 posted by an API client, checked, and stored with the lead as two ``LeadTouch`` rows.
 
-The browser keeps them in its own storage (components/attribution.py): first-party, no third-party script, and
+The browser keeps them in its own storage (components/forms/attribution.py): first-party, no third-party script, and
 nothing leaves the browser until the visitor sends a form. A touch is grouped by its channel for the report:
 the UTM parameters when the visit had any, else the ad network of a click ID, else the referring site, else
 "(direct)", as the common analytics tools name them.

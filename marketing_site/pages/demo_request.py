@@ -6,8 +6,8 @@ import reflex as rx
 
 from marketing_site import routes
 from marketing_site.components.browser_steps import browser_info, client_state
-from marketing_site.components.form_fields import CHECKBOX, consent_group, control_id, field_error, field_grid
-from marketing_site.components.slot_picker import picker_booked, slot_picker
+from marketing_site.components.forms.form_fields import CHECKBOX, consent_group, control_id, field_error, field_grid
+from marketing_site.components.forms.slot_picker import picker_booked, slot_picker
 from marketing_site.content import forms
 from marketing_site.content.booking import SLOT_PICKER
 from marketing_site.layout.page import PageSpec

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import reflex as rx
 
-from marketing_site.components.lead_form import lead_form
+from marketing_site.components.forms.lead_form import lead_form
+from marketing_site.components.forms.success_modal import success_modal
 from marketing_site.components.styles import CONTAINER
-from marketing_site.components.success_modal import success_modal
 from marketing_site.content.types import LeadFormCopy, Video
 from marketing_site.layout.page import frame
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import reflex as rx
 
 from marketing_site import routes
-from marketing_site.components.counter import counter_strip
 from marketing_site.components.image import image
 from marketing_site.components.links import route_link
 from marketing_site.components.styles import CONTAINER
+from marketing_site.components.widgets.counter import counter_strip
 from marketing_site.content import home, testimonials
 from marketing_site.layout.page import PageSpec, frame
 from marketing_site.pages.home_sections import (

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import reflex as rx
 
-from marketing_site.components.carousels import news_carousel, partner_carousel
 from marketing_site.components.image import image
 from marketing_site.components.links import route_link
 from marketing_site.components.styles import CONTAINER
-from marketing_site.components.tabs import tabs
-from marketing_site.components.video_modal import video_modal
+from marketing_site.components.widgets.carousels import news_carousel, partner_carousel
+from marketing_site.components.widgets.tabs import tabs
+from marketing_site.components.widgets.video_modal import video_modal
 from marketing_site.content import home, testimonials
 from marketing_site.content.school_types import SCHOOL_TYPES
 from marketing_site.content.types import CustomerLogo, Link, NewsSlide, Partner, SchoolType, Testimonial

@@ -6,8 +6,8 @@ import reflex as rx
 
 from marketing_site import routes
 from marketing_site.components.links import route_link
-from marketing_site.components.product_video_modal import product_video_modal
-from marketing_site.components.video_modal import video_modal
+from marketing_site.components.widgets.product_video_modal import product_video_modal
+from marketing_site.components.widgets.video_modal import video_modal
 from marketing_site.content import labels
 from marketing_site.content.modules import MODULES
 from marketing_site.content.types import Link, Module

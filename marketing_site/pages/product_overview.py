@@ -6,7 +6,7 @@ import reflex as rx
 
 from marketing_site import routes
 from marketing_site.components.links import route_link
-from marketing_site.components.read_more import read_more
+from marketing_site.components.widgets.read_more import read_more
 from marketing_site.content import labels, product_overview
 from marketing_site.content.modules import MODULES
 from marketing_site.content.types import Link, Module

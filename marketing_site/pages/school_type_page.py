@@ -6,7 +6,7 @@ import reflex as rx
 
 from marketing_site import routes
 from marketing_site.components.links import route_link
-from marketing_site.components.tabs import tabs
+from marketing_site.components.widgets.tabs import tabs
 from marketing_site.content import labels
 from marketing_site.content.school_types import SCHOOL_TYPES
 from marketing_site.content.types import Link, SchoolTab, SchoolType

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketing_site import routes
-from marketing_site.components.form_fields import consent_group, field_grid
+from marketing_site.components.forms.form_fields import consent_group, field_grid
 from marketing_site.content import forms
 from marketing_site.layout.page import PageSpec
 from marketing_site.pages.form_page import lead_form_page

@@ -2,7 +2,7 @@
 
 Inputs stay uncontrolled in the browser (no event per keystroke); the form posts its values once
 on submit, so a failed submission never clears what the visitor typed. The browser shows the
-busy state itself from the click (components/submit_bar.py) and ends it when `answered`
+busy state itself from the click (components/forms/submit_bar.py) and ends it when `answered`
 changes, so every submission the server receives gets exactly one answer, whatever happens.
 """
 

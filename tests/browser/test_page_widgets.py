@@ -10,7 +10,7 @@ from offline import backend_down, page  # noqa: F401  (fixtures: backend stopped
 from playwright.sync_api import Page, expect
 
 from marketing_site import routes
-from marketing_site.components.truncate import split_for_read_more
+from marketing_site.components.widgets.truncate import split_for_read_more
 from marketing_site.content import labels, site, widgets
 from marketing_site.content.modules import MODULES
 from marketing_site.content.school_types import SCHOOL_TYPES

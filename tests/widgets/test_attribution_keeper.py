@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from marketing_site.components.attribution import STORAGE_KEY, attribution_field, visit_keeper
+from marketing_site.components.forms.attribution import STORAGE_KEY, attribution_field, visit_keeper
 from marketing_site.content.forms import ATTRIBUTION_NAME
 from marketing_site.leads.attribution import CAMPAIGN_KEYS, KEPT_DAYS
 

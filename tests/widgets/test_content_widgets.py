@@ -13,11 +13,11 @@ from reflex_base.components.memoize_helpers import is_snapshot_boundary
 
 from marketing_site.components.browser_state import clock_classes, widget_state
 from marketing_site.components.building import building
-from marketing_site.components.carousels import news_carousel, partner_carousel, track_classes
-from marketing_site.components.counter import TICK_MS, eased
-from marketing_site.components.read_more import read_more
-from marketing_site.components.swipe import SWIPE_PX
-from marketing_site.components.tabs import key_targets, tabs
+from marketing_site.components.widgets.carousels import news_carousel, partner_carousel, track_classes
+from marketing_site.components.widgets.counter import TICK_MS, eased
+from marketing_site.components.widgets.read_more import read_more
+from marketing_site.components.widgets.swipe import SWIPE_PX
+from marketing_site.components.widgets.tabs import key_targets, tabs
 from marketing_site.content import home, widgets
 from marketing_site.content.modules import MODULES
 from marketing_site.content.types import ReadMore, Seo

@@ -12,18 +12,18 @@ from pathlib import Path
 
 import reflex as rx
 
-from marketing_site.components import lead_form, submit_bar
-from marketing_site.components.lead_form import lead_form as build_lead_form
-from marketing_site.components.product_video_modal import product_video_modal
-from marketing_site.components.submit_bar import Submission
-from marketing_site.components.success_modal import success_modal
-from marketing_site.components.video_modal import _video_modal, video_modal
+from marketing_site.components.forms import lead_form, submit_bar
+from marketing_site.components.forms.lead_form import lead_form as build_lead_form
+from marketing_site.components.forms.submit_bar import Submission
+from marketing_site.components.forms.success_modal import success_modal
+from marketing_site.components.widgets.product_video_modal import product_video_modal
+from marketing_site.components.widgets.video_modal import _video_modal, video_modal
 from marketing_site.content import forms, home
 from marketing_site.content.modules import HR
 from marketing_site.state.product_video import DIALOG_ID
 from marketing_site.state.signup import SignupDemoState
 
-COMPONENTS = Path(lead_form.__file__).parent
+COMPONENTS = Path(lead_form.__file__).parents[1]
 
 
 def compiled(component: rx.Component) -> str:

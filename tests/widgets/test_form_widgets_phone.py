@@ -11,8 +11,8 @@ import pytest
 import reflex as rx
 
 from marketing_site.build.phone_countries import phone_countries
-from marketing_site.components.form_fields import field_grid
-from marketing_site.components.phone_input import face
+from marketing_site.components.forms.form_fields import field_grid
+from marketing_site.components.forms.phone_input import face
 from marketing_site.content import forms
 from marketing_site.content.countries import COUNTRIES, COUNTRY_REGIONS
 from marketing_site.i18n.languages import DEFAULT

@@ -16,11 +16,9 @@ from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
-from reflex_base.event import EventHandler, no_args_event_spec
-from reflex_base.vars.base import Var
-from reflex_base.vars.number import NumberVar
-from reflex_base.vars.object import ObjectVar
+from reflex import EventHandler, Var
 
+from marketing_site.components.browser import NumberVar, ObjectVar, no_args_event_spec
 from marketing_site.components.browser_state import page_is_rtl, widget_state
 
 SWIPE_PX = 40  # shorter drags are taps or a wobbly scroll

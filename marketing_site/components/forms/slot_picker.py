@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import reflex as rx
 
-from marketing_site.components.lead_form import timeout_ms
-from marketing_site.components.submit_bar import Submission, submit_bar
+from marketing_site.components.forms.lead_form import timeout_ms
+from marketing_site.components.forms.submit_bar import Submission, submit_bar
 from marketing_site.content.booking import SlotPickerCopy
 
 _TIME = (

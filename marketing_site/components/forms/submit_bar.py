@@ -19,15 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import reflex as rx
-from reflex.components.core.banner import has_connection_errors
-from reflex.event import EventChain, no_args_event_spec
-from reflex.vars import FunctionVar
-from reflex.vars.base import LiteralVar
-from reflex_components_core.el.elements.forms import Form
-from reflex_components_core.el.elements.inline import Span
 
+from marketing_site.components.browser import connection_lost, event_chain_handler, no_args_event_spec
 from marketing_site.components.browser_steps import client_state, step
-from marketing_site.components.native_dialog import close_modal
+from marketing_site.components.widgets.native_dialog import close_modal
 from marketing_site.content import forms
 
 _ALERT = "rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"
@@ -42,11 +37,9 @@ _CANCEL = (
     "font-semibold text-slate-800 hover:bg-slate-50 focus:outline-none focus-visible:ring-4 "
     "focus-visible:ring-sky-700/40"
 )
-_IGNORE = rx.Var("() => null")
-_SUBMIT_SPEC = Form.get_event_triggers()["on_submit"]
 
 
-class WaitTimer(Span):
+class WaitTimer(rx.el.Span):
     """An invisible element whose one CSS animation (as long as the time limit) ends the wait."""
 
     on_animation_end: rx.EventHandler[no_args_event_spec]
@@ -81,12 +74,12 @@ class Submission:
 
     def on_submit(self, handler) -> rx.Var:
         """The form's submit: dropped while busy, else marked sent (busy at once) and handed to ``handler``."""
-        chain = EventChain.create(
+        return event_chain_handler(
             [self.sent.set_value(self.answered), self.late.set_value(-1), handler],
-            args_spec=_SUBMIT_SPEC,
-            key="on_submit",
+            "on_submit",
+            rx.el.Form,
+            unless=self.busy,
         )
-        return rx.cond(self.busy, _IGNORE, LiteralVar.create(chain)).to(FunctionVar, EventChain)
 
     def forget(self) -> list[rx.Var]:
         """Another page may show a form of the same id: it starts with nothing sent."""
@@ -107,7 +100,7 @@ def _messages(submission: Submission, alert: rx.Var[str]) -> rx.Component:
             submission.timed_out,
             _message(forms.ERROR_TITLE, forms.TIMEOUT_TEXT, _ALERT),
             rx.cond(
-                submission.busy & has_connection_errors,
+                submission.busy & connection_lost,
                 _message("", forms.OFFLINE_TEXT, _NOTICE),
                 rx.cond(alert != "", _message(forms.ERROR_TITLE, alert, _ALERT)),
             ),

@@ -15,11 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import reflex as rx
-from reflex_base.event import EventHandler
-from reflex_base.vars.base import LiteralVar, Var
-from reflex_base.vars.function import ArgsFunctionOperationBuilder, FunctionVar
-from reflex_base.vars.object import ObjectVar
+from reflex import Var
 
+from marketing_site.components.browser import FunctionVar, ObjectVar, arrow, js
+from marketing_site.components.browser_events import element
 from marketing_site.components.browser_state import EVENT, OneWrapperDiv, handler, page_is_rtl, raw_event, widget_state
 
 _TAB = (
@@ -34,7 +33,7 @@ _PANEL = "mt-8 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4
 class TabList(OneWrapperDiv):
     """The tab list: one wrapper holding the tabs, handing its key presses to a browser-side handler."""
 
-    on_key_down: EventHandler[raw_event]
+    on_key_down: rx.EventHandler[raw_event]
 
 
 def tab_id(group_id: str, index: int) -> str:
@@ -57,23 +56,22 @@ def _focus_on_key(group_id: str, active: Var, count: int, rtl: bool) -> Var:
     """Key handler of the tab list: a navigation key focuses its target tab (which selects it) and keeps
     the key's default (Home/End would scroll the page); any other key is left alone. The focused tab
     is the active one (focus selects), so the targets are counted from the active index."""
-    ids = LiteralVar.create([tab_id(group_id, index) for index in range(count)]).to(list)
+    ids = Var.create([tab_id(group_id, index) for index in range(count)]).to(list)
     targets = Var.create(
         {
             key: ids[target] if isinstance(target, Var) else tab_id(group_id, target)
             for key, target in key_targets(active, count, rtl).items()
         }
     )
-    target = Var("target").to(str)
-    get_element = Var("document.getElementById").to(FunctionVar)
-    focus_target = ArgsFunctionOperationBuilder.create(
-        args_names=("target",),
-        return_expr=rx.cond(
+    target = js("target").to(str)
+    focus_target = arrow(
+        ("target",),
+        rx.cond(
             target,
             Var.create(
                 [
                     EVENT.preventDefault.to(FunctionVar).call(),
-                    get_element.call(target).to(ObjectVar).focus.to(FunctionVar).call(),
+                    element(target).focus.to(FunctionVar).call(),
                 ]
             ),
             None,

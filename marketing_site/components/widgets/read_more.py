@@ -10,7 +10,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketing_site.components.browser_state import widget_state
-from marketing_site.components.truncate import split_for_read_more
+from marketing_site.components.widgets.truncate import split_for_read_more
 from marketing_site.content.types import ReadMore
 from marketing_site.content.widgets import READ_LESS_LABEL
 

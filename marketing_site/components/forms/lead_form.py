@@ -3,19 +3,13 @@
 from __future__ import annotations
 
 import reflex as rx
-from reflex.event import EventChain
-from reflex.vars import FunctionVar
-from reflex.vars.base import LiteralVar
-from reflex_components_core.el.elements.forms import Form
 
-from marketing_site.components.attribution import attribution_field
+from marketing_site.components.browser import event_chain_handler
 from marketing_site.components.browser_steps import browser_info, client_state
-from marketing_site.components.submit_bar import Submission, kept_start, submit_bar
+from marketing_site.components.forms.attribution import attribution_field
+from marketing_site.components.forms.submit_bar import Submission, kept_start, submit_bar
 from marketing_site.content import forms
 from marketing_site.settings import settings
-
-_FOCUS_SPEC = Form.get_event_triggers()["on_focus"]
-_IGNORE = rx.Var("() => null")
 
 
 def honeypot(form_id: str) -> rx.Component:
@@ -44,12 +38,10 @@ def _first_focus(form_id: str, state) -> tuple[rx.Var, list[rx.Var]]:
     first event of the page that needs the server: it opens the websocket, build/lazy_socket.py), and
     what forgets that start when the form leaves the page."""
     started = client_state(f"started-{form_id}", False)
-    chain = EventChain.create(
-        [started.set_value(True), state.start(browser_info())], args_spec=_FOCUS_SPEC, key="on_focus"
+    on_focus = event_chain_handler(
+        [started.set_value(True), state.start(browser_info())], "on_focus", rx.el.Form, unless=started.value
     )
-    return rx.cond(started.value, _IGNORE, LiteralVar.create(chain)).to(FunctionVar, EventChain), [
-        started.set_value(False)
-    ]
+    return on_focus, [started.set_value(False)]
 
 
 def lead_form(

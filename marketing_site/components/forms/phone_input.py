@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import phonenumbers
 import reflex as rx
-from reflex.vars.function import ArgsFunctionOperation
 
 from marketing_site.build.phone_countries import countries_path, country_option
+from marketing_site.components.browser import arrow, js
 from marketing_site.components.browser_steps import client_state, step
 from marketing_site.components.building import building_page
 from marketing_site.content import forms
@@ -41,8 +41,8 @@ def chosen_country(form_id: str):
 def on_country_chosen(form_id: str) -> rx.Var:
     """The Country select's `on_change`: its chosen option's region code (`data-region`, set by
     form_fields.py) becomes the phone field's country, with no table of regions in the page's code."""
-    region = rx.Var("event.target.selectedOptions[0]?.dataset.region ?? ''")
-    return ArgsFunctionOperation.create(("_name", "event"), chosen_country(form_id).set.call(region))
+    region = js("event.target.selectedOptions[0]?.dataset.region ?? ''")
+    return arrow(("_name", "event"), chosen_country(form_id).set.call(region))
 
 
 def flag(region: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from marketing_site.components.phone_input import on_country_chosen, phone_input
+from marketing_site.components.forms.phone_input import on_country_chosen, phone_input
 from marketing_site.content import forms
 from marketing_site.content.countries import COUNTRY_REGIONS
 from marketing_site.content.types import Choice, FormField

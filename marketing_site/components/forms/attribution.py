@@ -14,10 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 import reflex as rx
-from reflex.vars import FunctionStringVar, FunctionVar, Var
-from reflex.vars.function import ArgsFunctionOperation
-from reflex.vars.object import ObjectVar
+from reflex import Var
 
+from marketing_site.components.browser import ObjectVar, arrow, do_nothing, js, js_function
 from marketing_site.components.browser_events import dom_call, element
 from marketing_site.content.forms import ATTRIBUTION_NAME
 from marketing_site.leads.attribution import API_NAMES, CAMPAIGN_KEYS, KEPT_DAYS, LANDED_AT
@@ -26,33 +25,27 @@ from marketing_site.leads.models import Touch
 STORAGE_KEY = "attribution"  # in localStorage: {"firstTouch": {...}, "lastTouch": {...}}
 KEPT_MS = KEPT_DAYS * 24 * 3600 * 1000
 FIRST, LAST = API_NAMES[Touch.FIRST], API_NAMES[Touch.LAST]
-
-
-def _js(name: str) -> FunctionVar:
-    """A function of the browser (``JSON.parse``, ``Date.now``) by its global name."""
-    return FunctionStringVar.create(name)
+# The browser's functions and values used more than once.
+_CONSTRUCT, _STRINGIFY = js_function("Reflect.construct"), js_function("JSON.stringify")
+_SEARCH = js("location.search")
 
 
 def _let(name: str, value: Var, body: Callable[[ObjectVar], Var]) -> Var:
     """``((name) => body(name))(value)``: ``value`` computed once and named, in an expression."""
-    return ArgsFunctionOperation.create((name,), body(Var(name).to(ObjectVar))).call(value)
+    return arrow((name,), body(js(name).to(ObjectVar))).call(value)
 
 
 def _landing() -> Var:
     """This visit as a touch: the address (without its #fragment), the referrer, each campaign parameter, the time."""
-    params = _js("Object.fromEntries").call(
-        _js("Reflect.construct").call(Var("URLSearchParams"), Var.create([Var("location.search")]))
-    )
-    now = _js("Reflect.construct").call(Var("Date"), Var.create([])).to(ObjectVar)
+    params = js_function("Object.fromEntries").call(_CONSTRUCT.call(js("URLSearchParams"), Var.create([_SEARCH])))
+    now = _CONSTRUCT.call(js("Date"), Var.create([])).to(ObjectVar)
     return _let(
         "_params",
         params,
         lambda found: Var.create(
             {
-                "landingUrl": Var("location.origin").to(str)
-                + Var("location.pathname").to(str)
-                + Var("location.search").to(str),
-                "referrer": Var("document.referrer"),
+                "landingUrl": js("location.origin").to(str) + js("location.pathname").to(str) + _SEARCH.to(str),
+                "referrer": js("document.referrer"),
                 **{key: found[key] | "" for key in CAMPAIGN_KEYS},
                 LANDED_AT: dom_call(now, "toISOString"),
             }
@@ -62,18 +55,18 @@ def _landing() -> Var:
 
 def _campaign(touch: ObjectVar) -> Var:
     """The touch's campaign parameters as one string: "" when it has none, and equal for the same campaign."""
-    return _js("JSON.stringify").call(Var.create([touch[key] | "" for key in CAMPAIGN_KEYS]))
+    return _STRINGIFY.call(Var.create([touch[key] | "" for key in CAMPAIGN_KEYS]))
 
 
 def _no_campaign() -> Var:
-    return _js("JSON.stringify").call(Var.create(["" for _ in CAMPAIGN_KEYS]))
+    return _STRINGIFY.call(Var.create(["" for _ in CAMPAIGN_KEYS]))
 
 
 def _remembered(landing: ObjectVar, kept: ObjectVar) -> Var:
     """Both touches after this visit: a first touch younger than 90 days stays (else this visit is both); the
     last moves to this visit when it brings another campaign."""
     first, last = kept[FIRST].to(ObjectVar), kept[LAST].to(ObjectVar)
-    age = _js("Date.now").call().to(int) - _js("Date.parse").call(first[LANDED_AT] | "").to(int)
+    age = js_function("Date.now").call().to(int) - js_function("Date.parse").call(first[LANDED_AT] | "").to(int)
     still_kept = first.to(bool) & (age < KEPT_MS).to(bool)
     new_campaign = (_campaign(landing) != _no_campaign()) & (_campaign(landing) != _campaign(last))
     return rx.cond(
@@ -85,23 +78,25 @@ def _remembered(landing: ObjectVar, kept: ObjectVar) -> Var:
 
 def remember_visit() -> Var:
     """A promise of both touches as JSON, kept in storage first (the storage refusing rejects the promise)."""
-    stored = _js("JSON.parse").call(_js("localStorage.getItem").call(STORAGE_KEY) | "{}")
+    stored = js_function("JSON.parse").call(js_function("localStorage.getItem").call(STORAGE_KEY) | "{}")
     body = _let(
         "_kept",
         stored,
         lambda kept: _let(
             "_touches",
-            _js("JSON.stringify").call(_let("_landing", _landing(), lambda landing: _remembered(landing, kept))),
-            lambda touches: Var.create([_js("localStorage.setItem").call(STORAGE_KEY, touches), touches]).to(list)[1],
+            _STRINGIFY.call(_let("_landing", _landing(), lambda landing: _remembered(landing, kept))),
+            lambda touches: Var.create([js_function("localStorage.setItem").call(STORAGE_KEY, touches), touches]).to(
+                list
+            )[1],
         ),
     )
-    return dom_call(_js("Promise.resolve").call(), "then", ArgsFunctionOperation.create((), body))
+    return dom_call(js_function("Promise.resolve").call(), "then", arrow((), body))
 
 
 def _quietly(promise: Var, then: Any = None) -> Var:
     """A mount handler running ``promise`` (and ``then`` with its value); a refusal is dropped."""
     chained = dom_call(promise, "then", then) if then is not None else promise
-    return ArgsFunctionOperation.create((), dom_call(chained, "catch", Var("() => null")))
+    return arrow((), dom_call(chained, "catch", do_nothing))
 
 
 def visit_keeper() -> rx.Component:
@@ -113,7 +108,7 @@ def attribution_field(form_id: str) -> rx.Component:
     """A lead form's hidden field, filled with both touches when the form mounts (after keeping this visit, so
     a form on the landing page posts the landing itself)."""
     field_id = f"{form_id}-{ATTRIBUTION_NAME}"
-    fill = ArgsFunctionOperation.create(("_json",), _js("Reflect.set").call(element(field_id), "value", Var("_json")))
+    fill = arrow(("_json",), js_function("Reflect.set").call(element(field_id), "value", js("_json")))
     return rx.el.input(
         type="hidden", id=field_id, name=ATTRIBUTION_NAME, default_value="", on_mount=_quietly(remember_visit(), fill)
     )

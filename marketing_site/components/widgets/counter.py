@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import reflex as rx
-from reflex_base.vars.number import NumberVar
 
+from marketing_site.components.browser import NumberVar
 from marketing_site.components.browser_state import AnimationClock, clock_classes, widget_state
 from marketing_site.content.types import Counter
 

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import reflex as rx
 
 from marketing_site.components.browser_state import AnimationClock, clock_classes, page_is_rtl, widget_state
-from marketing_site.components.swipe import SWIPE_CLASSES, SwipeDiv, SwipeSection, swipe_handlers
+from marketing_site.components.widgets.swipe import SWIPE_CLASSES, SwipeDiv, SwipeSection, swipe_handlers
 from marketing_site.content import widgets
 
 _ROUND_BUTTON = (

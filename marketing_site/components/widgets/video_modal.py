@@ -9,13 +9,11 @@ muted. No server round trip: it all works from the static export with the backen
 from __future__ import annotations
 
 import reflex as rx
-from reflex.event import no_args_event_spec
-from reflex.vars.function import ArgsFunctionOperation
-from reflex_components_core.el.elements.media import Video
 
+from marketing_site.components.browser import arrow, no_args_event_spec
 from marketing_site.components.browser_steps import browser_function, client_state, step
 from marketing_site.components.image import image
-from marketing_site.components.native_dialog import NativeDialog
+from marketing_site.components.widgets.native_dialog import NativeDialog
 from marketing_site.content.types import Image
 from marketing_site.content.widgets import VIDEO_CLOSE_LABEL
 
@@ -36,10 +34,10 @@ _CLOSE = (
 
 
 _PLAYING = client_state("video-modal-open", "")  # the id of the open video modal ("" while none is)
-_NOTHING = ArgsFunctionOperation.create((), rx.Var.create(None))
+_NOTHING = arrow((), rx.Var.create(None))
 
 
-class AutoplayVideo(Video):
+class AutoplayVideo(rx.el.Video):
     """`<video>` whose first loaded frame reaches an event chain (to start it)."""
 
     on_loaded_data: rx.EventHandler[no_args_event_spec]

@@ -7,13 +7,12 @@ navigation, a focus trap, the inert page behind it, Escape and the backdrop, wit
 from __future__ import annotations
 
 import reflex as rx
-from reflex.event import no_args_event_spec
-from reflex_components_core.el.elements.other import Dialog
 
+from marketing_site.components.browser import no_args_event_spec
 from marketing_site.components.browser_steps import step
 
 
-class NativeDialog(Dialog):
+class NativeDialog(rx.el.Dialog):
     """`<dialog>` whose `close` (any way it closes) and `cancel` (Escape) reach Python event chains."""
 
     on_close: rx.EventHandler[no_args_event_spec]
