@@ -14,6 +14,7 @@ from zoneinfo import ZoneInfo
 from booking.hosts import add_host
 from leads.lead_payloads import VALID
 from sqlalchemy import select, update
+from test_channels_and_sources import with_demo
 
 from marketing_site.admin.channel_report import ChannelFilter, ChannelRow, channel_rows
 from marketing_site.admin.inbox_query import Viewer
@@ -91,21 +92,10 @@ def varied_leads_stored() -> None:
         with db.session() as db_session:
             changes = {"status": STATUSES[number % len(STATUSES)].value, "quarantined": number % 11 == 4}
             db_session.execute(update(Lead).where(Lead.id == lead_id).values(**changes))
-            demo = DEMOS[number % len(DEMOS)] if kind is not LeadKind.CAREERS else None
-            if demo is not None:
-                start = datetime(2031, 1, 1, tzinfo=UTC) + timedelta(minutes=30 * number)
-                db_session.add(
-                    DemoBooking(
-                        uid=uuid.uuid4().hex,
-                        lead_id=lead_id,
-                        host_id=host,
-                        starts_at=start,
-                        ends_at=start + timedelta(minutes=30),
-                        visitor_time_zone="UTC",
-                        status=demo.value,
-                    )
-                )
             db_session.commit()
+        demo = DEMOS[number % len(DEMOS)] if kind is not LeadKind.CAREERS else None
+        if demo is not None:
+            with_demo(lead_id, host, demo)
 
 
 def counted_by_hand(zone: str, since: str, until: str, touch: str, width: int) -> tuple[list[tuple], tuple]:
