@@ -272,6 +272,7 @@ def main() -> None:
         seed(url, args.leads)
         engine_name = "PostgreSQL" if url.startswith("postgresql") else "SQLite"
         print(f"{engine_name}: seeded {args.leads:,} leads in {time.perf_counter() - started:.1f} s")
+        print(f"load average before timing: {os.getloadavg()[0]:.1f} (1 min) on {os.cpu_count()} cores")
         timings, cpu = measure(url, args.runs, args.only)
         db.get_engine().dispose()
     width = max(map(len, timings))

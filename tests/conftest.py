@@ -120,7 +120,7 @@ def migrate(url: str) -> None:
     config.attributes["configure_logging"] = False
     engine = db.build_engine(url)
     try:
-        with engine.begin() as connection:
+        with engine.connect() as connection:  # Alembic's own transaction, as in production (autocommit blocks)
             config.attributes["connection"] = connection
             command.upgrade(config, "head")
     finally:

@@ -155,7 +155,8 @@ _WON = func.sum(case((col(Lead.status) == LeadStatus.WON.value, 1), else_=0))
 
 
 def _one_pass(db_session: Session, query: _Query) -> Counts:
-    """PostgreSQL: one grouped join of the period's leads to their touch and demo (it hash-joins them)."""
+    """PostgreSQL: one grouped join of the period's leads to their touch and demo (it hash-joins them), each side
+    read from a covering index (``ix_lead_channel_days``, ``ix_lead_touch_lead``), not from the wide lead rows."""
     rows = db_session.execute(
         select(*query.channel, func.count(), func.count(col(DemoBooking.id)), _HELD, _WON)
         .select_from(Lead)
@@ -171,9 +172,9 @@ def _one_pass(db_session: Session, query: _Query) -> Counts:
 def _from_indexes(db_session: Session, query: _Query) -> Counts:
     """SQLite, which has no hash join and would look up every lead's touch and demo one by one: the period's
     leads per channel from the touches' own index (``ix_lead_touch_report``: touch, channel, arrival, kind, read in
-    the channels' order, so nothing is sorted), then only the leads that need their row (quarantined, won, with a
-    demo) joined to their touch (``ix_lead_touch_channel``); the leads without that touch are the rest of the
-    period's total."""
+    the channels' order with arrival and kind checked on each entry, so 80,000 entries are counted, not sorted),
+    then only the leads that need their state (quarantined, won: ``ix_lead_channel_days``; with a demo) joined to
+    their touch (``ix_lead_touch_lead``); the leads without that touch are the rest of the period's total."""
 
     def per_channel(*columns: Any, joined: Any, where: list[Any]) -> dict[tuple[str, ...], tuple[int, ...]]:
         rows = db_session.execute(
@@ -186,19 +187,21 @@ def _from_indexes(db_session: Session, query: _Query) -> Counts:
         width = len(query.channel)
         return {tuple(row[:width]): tuple(int(value or 0) for value in row[width:]) for row in rows}
 
+    arrived, kind = _by_row(col(LeadTouch.lead_created_at)), _by_row(col(LeadTouch.kind))
     touched = db_session.execute(
         select(*query.names, func.count())
         .where(
             col(LeadTouch.touch) == query.chosen.touch,
-            col(LeadTouch.lead_created_at) >= query.start,
-            col(LeadTouch.lead_created_at) < query.end,
-            col(LeadTouch.kind).in_(query.kinds),
+            arrived >= query.start,
+            arrived < query.end,
+            kind.in_(query.kinds),
         )
         .group_by(*query.names)
     )
     leads = {tuple(row[: len(query.names)]): int(row[-1]) for row in touched}
     quarantined = per_channel(func.count(), joined=Lead, where=[*query.received, col(Lead.quarantined).is_(True)])
-    won = per_channel(func.count(), joined=Lead, where=[*query.in_inbox, col(Lead.status) == LeadStatus.WON.value])
+    won_state = _by_row(col(Lead.status)) == LeadStatus.WON.value  # read off ix_lead_channel_days, not each row
+    won = per_channel(func.count(), joined=Lead, where=[*query.in_inbox, won_state])
     demos = per_channel(
         func.count(),
         _HELD,

@@ -39,6 +39,9 @@ class Lead(SQLModel, table=True):
         # The countries the inbox offers (each spelling once, read off the index)
         Index("ix_lead_country_lower", func.lower(text("country")), "country"),
         Index("ix_lead_country_key", "country_key"),  # the inbox's country filter (leads/search_text.py)
+        # The channel report: a period's leads with their state, joined to their touch by id (PostgreSQL keeps
+        # the id beside the entry; SQLite's index entries end with it anyway): no lead row read
+        Index("ix_lead_channel_days", "quarantined", "created_at", "kind", "status", postgresql_include=["id"]),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -198,7 +201,8 @@ class LeadTouch(SQLModel, table=True):
     __tablename__ = "lead_touch"
     __table_args__ = (
         Index("ix_lead_touch_report", "touch", "source", "medium", "campaign", "lead_created_at", "kind"),
-        Index("ix_lead_touch_channel", "lead_id", "touch", "source", "medium", "campaign"),
+        # One touch's channel per lead: looked up by lead (SQLite), or read whole for a hash join (PostgreSQL)
+        Index("ix_lead_touch_lead", "touch", "lead_id", "source", "medium", "campaign"),
     )
 
     lead_id: int = Field(foreign_key="lead.id", ondelete="CASCADE", primary_key=True)

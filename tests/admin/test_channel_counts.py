@@ -1,0 +1,167 @@
+"""The channel report counts what a person would count by hand: leads of many kinds, channels, periods and zones,
+with both touches, one or none, quarantined, won, and demos booked, held, missed or cancelled, each report compared
+with a count made here row by row in Python (the lead's day in the reader's zone read with zoneinfo, not the
+report's UTC bounds). It pins the results while the report's SQL is made faster (``make bench-inbox``)."""
+
+from __future__ import annotations
+
+import itertools
+import uuid
+from collections import Counter
+from datetime import UTC, date, datetime, timedelta
+from zoneinfo import ZoneInfo
+
+from booking.hosts import add_host
+from leads.lead_payloads import VALID
+from sqlalchemy import select, update
+from test_channels_and_sources import with_demo
+
+from marketing_site.admin.channel_report import ChannelFilter, ChannelRow, channel_rows
+from marketing_site.admin.inbox_query import Viewer
+from marketing_site.admin.local_time import StaffClock
+from marketing_site.booking.models import BookingStatus, DemoBooking
+from marketing_site.core import db
+from marketing_site.core.clock import frozen
+from marketing_site.leads.models import Lead, LeadTouch
+from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
+from marketing_site.leads.statuses import LeadStatus
+
+CAREERS = {
+    "firstName": "A",
+    "lastName": "B",
+    "mobile": "+923001234567",
+    "country": "Pakistan",
+    "city": "Lahore",
+    "position": "Mathematics",
+}
+VISITS = (  # what the browser kept of a visit, as the API takes it (the channel is worked out when stored)
+    {"utm_source": "google", "utm_medium": "cpc", "utm_campaign": "spring"},
+    {"utm_source": "google", "utm_medium": "cpc", "utm_campaign": "autumn"},
+    {"utm_source": "google", "utm_medium": "email", "utm_campaign": "spring"},
+    {"utm_source": "news", "utm_campaign": "term1"},
+    {"gclid": "Cj0KCQiA"},
+    {"fbclid": "IwAR2x"},
+    {"landingUrl": "https://school.example/", "referrer": "https://www.bing.com/search"},
+    {"landingUrl": "https://school.example/"},
+)
+KINDS = (*(kind for kind in LeadKind if kind is not LeadKind.CAREERS), LeadKind.CAREERS)
+DEMOS = (None, BookingStatus.BOOKED, BookingStatus.HELD, None, BookingStatus.NO_SHOW, BookingStatus.CANCELLED)
+STATUSES = (LeadStatus.NEW, LeadStatus.WON, LeadStatus.CONTACTED, LeadStatus.WON, LeadStatus.LOST)
+# Around the days the reports ask for: on the hour and the half hour of the zones' midnights (UTC+5, +5:30, -8/-7
+# with the United States' change to summer time on 14 March 2021), a minute either side, and a few weeks away.
+MOMENTS = (
+    *(
+        datetime(2021, 3, day, hour, minute, tzinfo=UTC) + timedelta(seconds=shift)
+        for day in (10, 11, 13, 14)
+        for hour, minute in ((0, 0), (7, 0), (8, 0), (18, 30), (19, 0), (23, 59))
+        for shift in (-60, 0)
+    ),
+    datetime(2021, 2, 1, 12, tzinfo=UTC),
+    datetime(2021, 6, 30, 23, 30, tzinfo=UTC),
+    datetime(2021, 12, 31, 19, 0, tzinfo=UTC),
+)
+ZONES = ("UTC", "Asia/Karachi", "Asia/Kolkata", "America/Los_Angeles")
+PERIODS = (
+    ("2021-03-11", "2021-03-11"),
+    ("2021-03-10", "2021-03-14"),
+    ("2021-01-01", "2021-12-31"),
+    ("2021-04-02",) * 2,
+)
+
+
+def touches(number: int) -> dict[str, dict[str, str]]:
+    """Both touches (the same visit or two), only one of them, or none (a lead from before touches were kept)."""
+    first, last = VISITS[number % len(VISITS)], VISITS[(number * 3 + 1) % len(VISITS)]
+    return [
+        {"firstTouch": first, "lastTouch": first},
+        {"firstTouch": first, "lastTouch": last},
+        {"firstTouch": first},
+        {"lastTouch": last},
+        {},
+    ][number % 5]
+
+
+def varied_leads_stored() -> None:
+    host = add_host("Counting Host", "Asia/Karachi", "PK", {})
+    for number, moment in enumerate(MOMENTS):
+        kind = KINDS[number % len(KINDS)]
+        answers = VALID[kind.value] if kind is not LeadKind.CAREERS else CAREERS
+        context = SubmissionContext(client_id="channel-counts", touches=touches(number))
+        with frozen(moment):
+            lead_id = lead_submit(kind, {**answers, "email": f"{uuid.uuid4().hex[:10]}@counts.example"}, context)
+        with db.session() as db_session:
+            changes = {"status": STATUSES[number % len(STATUSES)].value, "quarantined": number % 11 == 4}
+            db_session.execute(update(Lead).where(Lead.id == lead_id).values(**changes))
+            db_session.commit()
+        demo = DEMOS[number % len(DEMOS)] if kind is not LeadKind.CAREERS else None
+        if demo is not None:
+            with_demo(lead_id, host, demo)
+
+
+def counted_by_hand(zone: str, since: str, until: str, touch: str, width: int) -> tuple[list[tuple], tuple]:
+    """Every stored lead looked at one by one: a demo request (not a job application), out of quarantine, sent on a
+    day of the period in ``zone``; counted under its ``touch``'s channel, or "(not kept)" for a lead without one."""
+    with db.session() as db_session:
+        leads = db_session.execute(select(Lead.id, Lead.kind, Lead.created_at, Lead.quarantined, Lead.status)).all()
+        channels = {
+            lead_id: names
+            for lead_id, *names in db_session.execute(
+                select(LeadTouch.lead_id, LeadTouch.source, LeadTouch.medium, LeadTouch.campaign).where(
+                    LeadTouch.touch == touch
+                )
+            )
+        }
+        demos = dict(db_session.execute(select(DemoBooking.lead_id, DemoBooking.status)).all())
+    first, last = date.fromisoformat(since), date.fromisoformat(until)
+    counts: dict[tuple, Counter] = {}
+    for lead_id, kind, created_at, quarantined, status in leads:
+        sent = (created_at if created_at.tzinfo else created_at.replace(tzinfo=UTC)).astimezone(ZoneInfo(zone))
+        if kind == LeadKind.CAREERS.value or quarantined or not first <= sent.date() <= last:
+            continue
+        key = tuple(channels.get(lead_id, ["(not kept)"] * 3))[:width]
+        counter = counts.setdefault(key, Counter())
+        counter["leads"] += 1
+        counter["booked"] += lead_id in demos
+        counter["held"] += demos.get(lead_id) == BookingStatus.HELD.value
+        counter["won"] += status == LeadStatus.WON.value
+    names = ("leads", "booked", "held", "won")
+    rows = sorted(((key, *(counter[name] for name in names)) for key, counter in counts.items()), key=by_leads)
+    return rows, (("All channels",), *(sum(row[index] for row in rows) for index in range(1, 5)))
+
+
+def by_leads(row: tuple) -> tuple:
+    return -row[1], row[0]
+
+
+def as_tuples(rows: list[ChannelRow], total: ChannelRow) -> tuple[list[tuple], tuple]:
+    return [(row.channel, row.leads, row.booked, row.held, row.won) for row in rows], (
+        total.channel,
+        total.leads,
+        total.booked,
+        total.held,
+        total.won,
+    )
+
+
+def test_each_report_counts_what_a_row_by_row_count_finds():
+    varied_leads_stored()
+    stored, total = counted_by_hand("UTC", "2021-01-01", "2021-12-31", "last", 3)
+    keys = {row[0] for row in stored}  # the leads hold each case the comparison must tell apart
+    assert {("(not kept)",) * 3, ("google", "cpc", "spring"), ("bing.com", "referral", "(none)")} <= keys
+    assert all(value > 0 for value in total[1:])
+    with db.session() as db_session:
+        assert {status.value for status in BookingStatus} <= set(
+            db_session.execute(select(DemoBooking.status)).scalars()
+        )
+        assert db_session.execute(select(Lead.id).where(Lead.quarantined.is_(True))).first() is not None
+    checked = 0
+    cases = itertools.product(ZONES, PERIODS, ("first", "last"), ("source", "medium", "campaign"), ("sales", "admin"))
+    for zone, (since, until), touch, by, role in cases:
+        chosen = ChannelFilter.from_query({"since": since, "until": until, "touch": touch, "by": by}, date(2021, 3, 1))
+        viewer = Viewer(role, 0, StaffClock.at(ZoneInfo(zone), datetime(2022, 1, 1, tzinfo=UTC)))
+        with db.session() as db_session:
+            found = as_tuples(*channel_rows(db_session, chosen, viewer))
+        expected = counted_by_hand(zone, since, until, touch, len(chosen.grouping.columns))
+        assert found == expected, (zone, since, until, touch, by, role)
+        checked += expected[1][1]
+    assert checked > 1000  # the periods hold leads: not a comparison of empty reports
