@@ -24,7 +24,15 @@ from scripts.rolling_restart import rolling_restart
 
 CLIENTS = 24
 FORM_VISITORS = 6
-BACK_WITHIN_SECONDS = 10.0
+BACK_WITHIN_SECONDS = 10.0  # on a machine no busier than its cores (issue 32)
+
+
+def back_within() -> float:
+    """The restart bound at this machine's load: a backend's start is CPU work (imports, the app's compile,
+    Granian's workers), so on a machine with more runnable processes than cores (make test-stress, a loaded
+    CI host) it takes that many times longer; 18 s was measured at load 12.6 on 2 cores. The bound scales
+    with the run queue, never below the 10 s the docs promise."""
+    return BACK_WITHIN_SECONDS * max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
 
 
 def scraped_leads(backend_url: str) -> float:
@@ -98,7 +106,7 @@ def test_a_backend_killed_under_keyed_load_costs_no_request_and_is_back_by_itsel
     assert stack.supervisor.pid("nginx") == nginx_pid and other.pid() == other_pid, "nginx or the other stopped"
     assert killed.pid() != killed_pid and scraped_leads(killed.url) > 0, "the restarted backend got no lead"
     back = moments["back"] - moments["killed"]
-    assert back <= BACK_WITHIN_SECONDS, f"serving again after {back:.1f} s (load average {os.getloadavg()[0]:.1f})"
+    assert back <= back_within(), f"serving again after {back:.1f} s (load average {os.getloadavg()[0]:.1f})"
 
 
 def _gone(pids: list[int]) -> bool:
@@ -113,12 +121,12 @@ def test_a_kill_of_the_backends_own_process_leaves_no_orphan_holding_its_port(st
     old = [pid, *(child.pid for child in psutil.Process(pid).children(recursive=True))]
     started = time.monotonic()
     os.kill(pid, signal.SIGKILL)
-    while not _gone(old) and time.monotonic() - started < BACK_WITHIN_SECONDS:
+    while not _gone(old) and time.monotonic() - started < back_within():
         time.sleep(0.1)
     assert _gone(old), "processes of the killed backend outlived it"
     backend.wait_until_answering(60)  # every old process is gone: a new one answers
     seconds = time.monotonic() - started
-    assert seconds <= BACK_WITHIN_SECONDS, f"serving again after {seconds:.1f} s (load {os.getloadavg()[0]:.1f})"
+    assert seconds <= back_within(), f"serving again after {seconds:.1f} s (load {os.getloadavg()[0]:.1f})"
     time.sleep(6)  # RUNNING once up for startsecs
     assert backend.pid() not in (0, pid)
 
