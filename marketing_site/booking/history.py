@@ -45,8 +45,3 @@ def record(
             detail=detail[: max_length(AuditEntry, "detail")],
         )
     )
-
-
-def status_change(db_session: Session, lead_id: int, before: str, after: str, actor_id: int | None) -> None:
-    """The lead's status moved with its demo (written like a staff member's status change)."""
-    db_session.add(AuditEntry(actor_id=actor_id, action="status", lead_id=lead_id, detail=f"{before} -> {after}"))
