@@ -13,6 +13,7 @@ from marketing_site.admin.staff_db import BULK_WORK_SECONDS, staff_write_session
 from marketing_site.core.clock import utc_now
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import LeadKind
+from marketing_site.staff.audit import AuditAction
 from marketing_site.staff.models import StaffUser
 
 DAYS_PER_MONTH = 30
@@ -25,7 +26,7 @@ def person_erase(email: str, user: StaffUser) -> int:
             db_session.execute(select(Lead).where(func.lower(Lead.email) == func.lower(email.strip()))).scalars()
         )
         _delete(db_session, leads)
-        audit(db_session, user.id, "erase", None, f"{len(leads)} leads of one person erased on request")
+        audit(db_session, user.id, AuditAction.ERASE, None, f"{len(leads)} leads of one person erased on request")
         db_session.commit()
     return len(leads)
 
@@ -43,7 +44,13 @@ def applications_expire(months: int) -> int:
         )
         _delete(db_session, leads)
         if leads:
-            audit(db_session, None, "retention", None, f"{len(leads)} job applications older than {months} months")
+            audit(
+                db_session,
+                None,
+                AuditAction.RETENTION,
+                None,
+                f"{len(leads)} job applications older than {months} months",
+            )
         db_session.commit()
     return len(leads)
 

@@ -20,6 +20,7 @@ from marketing_site.leads.models import Lead, LeadModule, LeadNote, LeadResponsi
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail import outbox
 from marketing_site.mail.models import OutboxMail
+from marketing_site.staff.audit import AuditAction, AuditDetail
 from marketing_site.staff.models import AuditEntry, StaffUser
 
 MAX_NOTE_LENGTH = 4000
@@ -116,7 +117,7 @@ def lead_mark_unread(lead_id: int, user: StaffUser) -> None:
         lead = _visible(db_session, lead_id, user)
         lead.seen_at = None
         db_session.add(lead)
-        audit(db_session, user.id, "unread", lead_id)
+        audit(db_session, user.id, AuditAction.UNREAD, lead_id)
         db_session.commit()
 
 
@@ -181,7 +182,9 @@ def mail_resend(lead_id: int, mail_id: int, user: StaffUser) -> None:
         mail = db_session.get(OutboxMail, mail_id)
         if mail is None or mail.lead_id != lead_id or not outbox.requeue(db_session, mail_id):
             raise WorkRefused("This mail cannot be sent again")
-        audit(db_session, user.id, "resend", lead_id, f"mail {mail_id} ({mail.audience})")
+        audit(
+            db_session, user.id, AuditAction.RESEND, lead_id, AuditDetail(after=f"mail {mail_id}", rule=mail.audience)
+        )
         db_session.commit()
 
 
@@ -207,5 +210,5 @@ def quarantine_delete(lead_id: int, user: StaffUser) -> None:
         if not lead.quarantined:
             raise WorkRefused("Only a quarantined submission can be deleted here")
         db_session.delete(lead)  # its résumé cascades
-        audit(db_session, user.id, "delete", lead_id, "quarantined submission")
+        audit(db_session, user.id, AuditAction.DELETE, lead_id, "quarantined submission")
         db_session.commit()

@@ -31,9 +31,7 @@ from marketing_site.leads.models import Lead
 from marketing_site.leads.owner_mails import when as staff_when
 from marketing_site.leads.statuses import LeadStatus
 from marketing_site.mail.render import STAFF_LANGUAGE
-from marketing_site.staff.audit import audit
 
-BY_LINK = "link"  # the audit detail's "; by link": the host, from the link in their mail
 LEAD_STATUS = {BookingStatus.HELD: LeadStatus.DEMO_HELD, BookingStatus.NO_SHOW: LeadStatus.DEMO_NO_SHOW}
 WORDS = {BookingStatus.HELD: "held", BookingStatus.NO_SHOW: "a no-show"}
 
@@ -137,9 +135,8 @@ def demo_outcome_mark(
         lead = db_session.get_one(Lead, booking.lead_id)
         actor = booking.host_id if by_link else actor_id
         change = BookingChange(outcome.value)
-        by = BY_LINK if by_link else history.BY_STAFF
-        detail = f"{as_utc(booking.starts_at).isoformat()}{history.SEPARATOR}{by}"
-        audit(db_session, actor, history.action_of(change), lead.id, detail)
+        by = history.BY_LINK if by_link else history.BY_STAFF
+        history.record(db_session, booking.lead_id, change, as_utc(booking.starts_at), actor, by=by)
         booking.status, booking.sequence, booking.updated_at = outcome, booking.sequence + 1, now
         db_session.flush()
         view = booking_view(db_session, booking)

@@ -15,17 +15,17 @@ from sqlmodel import Session, col
 
 from marketing_site.leads.statuses import LeadStatus
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
-from marketing_site.staff.audit import audit
+from marketing_site.staff.audit import AuditAction, AuditDetail, audit
 
 CLOSED = frozenset({LeadStatus.WON, LeadStatus.LOST})
 OUTCOMES = frozenset({LeadStatus.DEMO_HELD, LeadStatus.DEMO_NO_SHOW})
 ENDS_FOLLOW_UP = frozenset({LeadStatus.WON, LeadStatus.LOST, LeadStatus.CONTACTED})
-FOLLOW_UP_WITHDRAWN = "follow-up withdrawn"  # the audit entry's action; its detail says why
+CALLED = "call"  # the withdrawal's rule when staff logged a call (a status move names the status)
 
 
-def follow_up_withdraw(db_session: Session, lead_id: int, actor_id: int | None, why: str) -> bool:
-    """Withdraw the recap no sender has tried yet (one tried may have been delivered); audited when there was
-    one. True if it was withdrawn."""
+def follow_up_withdraw(db_session: Session, lead_id: int, actor_id: int | None, status: str | None) -> bool:
+    """Withdraw the recap no sender has tried yet (one tried may have been delivered); audited, with the
+    ``status`` staff moved the lead to (None: they logged a call), when there was one. True if it was withdrawn."""
     withdrawn = db_session.execute(
         update(OutboxMail)
         .where(
@@ -38,5 +38,6 @@ def follow_up_withdraw(db_session: Session, lead_id: int, actor_id: int | None, 
         .returning(col(OutboxMail.id))
     ).all()
     if withdrawn:
-        audit(db_session, actor_id, FOLLOW_UP_WITHDRAWN, lead_id, why)
+        detail = AuditDetail(after=status) if status else AuditDetail(rule=CALLED)
+        audit(db_session, actor_id, AuditAction.FOLLOW_UP_WITHDRAWN, lead_id, detail)
     return bool(withdrawn)

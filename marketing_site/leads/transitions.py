@@ -23,7 +23,7 @@ from marketing_site.leads.owner_mails import tell_previous_owner
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.statuses import LeadStatus
 from marketing_site.mail import outbox
-from marketing_site.staff.audit import audit
+from marketing_site.staff.audit import AuditAction, AuditDetail, audit
 
 BOOKED_WHY = "the visitor booked the demo with them"  # the previous owner's mail says why the lead moved
 
@@ -36,7 +36,7 @@ def _move(db_session: Session, lead: Lead, status: str, actor_id: int | None, *,
     """The status itself: audited, stored, told to the CRM. Returns the status it left."""
     previous = lead.status
     if audited:
-        audit(db_session, actor_id, "status", lead.id, f"{previous} -> {status}")
+        audit(db_session, actor_id, AuditAction.STATUS, lead.id, AuditDetail(before=previous, after=status))
     db_session.execute(update(Lead).where(col(Lead.id) == lead.id).values(status=status))
     if not lead.quarantined:
         events.status_changed(db_session, lead, previous, status)
@@ -57,9 +57,9 @@ def set_status(db_session: Session, lead: Lead, status: str, actor_id: int | Non
     if status == lead.status:
         return
     lead_id = stored_id(lead)
-    audit(db_session, actor_id, "status", lead.id, f"{lead.status} -> {status}")
+    audit(db_session, actor_id, AuditAction.STATUS, lead.id, AuditDetail(before=lead.status, after=status))
     if status in ENDS_FOLLOW_UP:
-        follow_up_withdraw(db_session, lead_id, actor_id, f"status {status}")
+        follow_up_withdraw(db_session, lead_id, actor_id, status)
     timers.stop(db_session, lead_id)  # worked: its reminder and escalation never fire
     _move(db_session, lead, status, actor_id, audited=False)
     if status != pipeline.NEW:
@@ -84,14 +84,14 @@ def mark_contacted(db_session: Session, lead: Lead, actor_id: int | None, now: d
     """Staff logged a call: first contact, timers stopped, and the recap they got ahead of withdrawn."""
     _first_contact(db_session, lead, now)
     timers.stop(db_session, stored_id(lead))
-    follow_up_withdraw(db_session, stored_id(lead), actor_id, "call")
-    audit(db_session, actor_id, "call", lead.id)
+    follow_up_withdraw(db_session, stored_id(lead), actor_id, None)
+    audit(db_session, actor_id, AuditAction.CALL, lead.id)
 
 
 def note_added(db_session: Session, lead_id: int, actor_id: int | None) -> None:
     """Staff wrote a note (the caller stores it): the lead is worked, its timers stop."""
     timers.stop(db_session, lead_id)
-    audit(db_session, actor_id, "note", lead_id)
+    audit(db_session, actor_id, AuditAction.NOTE, lead_id)
 
 
 def release(
@@ -103,7 +103,7 @@ def release(
         raise TransitionRefused("This lead is not in quarantine")
     db_session.execute(update(Lead).where(col(Lead.id) == lead.id).values(quarantined=False))
     outbox.release_held(db_session, stored_id(lead))
-    audit(db_session, actor_id, "release", lead.id)
+    audit(db_session, actor_id, AuditAction.RELEASE, lead.id)
     routing.assign_released(db_session, lead, now, booked_host=booked_host)
     if lead.status != LeadStatus.NEW:
         timers.stop(db_session, stored_id(lead))
