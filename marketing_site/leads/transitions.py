@@ -32,15 +32,14 @@ class TransitionRefused(ValueError):
     """The change is not one the lead can make; the message says why, in words staff read."""
 
 
-def _move(db_session: Session, lead: Lead, status: str, actor_id: int | None, *, audited: bool = True) -> str:
-    """The status itself: audited, stored, told to the CRM. Returns the status it left."""
+def _move(db_session: Session, lead: Lead, status: str, actor_id: int | None, *, audited: bool = True) -> None:
+    """The status itself: audited, stored, told to the CRM."""
     previous = lead.status
     if audited:
         audit(db_session, actor_id, AuditAction.STATUS, lead.id, AuditDetail(before=previous, after=status))
     db_session.execute(update(Lead).where(col(Lead.id) == lead.id).values(status=status))
     if not lead.quarantined:
         events.status_changed(db_session, lead, previous, status)
-    return previous
 
 
 def _first_contact(db_session: Session, lead: Lead, now: datetime) -> None:
