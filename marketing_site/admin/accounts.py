@@ -24,24 +24,25 @@ from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.admin.users import StaffUserError, new_account_checks
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import stored_id
+from marketing_site.staff.audit import AuditAction
 from marketing_site.staff.credentials import Passkey, StaffSession, TotpFactor
 from marketing_site.staff.models import AuditEntry, Role, StaffUser
 
 INVITATION_HOURS = 24
 ACCOUNT_ACTIONS = (
-    "account invited",
-    "link sent",
-    "password set",
-    "password changed",
-    "role",
-    "disabled",
-    "enabled",
-    "factors reset",
-    "sessions ended",
-    "factor added",
-    "factor removed",
-    "recovery code used",
-    "recovery codes made",
+    AuditAction.ACCOUNT_INVITED,
+    AuditAction.LINK_SENT,
+    AuditAction.PASSWORD_SET,
+    AuditAction.PASSWORD_CHANGED,
+    AuditAction.ROLE,
+    AuditAction.DISABLED,
+    AuditAction.ENABLED,
+    AuditAction.FACTORS_RESET,
+    AuditAction.SESSIONS_ENDED,
+    AuditAction.FACTOR_ADDED,
+    AuditAction.FACTOR_REMOVED,
+    AuditAction.RECOVERY_CODE_USED,
+    AuditAction.RECOVERY_CODES_MADE,
 )
 
 
@@ -87,7 +88,9 @@ def account_invite(actor: StaffUser | None, email: str, role: str) -> tuple[Staf
         db_session.add(user)
         db_session.flush()
         token = _new_link(db_session, user, first=True)
-        audit(db_session, actor.id if actor else None, "account invited", detail=f"account {user.id} ({role})")
+        audit(
+            db_session, actor.id if actor else None, AuditAction.ACCOUNT_INVITED, detail=f"account {user.id} ({role})"
+        )
         db_session.commit()
         db_session.refresh(user)
         return user, token
@@ -98,7 +101,7 @@ def link_send(actor: StaffUser, user_id: int) -> None:
     with staff_write_session() as db_session:
         user = _account(db_session, user_id)
         _new_link(db_session, user, first=not user.password_hash)
-        audit(db_session, actor.id, "link sent", detail=f"account {user_id}")
+        audit(db_session, actor.id, AuditAction.LINK_SENT, detail=f"account {user_id}")
         db_session.commit()
 
 
@@ -131,7 +134,7 @@ def invitation_accept(token: str, password: str, again: str) -> StaffUser:
         account.password_hash, account.invitation_hash, account.invitation_expires_at = hashed, "", None
         db_session.add(account)
         sessions.sessions_end(db_session, user.id or 0)
-        audit(db_session, user.id, "password set", detail=f"account {user.id}")
+        audit(db_session, user.id, AuditAction.PASSWORD_SET, detail=f"account {user.id}")
         if had_password:
             security_mail(db_session, account, SecurityEvent.PASSWORD_CHANGED, "The password was set with a link.")
         db_session.commit()
@@ -159,7 +162,7 @@ def password_change(signed: Signed, current: str, new: str, again: str) -> None:
         account.password_hash = hashed
         db_session.add(account)
         ended = sessions.sessions_end(db_session, account.id or 0, keep=signed.session.id)
-        audit(db_session, account.id, "password changed", detail=f"{ended} other sessions ended")
+        audit(db_session, account.id, AuditAction.PASSWORD_CHANGED, detail=f"{ended} other sessions ended")
         security_mail(db_session, account, SecurityEvent.PASSWORD_CHANGED, "The password was changed.")
         db_session.commit()
 
@@ -180,7 +183,7 @@ def role_change(actor: StaffUser, user_id: int, role: str) -> None:
     with staff_write_session() as db_session:
         user = _account(db_session, user_id)
         if user.role != role:
-            audit(db_session, actor.id, "role", detail=f"account {user_id}: {user.role} -> {role}")
+            audit(db_session, actor.id, AuditAction.ROLE, detail=f"account {user_id}: {user.role} -> {role}")
             user.role = role
             db_session.add(user)
             sessions.sessions_end(db_session, user_id)
@@ -196,7 +199,9 @@ def active_set(actor: StaffUser, user_id: int, active: bool) -> None:
         db_session.add(user)
         if not active:
             sessions.sessions_end(db_session, user_id)
-        audit(db_session, actor.id, "enabled" if active else "disabled", detail=f"account {user_id}")
+        audit(
+            db_session, actor.id, AuditAction.ENABLED if active else AuditAction.DISABLED, detail=f"account {user_id}"
+        )
         db_session.commit()
 
 
@@ -209,7 +214,7 @@ def factors_reset(actor: StaffUser | None, user_id: int) -> None:
         user = _account(db_session, user_id)
         factors.factors_reset(db_session, user)
         sessions.sessions_end(db_session, user_id)
-        audit(db_session, actor.id if actor else None, "factors reset", detail=f"account {user_id}")
+        audit(db_session, actor.id if actor else None, AuditAction.FACTORS_RESET, detail=f"account {user_id}")
         security_mail(
             db_session,
             user,
@@ -225,7 +230,7 @@ def sessions_end_for(actor: StaffUser, user_id: int) -> int:
     with staff_write_session() as db_session:
         _account(db_session, user_id)
         ended = sessions.sessions_end(db_session, user_id, keep=None)
-        audit(db_session, actor.id, "sessions ended", detail=f"account {user_id}: {ended}")
+        audit(db_session, actor.id, AuditAction.SESSIONS_ENDED, detail=f"account {user_id}: {ended}")
         db_session.commit()
     return ended
 
@@ -237,7 +242,7 @@ def own_session_end(signed: Signed, session_id: int) -> None:
         if found is None or found.user_id != signed.user.id:
             raise StaffUserError("No such session of yours")
         db_session.delete(found)
-        audit(db_session, signed.user.id, "sessions ended", detail=f"account {signed.user.id}: 1 (own)")
+        audit(db_session, signed.user.id, AuditAction.SESSIONS_ENDED, detail=f"account {signed.user.id}: 1 (own)")
         db_session.commit()
 
 

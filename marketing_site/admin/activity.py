@@ -8,22 +8,20 @@ know yet is still shown, plainly.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
 from marketing_site.admin.local_time import StaffClock
 from marketing_site.admin.staff_names import staff_name
-from marketing_site.booking import history, outcomes
+from marketing_site.booking import history
 from marketing_site.booking.models import BookingChange
 from marketing_site.leads import outcomes as lead_outcomes
 from marketing_site.leads.labels import kind_name
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import LeadKind
+from marketing_site.staff.audit import AuditAction, AuditDetail
 from marketing_site.staff.models import AuditEntry, StaffUser
-
-_CHANGE = re.compile(r"^(?P<before>.*?) -> (?P<after>.*)$")
 
 
 @dataclass(frozen=True)
@@ -66,62 +64,62 @@ class _Reader:
             return text
 
 
+SIMPLE = {
+    AuditAction.CALL: "logged a call",
+    AuditAction.NOTE: "added a note",
+    AuditAction.UNREAD: "marked it unread",
+    AuditAction.RELEASE: "released it from quarantine into the inbox",
+}
+DEMO_ACTIONS = {history.action_of(change): change for change in BookingChange}
+
+
+def _why(rule: str) -> str:
+    return f" ({rule})" if rule else ""
+
+
 def _sentence(entry: AuditEntry, reader: _Reader) -> str:
     actor = reader.who(entry.actor_id)
-    change = _CHANGE.match(entry.detail)
-    if entry.action.startswith(history.ACTION_PREFIX):
-        return _demo_sentence(entry, reader)
-    if entry.action == "status" and change:
-        before, after = reader.status(change["before"]), reader.status(change["after"])
+    detail = AuditDetail.read(entry.detail)
+    action = AuditAction(entry.action) if entry.action in set(AuditAction) else None
+    if action in DEMO_ACTIONS:
+        return _demo_sentence(DEMO_ACTIONS[action], entry.actor_id, detail, reader)
+    if action is AuditAction.STATUS and detail.before:
+        before, after = reader.status(detail.before), reader.status(detail.after)
         if entry.actor_id is None:
             return f"Status changed from {before} to {after}"
         return f"{actor} moved it from {before} to {after}"
-    if entry.action == "assign":  # a new lead's owner by the routing rules: "<id> (<rule>)"
-        owner, _, rule = entry.detail.partition(" (")
-        return f"Given to {reader.whom(owner)}" + (f" ({rule.rstrip(')')})" if rule else "")
-    if entry.action == "owner" and change:  # "<before> -> <after>", and " (<rule>)" when the rules chose
-        after, _, rule = change["after"].partition(" (")
-        why = f" ({rule.rstrip(')')})" if rule else ""
-        if after.isdigit() and int(after) == entry.actor_id:
-            return f"{actor} took the lead{why}"
-        if not after.isdigit():
-            return f"{actor} took {reader.whom(change['before'])} off the lead (no owner now){why}"
-        return f"{actor} gave the lead to {reader.whom(after)}{why}"
-    simple = {
-        "call": "logged a call",
-        "note": "added a note",
-        "unread": "marked it unread",
-        "release": "released it from quarantine into the inbox",
-    }
-    if entry.action in simple:
-        return f"{actor} {simple[entry.action]}"
-    if entry.action == lead_outcomes.FOLLOW_UP_WITHDRAWN:  # detail: "status won", "call"
-        why = (
-            "logged a call"
-            if entry.detail == "call"
-            else f"moved it to {reader.status(entry.detail.removeprefix('status '))}"
-        )
+    if action is AuditAction.ASSIGN:  # a new lead's owner by the routing rules
+        return f"Given to {reader.whom(detail.after)}{_why(detail.rule)}"
+    if action is AuditAction.OWNER and detail.before:
+        if detail.after.isdigit() and int(detail.after) == entry.actor_id:
+            return f"{actor} took the lead{_why(detail.rule)}"
+        if not detail.after.isdigit():
+            return f"{actor} took {reader.whom(detail.before)} off the lead (no owner now){_why(detail.rule)}"
+        return f"{actor} gave the lead to {reader.whom(detail.after)}{_why(detail.rule)}"
+    if action in SIMPLE:
+        return f"{actor} {SIMPLE[action]}"
+    if action is AuditAction.FOLLOW_UP_WITHDRAWN:
+        # a call: rule "call"; a status: after (entries before the typed log: "call", "status won")
+        called = lead_outcomes.CALLED in (detail.rule, detail.after)
+        why = "logged a call" if called else f"moved it to {reader.status(detail.after.removeprefix('status '))}"
         return f"The recap mail to the visitor was withdrawn: {actor.replace('You', 'you')} {why} first"
-    if entry.action == "resend":
-        audience = entry.detail.rpartition("(")[2].rstrip(")") or "a"
-        return f"{actor} sent the {audience} mail again"
+    if action is AuditAction.RESEND:
+        return f"{actor} sent the {detail.rule or 'a'} mail again"
     return f"{actor}: {entry.action} {entry.detail}".strip()
 
 
-def _demo_sentence(entry: AuditEntry, reader: _Reader) -> str:
-    when, _, by = entry.detail.partition(history.SEPARATOR)
-    who = "the visitor" if by == history.BY_VISITOR else reader.who(entry.actor_id).replace("You", "you")
-    change = _CHANGE.match(when)
-    action = entry.action.removeprefix(history.ACTION_PREFIX)
-    if action == BookingChange.MOVED and change:
-        return f"Demo moved to {reader.demo_time(change['after'])} by {who}"
-    if action == BookingChange.CANCELLED:
-        return f"Demo of {reader.demo_time(when)} cancelled by {who}"
-    if action in (BookingChange.HELD, BookingChange.NO_SHOW):  # by staff, or by the host from their mail's link
-        marked = "held" if action == BookingChange.HELD else "a no-show"
-        via = " from the mail's link" if by == outcomes.BY_LINK else ""
-        return f"{reader.who(entry.actor_id)} marked the demo of {reader.demo_time(when)} {marked}{via}"
-    return f"Demo booked for {reader.demo_time(when)} by {who}"
+def _demo_sentence(change: BookingChange, actor_id: int | None, detail: AuditDetail, reader: _Reader) -> str:
+    who = "the visitor" if detail.by == history.BY_VISITOR else reader.who(actor_id).replace("You", "you")
+    when = reader.demo_time(detail.after)
+    if change == BookingChange.MOVED:
+        return f"Demo moved to {when} by {who}"
+    if change == BookingChange.CANCELLED:
+        return f"Demo of {when} cancelled by {who}"
+    if change in (BookingChange.HELD, BookingChange.NO_SHOW):  # by staff, or by the host from their mail's link
+        marked = "held" if change == BookingChange.HELD else "a no-show"
+        via = " from the mail's link" if detail.by == history.BY_LINK else ""
+        return f"{reader.who(actor_id)} marked the demo of {when} {marked}{via}"
+    return f"Demo booked for {when} by {who}"
 
 
 def timeline(

@@ -25,6 +25,7 @@ from marketing_site.core.clock import today_in, utc_now
 from marketing_site.core.closed_days import weekend
 from marketing_site.mail.render import STAFF_LANGUAGE
 from marketing_site.settings import settings
+from marketing_site.staff.audit import AuditAction
 from marketing_site.staff.models import StaffUser
 
 MAX_NAME_LENGTH = 100
@@ -141,7 +142,7 @@ def host_save(
         audit(
             db_session,
             actor.id,
-            "demo host",
+            AuditAction.DEMO_HOST,
             detail=f"host {staff_id}: {time_zone}, {country}, {'active' if active else 'paused'}",
         )
         db_session.commit()
@@ -168,7 +169,7 @@ def hours_save(actor: StaffUser, staff_id: int, texts: list[str]) -> None:
         audit(
             db_session,
             actor.id,
-            "working hours",
+            AuditAction.WORKING_HOURS,
             detail=f"host {staff_id}: "
             + "; ".join(
                 f"{WEEKDAYS[weekday][:3]} {day_text(stretches)}" for weekday, stretches in week.items() if stretches
@@ -188,7 +189,7 @@ def day_off_add(actor: StaffUser, staff_id: int, typed: str) -> None:
         if db_session.exec(select(DayOff).where(DayOff.host_id == staff_id, DayOff.day == day)).first():
             raise WorkRefused(f"{day.isoformat()} is already a day off")
         db_session.add(DayOff(host_id=staff_id, day=day))
-        audit(db_session, actor.id, "day off", detail=f"host {staff_id}: + {day.isoformat()}")
+        audit(db_session, actor.id, AuditAction.DAY_OFF, detail=f"host {staff_id}: + {day.isoformat()}")
         db_session.commit()
 
 
@@ -198,5 +199,5 @@ def day_off_remove(actor: StaffUser, staff_id: int, day_off_id: int) -> None:
         if day_off is None or day_off.host_id != staff_id:
             raise WorkRefused("This day off no longer exists")
         db_session.delete(day_off)
-        audit(db_session, actor.id, "day off", detail=f"host {staff_id}: - {day_off.day.isoformat()}")
+        audit(db_session, actor.id, AuditAction.DAY_OFF, detail=f"host {staff_id}: - {day_off.day.isoformat()}")
         db_session.commit()

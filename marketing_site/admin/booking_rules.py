@@ -6,6 +6,7 @@ from marketing_site.admin.audit import audit
 from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.booking.models import BookingSettings
+from marketing_site.staff.audit import AuditAction
 from marketing_site.staff.models import StaffUser
 
 # field: (label, smallest, largest); the label is also how an error names the field
@@ -50,5 +51,5 @@ def rules_save(actor: StaffUser, form: dict[str, str]) -> None:
         for field, value in values.items():
             setattr(rules, field, value)
         db_session.add(rules)
-        audit(db_session, actor.id, "booking rules", detail=", ".join(changed) or "unchanged")
+        audit(db_session, actor.id, AuditAction.BOOKING_RULES, detail=", ".join(changed) or "unchanged")
         db_session.commit()

@@ -13,6 +13,7 @@ from marketing_site.admin.staff_db import BULK_WORK_SECONDS, staff_write_session
 from marketing_site.core.clock import utc_now
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import LeadKind
+from marketing_site.staff.audit import AuditAction
 from marketing_site.staff.models import StaffUser
 
 DAYS_PER_MONTH = 30
@@ -22,7 +23,7 @@ def person_erase(email: str, user: StaffUser) -> int:
     """Delete every lead for ``email`` (any kind, any case), with its notes, mails and résumé; returns how many."""
     with staff_write_session() as db_session:  # lower() on both sides in SQL: one case rule, the database's
         erased = _delete(db_session, func.lower(Lead.email) == func.lower(email.strip()))
-        audit(db_session, user.id, "erase", None, f"{erased} leads of one person erased on request")
+        audit(db_session, user.id, AuditAction.ERASE, None, f"{erased} leads of one person erased on request")
         db_session.commit()
     return erased
 
@@ -35,7 +36,9 @@ def applications_expire(months: int) -> int:
     with staff_write_session(BULK_WORK_SECONDS) as db_session:
         expired = _delete(db_session, col(Lead.kind) == LeadKind.CAREERS.value, col(Lead.created_at) < cutoff)
         if expired:
-            audit(db_session, None, "retention", None, f"{expired} job applications older than {months} months")
+            audit(
+                db_session, None, AuditAction.RETENTION, None, f"{expired} job applications older than {months} months"
+            )
         db_session.commit()
     return expired
 

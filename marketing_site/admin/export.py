@@ -27,6 +27,7 @@ from marketing_site.leads.attribution import CAMPAIGN_KEYS
 from marketing_site.leads.labels import kind_name, module_names, responsibility_names
 from marketing_site.leads.models import Lead, LeadModule, LeadNote, LeadResponsibility, LeadTouch, Touch
 from marketing_site.leads.schemas import UTM_KEYS, LeadKind
+from marketing_site.staff.audit import AuditAction
 from marketing_site.staff.models import StaffUser
 
 # Rows fetched at a time: PostgreSQL ends a transaction idle for DATABASE_IDLE_IN_TRANSACTION_TIMEOUT (1 s), and
@@ -222,6 +223,12 @@ def write_export(chosen: InboxFilter, viewer: Viewer, out: IO[str]) -> int:
                 writer.writerow(values)
                 written += 1
     with staff_write_session() as db_session:
-        audit(db_session, viewer.user_id, "export", None, f"{written} leads; filters {chosen.query_string(page=1)}")
+        audit(
+            db_session,
+            viewer.user_id,
+            AuditAction.EXPORT,
+            None,
+            f"{written} leads; filters {chosen.query_string(page=1)}",
+        )
         db_session.commit()
     return written

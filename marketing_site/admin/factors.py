@@ -16,6 +16,7 @@ from marketing_site.admin.security_mails import SecurityEvent, security_mail
 from marketing_site.admin.sessions import Signed
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.core.clock import utc_now
+from marketing_site.staff.audit import AuditAction
 from marketing_site.staff.credentials import Passkey, RecoveryCode, TotpFactor
 from marketing_site.staff.models import StaffUser
 
@@ -59,7 +60,7 @@ def _account(db_session: Session, user_id: int) -> StaffUser:
     return user
 
 
-def _others_signed_out(db_session: Session, signed: Signed, action: str, what: str = "") -> str:
+def _others_signed_out(db_session: Session, signed: Signed, action: AuditAction, what: str = "") -> str:
     """ASVS 7.4.3: a change of sign-in methods ends the account's other sessions, so a session stolen before the
     change dies with it. Audits the change with the count; the sentence for the security mail ("" for none)."""
     ended = sessions.sessions_end(db_session, signed.user.id or 0, keep=signed.session.id)
@@ -93,7 +94,7 @@ def totp_enrol(signed: Signed, code: str) -> list[str] | None:
         first = not _factors(db_session, user_id).any
         totp.totp_save(db_session, user_id, secret, last_timecode=step)
         codes = recovery_codes.codes_replace(db_session, user_id) if first else []
-        others = _others_signed_out(db_session, signed, "factor added", "authenticator app")
+        others = _others_signed_out(db_session, signed, AuditAction.FACTOR_ADDED, "authenticator app")
         security_mail(db_session, signed.user, SecurityEvent.FACTOR_ADDED, f"An authenticator app was set up.{others}")
         db_session.commit()
     sessions.session_update(signed.session.id, pending_totp="")
@@ -107,7 +108,7 @@ def recovery_signin(user: StaffUser, code: str, address: str) -> bool:
         if not recovery_codes.code_use(db_session, user.id, code):
             return False
         left = recovery_codes.codes_left(db_session, user.id)
-        audit(db_session, user.id, "recovery code used", detail=f"{left} left")
+        audit(db_session, user.id, AuditAction.RECOVERY_CODE_USED, detail=f"{left} left")
         security_mail(
             db_session,
             user,
@@ -164,7 +165,7 @@ def passkey_add(signed: Signed, owner_hash: str, credential: dict[str, Any], nam
         except passkeys.PasskeyRefused:
             db_session.commit()
             raise
-        others = _others_signed_out(db_session, signed, "factor added", "passkey")
+        others = _others_signed_out(db_session, signed, AuditAction.FACTOR_ADDED, "passkey")
         security_mail(db_session, user, SecurityEvent.FACTOR_ADDED, f"A passkey was added: {named}.{others}")
         db_session.commit()
 
@@ -180,7 +181,7 @@ def passkey_remove(signed: Signed, passkey_id: int) -> None:
         if not owned.has_totp and len(owned.passkeys) == 1:
             raise FactorRefused("Keep at least one way to sign in: set up an authenticator app first")
         db_session.delete(passkey)
-        others = _others_signed_out(db_session, signed, "factor removed", "passkey")
+        others = _others_signed_out(db_session, signed, AuditAction.FACTOR_REMOVED, "passkey")
         security_mail(
             db_session, user, SecurityEvent.FACTOR_REMOVED, f"The passkey {passkey.name} was removed.{others}"
         )
@@ -195,7 +196,7 @@ def totp_remove(signed: Signed) -> None:
         if not owned.passkeys:
             raise FactorRefused("Keep at least one way to sign in: add a passkey first")
         db_session.execute(delete(TotpFactor).where(col(TotpFactor.user_id) == user.id))
-        others = _others_signed_out(db_session, signed, "factor removed", "authenticator app")
+        others = _others_signed_out(db_session, signed, AuditAction.FACTOR_REMOVED, "authenticator app")
         security_mail(db_session, user, SecurityEvent.FACTOR_REMOVED, f"The authenticator app was removed.{others}")
         db_session.commit()
 
@@ -205,7 +206,7 @@ def codes_new(signed: Signed) -> list[str]:
     assert user.id is not None
     with staff_write_session() as db_session:
         codes = recovery_codes.codes_replace(db_session, user.id)
-        others = _others_signed_out(db_session, signed, "recovery codes made")
+        others = _others_signed_out(db_session, signed, AuditAction.RECOVERY_CODES_MADE)
         security_mail(
             db_session,
             user,

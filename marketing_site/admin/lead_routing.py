@@ -15,6 +15,7 @@ from marketing_site.admin.roles import may_take
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.leads.routing_models import LeadTaker, RoutingRules
 from marketing_site.leads.timers import team_rules
+from marketing_site.staff.audit import AuditAction
 from marketing_site.staff.models import Role, StaffUser
 
 TEAMS = (Role.SALES, Role.HR)
@@ -102,7 +103,7 @@ def routing_save(actor: StaffUser, form: dict[str, str]) -> None:
                     team=team.value, response_minutes=response, escalation_minutes=escalation, auto_reassign=auto
                 )
             )
-        audit(db_session, actor.id, "lead routing", detail="; ".join(changes) or "unchanged")
+        audit(db_session, actor.id, AuditAction.LEAD_ROUTING, detail="; ".join(changes) or "unchanged")
         db_session.commit()
 
 

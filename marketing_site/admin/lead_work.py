@@ -14,15 +14,13 @@ from marketing_site.admin.roles import kinds_seen, may_take
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.booking.models import BookingStatus, DemoBooking
 from marketing_site.core.clock import utc_now
-from marketing_site.leads import attribution, routing, timers, uploads
-from marketing_site.leads import events as lead_events
+from marketing_site.leads import attribution, routing, transitions, uploads
 from marketing_site.leads import outcomes as lead_outcomes
-from marketing_site.leads.labels import kind_name
 from marketing_site.leads.models import Lead, LeadModule, LeadNote, LeadResponsibility, LeadTouch, Touch
 from marketing_site.leads.schemas import LeadKind
-from marketing_site.leads.statuses import LeadStatus
 from marketing_site.mail import outbox
 from marketing_site.mail.models import OutboxMail
+from marketing_site.staff.audit import AuditAction, AuditDetail
 from marketing_site.staff.models import AuditEntry, StaffUser
 
 MAX_NOTE_LENGTH = 4000
@@ -119,36 +117,27 @@ def lead_mark_unread(lead_id: int, user: StaffUser) -> None:
         lead = _visible(db_session, lead_id, user)
         lead.seen_at = None
         db_session.add(lead)
-        audit(db_session, user.id, "unread", lead_id)
+        audit(db_session, user.id, AuditAction.UNREAD, lead_id)
         db_session.commit()
 
 
 def lead_update(lead_id: int, user: StaffUser, *, status: str, owner_id: int | None) -> None:
-    """Set status (one of the lead's own pipeline) and owner (someone of its team, or an admin); leaving "new"
-    for the first time stamps first_contacted_at."""
+    """Set status (one of the lead's own pipeline) and owner (someone of its team, or an admin), as
+    ``transitions`` moves a lead."""
     with staff_write_session() as db_session:
         lead = _visible(db_session, lead_id, user)
-        pipeline = LeadKind(lead.kind).pipeline
-        if status not in set(pipeline):
-            raise WorkRefused(f"A {kind_name(lead.kind).lower()} has no status {status!r}")
         owner = db_session.get(StaffUser, owner_id) if owner_id is not None else None
         if owner_id is not None and (owner is None or not may_take(owner.role, LeadKind(lead.kind).team)):
             raise WorkRefused("Choose an owner from the list: someone of this lead's team, or an admin")
         if status != lead.status and status in lead_outcomes.OUTCOMES and _has_live_demo(db_session, lead_id):
             raise WorkRefused("Mark the demo Held or No-show in its card, once it has ended")
-        if status != lead.status:
-            audit(db_session, user.id, "status", lead_id, f"{lead.status} -> {status}")
-            lead_outcomes.status_moved(db_session, lead_id, status, user.id)
-            timers.stop(db_session, lead_id)  # worked: its reminder and escalation never fire
-            if not lead.quarantined:
-                lead_events.status_changed(db_session, lead, lead.status, status)
-            if lead.first_contacted_at is None and status != pipeline.NEW:
-                lead.first_contacted_at = utc_now()
-            lead.status = status
+        try:
+            transitions.set_status(db_session, lead, status, user.id, utc_now())
+        except transitions.TransitionRefused as refused:
+            raise WorkRefused(str(refused)) from None
         if owner_id != lead.owner_id:
             new_owner = routing.Owner(owner.id, owner.email) if owner is not None and owner.id is not None else None
-            routing.reassign(db_session, lead, new_owner, routing.Rule.STAFF, user.id, utc_now())
-        db_session.add(lead)
+            transitions.set_owner(db_session, lead, new_owner, user.id, utc_now())
         db_session.commit()
 
 
@@ -164,24 +153,15 @@ def lead_reassign(lead_id: int, user: StaffUser) -> None:
     """One click: the lead goes to the next in the rotation other than its owner (after an escalation)."""
     with staff_write_session() as db_session:
         lead = _visible(db_session, lead_id, user)
-        if (
-            lead.quarantined
-            or routing.reassign_next(db_session, lead, routing.Rule.ROUND_ROBIN, user.id, utc_now()) is None
-        ):
+        if transitions.hand_on(db_session, lead, user.id, utc_now()) is None:
             raise WorkRefused("Nobody else takes these leads: set who does under Lead routing")
         db_session.commit()
 
 
 def call_log(lead_id: int, user: StaffUser) -> None:
-    """A call was made: audited, and the lead, answered, stops its timers."""
+    """A call was made: the lead counts as contacted (``transitions.mark_contacted``)."""
     with staff_write_session() as db_session:
-        lead = _visible(db_session, lead_id, user)
-        if lead.first_contacted_at is None:
-            lead.first_contacted_at = utc_now()
-            db_session.add(lead)
-        timers.stop(db_session, lead_id)
-        lead_outcomes.visitor_called(db_session, lead_id, user.id)
-        audit(db_session, user.id, "call", lead_id)
+        transitions.mark_contacted(db_session, _visible(db_session, lead_id, user), user.id, utc_now())
         db_session.commit()
 
 
@@ -192,8 +172,7 @@ def note_add(lead_id: int, user: StaffUser, body: str) -> None:
     with staff_write_session() as db_session:
         _visible(db_session, lead_id, user)
         db_session.add(LeadNote(lead_id=lead_id, author_id=user.id, body=body))
-        timers.stop(db_session, lead_id)
-        audit(db_session, user.id, "note", lead_id)
+        transitions.note_added(db_session, lead_id, user.id)
         db_session.commit()
 
 
@@ -203,32 +182,25 @@ def mail_resend(lead_id: int, mail_id: int, user: StaffUser) -> None:
         mail = db_session.get(OutboxMail, mail_id)
         if mail is None or mail.lead_id != lead_id or not outbox.requeue(db_session, mail_id):
             raise WorkRefused("This mail cannot be sent again")
-        audit(db_session, user.id, "resend", lead_id, f"mail {mail_id} ({mail.audience})")
+        audit(
+            db_session, user.id, AuditAction.RESEND, lead_id, AuditDetail(after=f"mail {mail_id}", rule=mail.audience)
+        )
         db_session.commit()
 
 
 def quarantine_release(lead_id: int, user: StaffUser) -> None:
-    """A human sent it after all: into the inbox, and its held mails go out."""
+    """A human sent it after all: into the inbox, and its held mails go out (``transitions.release``)."""
     with staff_write_session() as db_session:
         lead = _visible(db_session, lead_id, user)
-        if not lead.quarantined:
-            raise WorkRefused("This lead is not in quarantine")
-        lead.quarantined = False
-        db_session.add(lead)
-        outbox.release_held(db_session, lead_id)
-        audit(db_session, user.id, "release", lead_id)
         host = db_session.execute(
             select(col(DemoBooking.host_id)).where(
                 col(DemoBooking.lead_id) == lead_id, col(DemoBooking.status) == BookingStatus.BOOKED
             )
         ).scalar()
-        routing.assign_released(db_session, lead, utc_now(), booked_host=host)  # as on arrival: owner, timers
-        if lead.status != LeadStatus.NEW:
-            timers.stop(db_session, lead_id)
-        modules = (
-            db_session.execute(select(col(LeadModule.module)).where(col(LeadModule.lead_id) == lead_id)).scalars().all()
-        )
-        lead_events.lead_created(db_session, lead, modules)
+        try:
+            transitions.release(db_session, lead, user.id, utc_now(), booked_host=host)
+        except transitions.TransitionRefused as refused:
+            raise WorkRefused(str(refused)) from None
         db_session.commit()
 
 
@@ -238,5 +210,5 @@ def quarantine_delete(lead_id: int, user: StaffUser) -> None:
         if not lead.quarantined:
             raise WorkRefused("Only a quarantined submission can be deleted here")
         db_session.delete(lead)  # its résumé cascades
-        audit(db_session, user.id, "delete", lead_id, "quarantined submission")
+        audit(db_session, user.id, AuditAction.DELETE, lead_id, "quarantined submission")
         db_session.commit()

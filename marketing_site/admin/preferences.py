@@ -7,6 +7,7 @@ from marketing_site.admin.audit import audit
 from marketing_site.admin.availability import time_zones
 from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.staff_db import staff_write_session
+from marketing_site.staff.audit import AuditAction
 from marketing_site.staff.models import StaffUser
 
 CHOOSABLE_EXTRA = ("UTC",)
@@ -26,5 +27,5 @@ def time_zone_set(user: StaffUser, chosen: str) -> None:
             raise WorkRefused("This account no longer exists")
         account.time_zone = chosen or None
         db_session.add(account)
-        audit(db_session, user.id, "time zone", detail=chosen or "the browser's")
+        audit(db_session, user.id, AuditAction.TIME_ZONE, detail=chosen or "the browser's")
         db_session.commit()

@@ -10,8 +10,9 @@ from datetime import datetime
 from sqlmodel import Session
 
 from marketing_site.core.clock import utc_now
-from marketing_site.mail.models import Audience, OutboxMail
-from marketing_site.mail.render import MailBodies, MailTemplates, new_message_id, subject_line
+from marketing_site.mail.models import Audience
+from marketing_site.mail.queue import Mail, queue
+from marketing_site.mail.render import MailBodies, MailTemplates, subject_line
 from marketing_site.settings import settings
 from marketing_site.staff.models import StaffUser
 
@@ -28,15 +29,7 @@ class SecurityEvent(enum.StrEnum):
 
 
 def _queue(db_session: Session, user: StaffUser, subject: str, bodies: MailBodies) -> None:
-    db_session.add(
-        OutboxMail(
-            audience=Audience.ACCOUNT,
-            recipient=user.email,
-            subject=subject_line(subject),
-            message_id=new_message_id(),
-            **bodies,
-        )
-    )
+    queue(db_session, Mail(Audience.ACCOUNT, user.email, subject_line(subject), bodies))
 
 
 def security_mail(

@@ -15,6 +15,7 @@ from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import max_length
+from marketing_site.staff.audit import AuditAction
 from marketing_site.staff.models import StaffUser
 from marketing_site.webhooks import addresses, outbox, signing
 from marketing_site.webhooks.models import DeliveryStatus, WebhookDelivery, WebhookEndpoint, WebhookEvent
@@ -65,7 +66,7 @@ def endpoint_create(actor: StaffUser, url: str, events: list[str]) -> tuple[Webh
         endpoint = WebhookEndpoint(url=checked, events=wanted, secret=secret)
         db_session.add(endpoint)
         db_session.flush()
-        audit(db_session, actor.id, "webhook", detail=f"endpoint {endpoint.id} added: {wanted}")
+        audit(db_session, actor.id, AuditAction.WEBHOOK, detail=f"endpoint {endpoint.id} added: {wanted}")
         db_session.commit()
         return endpoint, secret
 
@@ -111,7 +112,12 @@ def endpoint_update(actor: StaffUser, endpoint_id: int, events: list[str], enabl
             endpoint.disabled_reason = ""
         endpoint.events, endpoint.enabled = wanted, enabled
         db_session.add(endpoint)
-        audit(db_session, actor.id, "webhook", detail=f"endpoint {endpoint_id}: {wanted}, {'on' if enabled else 'off'}")
+        audit(
+            db_session,
+            actor.id,
+            AuditAction.WEBHOOK,
+            detail=f"endpoint {endpoint_id}: {wanted}, {'on' if enabled else 'off'}",
+        )
         db_session.commit()
 
 
@@ -125,7 +131,7 @@ def endpoint_rotate(actor: StaffUser, endpoint_id: int) -> str:
         endpoint.previous_secret, endpoint.secret = endpoint.secret, secret
         endpoint.previous_secret_until = utc_now() + ROTATION_OVERLAP
         db_session.add(endpoint)
-        audit(db_session, actor.id, "webhook", detail=f"endpoint {endpoint_id}: secret rotated")
+        audit(db_session, actor.id, AuditAction.WEBHOOK, detail=f"endpoint {endpoint_id}: secret rotated")
         db_session.commit()
     return secret
 
@@ -136,7 +142,7 @@ def endpoint_delete(actor: StaffUser, endpoint_id: int) -> None:
         if endpoint is None:
             raise EndpointNotFound(endpoint_id)
         db_session.delete(endpoint)
-        audit(db_session, actor.id, "webhook", detail=f"endpoint {endpoint_id} deleted")
+        audit(db_session, actor.id, AuditAction.WEBHOOK, detail=f"endpoint {endpoint_id} deleted")
         db_session.commit()
 
 
@@ -145,5 +151,10 @@ def delivery_resend(actor: StaffUser, endpoint_id: int, delivery_id: int) -> Non
     with staff_write_session() as db_session:
         if not outbox.requeue(db_session, endpoint_id, delivery_id):
             raise EndpointNotFound(delivery_id)
-        audit(db_session, actor.id, "webhook", detail=f"endpoint {endpoint_id}: delivery {delivery_id} sent again")
+        audit(
+            db_session,
+            actor.id,
+            AuditAction.WEBHOOK,
+            detail=f"endpoint {endpoint_id}: delivery {delivery_id} sent again",
+        )
         db_session.commit()

@@ -2,8 +2,9 @@
 own transaction (a demo that moved always says so in the lead's history, and one that did not never does).
 
 The entry holds instants and who acted, never the visitor's personal data (an entry outlives an erasure):
-action "demo booked" / "demo moved" / "demo cancelled"; detail the demo's start in UTC ISO 8601 (a move:
-"<from> -> <to>"), then "; by visitor" or "; by staff" (the staff member is the entry's actor).
+action "demo booked" / "demo moved" / … (``AuditAction``); detail (``AuditDetail``) the demo's start in UTC
+ISO 8601 (a move: from ``before`` to ``after``), ``by`` the visitor, staff (the entry's actor) or the host's
+link.
 """
 
 from __future__ import annotations
@@ -13,17 +14,16 @@ from datetime import datetime
 from sqlmodel import Session
 
 from marketing_site.booking.models import BookingChange
-from marketing_site.core.columns import max_length
-from marketing_site.staff.models import AuditEntry
+from marketing_site.staff.audit import AuditAction, AuditDetail, audit
 
 ACTION_PREFIX = "demo "
 BY_VISITOR = "visitor"
 BY_STAFF = "staff"
-SEPARATOR = "; by "
+BY_LINK = "link"  # the host, from the link in their mail
 
 
-def action_of(change: BookingChange) -> str:
-    return f"{ACTION_PREFIX}{change}"
+def action_of(change: BookingChange) -> AuditAction:
+    return AuditAction(f"{ACTION_PREFIX}{change}")
 
 
 def record(
@@ -33,20 +33,10 @@ def record(
     starts_at: datetime,
     actor_id: int | None,
     moved_from: datetime | None = None,
+    by: str = "",
 ) -> None:
-    """Add the entry of ``change`` to the caller's transaction; ``actor_id`` None means the visitor acted."""
-    when = starts_at.isoformat() if moved_from is None else f"{moved_from.isoformat()} -> {starts_at.isoformat()}"
-    detail = f"{when}{SEPARATOR}{BY_VISITOR if actor_id is None else BY_STAFF}"
-    db_session.add(
-        AuditEntry(
-            actor_id=actor_id,
-            action=action_of(change),
-            lead_id=lead_id,
-            detail=detail[: max_length(AuditEntry, "detail")],
-        )
-    )
-
-
-def status_change(db_session: Session, lead_id: int, before: str, after: str, actor_id: int | None) -> None:
-    """The lead's status moved with its demo (written like a staff member's status change)."""
-    db_session.add(AuditEntry(actor_id=actor_id, action="status", lead_id=lead_id, detail=f"{before} -> {after}"))
+    """Add the entry of ``change`` to the caller's transaction; ``actor_id`` None means the visitor acted
+    (``by``: who, when it was neither the visitor nor staff)."""
+    by = by or (BY_VISITOR if actor_id is None else BY_STAFF)
+    before = moved_from.isoformat() if moved_from else ""
+    audit(db_session, actor_id, action_of(change), lead_id, AuditDetail(before, starts_at.isoformat(), by=by))

@@ -31,7 +31,9 @@ from marketing_site.leads.mails import BookedDemo, lead_link
 from marketing_site.leads.owner_mails import contact_links
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
-from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id, subject_line
+from marketing_site.mail.queue import Mail
+from marketing_site.mail.queue import queue as outbox_queue
+from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, subject_line
 
 REMINDERS_BEFORE = (timedelta(hours=24), timedelta(hours=1))
 # A cancellation by the vendor (staff): its subject, its news and its offer of another time apologise.
@@ -51,25 +53,21 @@ def queue_invitations(
     ``by_staff``: the vendor cancelled, so the visitor's mail says so, apologises, gives the booking's
     ``cancel_reason`` and offers to book again."""
     method = CANCEL if change is BookingChange.CANCELLED else REQUEST
-    status = OutboxStatus.HELD if held else OutboxStatus.QUEUED
     language = _language(booking)
     when = describe(*booking.for_visitor(), language.code)
     by_us = by_staff and change is BookingChange.CANCELLED
     visitor = _visitor_body(booking, language, change, when, by_us)
     subject = _BY_US["subject"] if by_us else f"booking.mail.subject.{change}"
-    db_session.add(
-        OutboxMail(
-            lead_id=booking.lead_id,
-            booking_id=booking.id,
-            audience=Audience.VISITOR,
-            status=status,
-            recipient=booking.visitor_email,
-            message_id=new_message_id(),
-            subject=subject_line(isolated_message(subject, language.code, when=when)),
-            calendar_body=invitation(booking, method, visitor_invitation(booking, language, change)),
-            calendar_method=method,
-            **visitor,
-        )
+    visitor_mail = Mail(
+        Audience.VISITOR,
+        booking.visitor_email,
+        subject_line(isolated_message(subject, language.code, when=when)),
+        visitor,
+        booking.lead_id,
+        booking.id,
+        held=held,
+        calendar_body=invitation(booking, method, visitor_invitation(booking, language, change)),
+        calendar_method=method,
     )
     host_when = describe(*booking.in_zone(booking.host_time_zone), STAFF_LANGUAGE)
     host = _templates.render(
@@ -82,20 +80,18 @@ def queue_invitations(
         by_staff=by_us,
         **contact_links(LeadKind.SCHEDULE_DEMO, booking.visitor_email, booking.visitor_phone),
     )
-    db_session.add(
-        OutboxMail(
-            lead_id=booking.lead_id,
-            booking_id=booking.id,
-            audience=Audience.HOST,
-            status=status,
-            recipient=booking.host_email,
-            message_id=new_message_id(),
-            subject=subject_line(f"Demo {change}: {without_bidi_controls(booking.visitor_name)}, {host_when}"),
-            calendar_body=invitation(booking, method, host_invitation(booking, change)),
-            calendar_method=method,
-            **host,
-        )
+    host_mail = Mail(
+        Audience.HOST,
+        booking.host_email,
+        subject_line(f"Demo {change}: {without_bidi_controls(booking.visitor_name)}, {host_when}"),
+        host,
+        booking.lead_id,
+        booking.id,
+        held=held,
+        calendar_body=invitation(booking, method, host_invitation(booking, change)),
+        calendar_method=method,
     )
+    outbox_queue(db_session, visitor_mail, host_mail)
 
 
 def tell_sales(db_session: Session, booking: BookingView) -> None:
@@ -117,18 +113,18 @@ def queue_reminders(db_session: Session, booking: BookingView, now: datetime, he
         due = booking.starts_at - before
         if due <= now:
             continue
-        db_session.add(
-            OutboxMail(
-                lead_id=booking.lead_id,
-                booking_id=booking.id,
-                audience=Audience.REMINDER,
-                status=OutboxStatus.HELD if held else OutboxStatus.QUEUED,
-                recipient=booking.visitor_email,
-                message_id=new_message_id(),
-                next_attempt_at=due,
-                subject=subject_line(isolated_message("booking.mail.subject.reminder", language.code, when=when)),
-                **_visitor_body(booking, language, None, when),
-            )
+        outbox_queue(
+            db_session,
+            Mail(
+                Audience.REMINDER,
+                booking.visitor_email,
+                subject_line(isolated_message("booking.mail.subject.reminder", language.code, when=when)),
+                _visitor_body(booking, language, None, when),
+                booking.lead_id,
+                booking.id,
+                held=held,
+                send_at=due,
+            ),
         )
 
 

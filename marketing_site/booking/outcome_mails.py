@@ -28,7 +28,6 @@ from marketing_site.booking.when import describe
 from marketing_site.content.countries import COUNTRY_REGIONS
 from marketing_site.content.messages import isolated_message
 from marketing_site.content.modules import MODULES
-from marketing_site.core import wakeup
 from marketing_site.core.closed_days import is_closed
 from marketing_site.core.plain_text import without_bidi_controls
 from marketing_site.i18n.languages import BY_CODE, DEFAULT, Language, localized_route
@@ -38,7 +37,9 @@ from marketing_site.leads.models import Lead, LeadModule
 from marketing_site.leads.owner_mails import contact_links
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
-from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id, subject_line
+from marketing_site.mail.queue import Mail
+from marketing_site.mail.queue import queue as outbox_queue
+from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, subject_line
 from marketing_site.settings import settings
 
 RECAP_MORNING = time(9, 0)  # the recap's hour, in the visitor's zone
@@ -46,10 +47,6 @@ SEARCH_DAYS = 60  # a calendar with no working day this far ahead counts plain d
 HOST_ASKS = (Audience.OUTCOME, Audience.UNMARKED)
 
 _templates = MailTemplates("marketing_site.booking")
-
-
-def _status(held: bool) -> OutboxStatus:
-    return OutboxStatus.HELD if held else OutboxStatus.QUEUED
 
 
 def a_working_day_later(db_session: Session, host_id: int, moment: datetime) -> datetime:
@@ -109,19 +106,9 @@ def _queue_host_ask(db_session: Session, booking: BookingView, audience: Audienc
         **contact_links(LeadKind.SCHEDULE_DEMO, booking.visitor_email, booking.visitor_phone),
     )
     headline = "Still unmarked: demo" if reminder else "Held or no-show? Demo"
-    db_session.add(
-        OutboxMail(
-            lead_id=booking.lead_id,
-            booking_id=booking.id,
-            audience=audience,
-            status=_status(held),
-            recipient=booking.host_email,
-            message_id=new_message_id(),
-            next_attempt_at=due,
-            subject=subject_line(f"{headline} with {without_bidi_controls(booking.visitor_name)}, {when}"),
-            **body,
-        )
-    )
+    subject = subject_line(f"{headline} with {without_bidi_controls(booking.visitor_name)}, {when}")
+    mail = Mail(audience, booking.host_email, subject, body, booking.lead_id, booking.id, held=held, send_at=due)
+    outbox_queue(db_session, mail)
 
 
 def withdraw_host_asks(db_session: Session, booking_id: int) -> None:
@@ -200,17 +187,6 @@ def _queue_visitor_mail(
     held: bool,
     body: MailBodies,
 ) -> None:
-    db_session.add(
-        OutboxMail(
-            lead_id=booking.lead_id,
-            booking_id=booking.id,
-            audience=audience,
-            status=_status(held),
-            recipient=booking.visitor_email,
-            message_id=new_message_id(),
-            next_attempt_at=due,
-            subject=subject_line(isolated_message(subject_id, _language(booking).code, when=when)),
-            **body,
-        )
-    )
-    wakeup.on_commit(db_session)
+    subject = subject_line(isolated_message(subject_id, _language(booking).code, when=when))
+    mail = Mail(audience, booking.visitor_email, subject, body, booking.lead_id, booking.id, held=held, send_at=due)
+    outbox_queue(db_session, mail)

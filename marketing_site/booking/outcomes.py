@@ -1,6 +1,6 @@
 """The one code that marks a demo held or no-show, after its end: by its host from the one-click link in their
 mail (``outcome_links``), or by staff from the lead's page. One transaction holds the booking's new status,
-the lead's (``leads.outcomes``), the entry in the lead's activity, the webhook ``demo.held`` or
+the lead's (``leads.transitions``), the entry in the lead's activity, the webhook ``demo.held`` or
 ``demo.no_show``, the host's questions withdrawn, and the visitor's next mail: for a no-show, one mail now with
 the link to book again; for a held demo, the recap their next working morning (``outcome_mails``).
 
@@ -26,14 +26,12 @@ from marketing_site.booking.views import BookingView, booking_view
 from marketing_site.booking.when import describe
 from marketing_site.core import db
 from marketing_site.core.clock import as_utc, utc_now
-from marketing_site.leads import outcomes as lead_outcomes
+from marketing_site.leads import transitions
 from marketing_site.leads.models import Lead
 from marketing_site.leads.owner_mails import when as staff_when
 from marketing_site.leads.statuses import LeadStatus
 from marketing_site.mail.render import STAFF_LANGUAGE
-from marketing_site.staff.audit import audit
 
-BY_LINK = "link"  # the audit detail's "; by link": the host, from the link in their mail
 LEAD_STATUS = {BookingStatus.HELD: LeadStatus.DEMO_HELD, BookingStatus.NO_SHOW: LeadStatus.DEMO_NO_SHOW}
 WORDS = {BookingStatus.HELD: "held", BookingStatus.NO_SHOW: "a no-show"}
 
@@ -137,14 +135,13 @@ def demo_outcome_mark(
         lead = db_session.get_one(Lead, booking.lead_id)
         actor = booking.host_id if by_link else actor_id
         change = BookingChange(outcome.value)
-        by = BY_LINK if by_link else history.BY_STAFF
-        detail = f"{as_utc(booking.starts_at).isoformat()}{history.SEPARATOR}{by}"
-        audit(db_session, actor, history.action_of(change), lead.id, detail)
+        by = history.BY_LINK if by_link else history.BY_STAFF
+        history.record(db_session, booking.lead_id, change, as_utc(booking.starts_at), actor, by=by)
         booking.status, booking.sequence, booking.updated_at = outcome, booking.sequence + 1, now
         db_session.flush()
         view = booking_view(db_session, booking)
         outcome_mails.withdraw_host_asks(db_session, booking_id)
-        lead_outcomes.demo_outcome(db_session, lead, LEAD_STATUS[outcome], actor)
+        transitions.demo_outcome(db_session, lead, LEAD_STATUS[outcome], actor)
         recap_due = None
         if outcome is BookingStatus.NO_SHOW:
             outcome_mails.queue_missed(db_session, view, now, held=lead.quarantined)

@@ -21,9 +21,8 @@ from contextlib import contextmanager
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, col, select
+from sqlmodel import Session, select
 
 from marketing_site.booking import events, history, mails, tokens
 from marketing_site.booking.errors import (
@@ -42,14 +41,12 @@ from marketing_site.booking.slots import any_free, host_weeks, next_free_slots, 
 from marketing_site.booking.views import BookingView, booking_view
 from marketing_site.core import db, metrics
 from marketing_site.core.clock import as_utc, utc_now
-from marketing_site.leads import events as lead_events
-from marketing_site.leads import owner_mails, routing, timers
 from marketing_site.leads import service as lead_service
+from marketing_site.leads import transitions
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.mails import RequestMails
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import LeadKind
-from marketing_site.leads.statuses import LeadStatus
 
 IDEMPOTENCY_ENDPOINT = "demo-bookings"  # an Idempotency-Key replays only this endpoint's answers
 NEXT_SLOTS = 5  # offered with "that time was just taken"
@@ -75,9 +72,7 @@ def demo_request(
     plan = RequestMails(
         send_at=now + PICK_WINDOW if picker and free else None, pick_link=tokens.pick_url if free else None
     )
-    with db.write_session() as db_session:
-        lead = lead_service.lead_write(db_session, prepared, plan)
-        return lead_service.lead_commit(db_session, prepared, lead.id)[0]
+    return lead_service.lead_store(prepared, plan)
 
 
 def book_for_lead(lead_id: int, slot_id: str, visitor_time_zone: str, now: datetime | None = None) -> BookingView:
@@ -138,10 +133,13 @@ def _lead_book(
         return prepared, booking_of_lead(prepared)
     with _offering_next_slots(starts_at, visitor_time_zone, now):
         try:
-            with db.write_session() as db_session:
-                lead = lead_service.lead_write(db_session, prepared, booked_host=host_id)
-                _book(db_session, lead.id, lead.quarantined, host_id, starts_at, visitor_time_zone, now)
-                lead_id = lead_service.lead_commit(db_session, prepared, lead.id)[0]
+            lead_id = lead_service.lead_store(
+                prepared,
+                booked_host=host_id,
+                with_lead=lambda db_session, lead: _book(
+                    db_session, lead.id, lead.quarantined, host_id, starts_at, visitor_time_zone, now
+                ),
+            )
         except (SlotInPast, SlotOutsideAvailability) as refused:
             raise LeadValidationError({refused.field: str(refused)}) from None
     return lead_id, booking_of_lead(lead_id)
@@ -229,12 +227,7 @@ def booking_cancel(
         booking = _live_booking(db_session, booking_id, seen_sequence)
         lead = db_session.get_one(Lead, booking.lead_id)
         history.record(db_session, booking.lead_id, BookingChange.CANCELLED, as_utc(booking.starts_at), actor_id)
-        if lead.status == LeadStatus.DEMO_BOOKED:
-            history.status_change(db_session, booking.lead_id, lead.status, LeadStatus.DEMO_CANCELLED, actor_id)
-            lead.status = LeadStatus.DEMO_CANCELLED
-            db_session.add(lead)
-            if not lead.quarantined:
-                lead_events.status_changed(db_session, lead, LeadStatus.DEMO_BOOKED, LeadStatus.DEMO_CANCELLED)
+        transitions.demo_cancelled(db_session, lead, actor_id)
         booking.status, booking.sequence, booking.updated_at = BookingStatus.CANCELLED, booking.sequence + 1, now
         booking.cancel_reason = reason if actor_id is not None else ""
         db_session.flush()
@@ -293,8 +286,8 @@ def _book(
     now: datetime,
 ) -> DemoBooking:
     """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed); a
-    quarantined lead's mails are held. The host becomes the lead's owner by the routing rules, and the lead, no
-    longer new, stops its timers.
+    quarantined lead's mails are held. What it does to the lead (status, owner, timers) is
+    ``transitions.demo_booked``'s.
 
     A lead has one booking row: a cancelled one is booked again in place, as a new calendar event (a new UID;
     SEQUENCE keeps rising, so a form from a page of the old demo stays refused). The lead's own mails that
@@ -331,35 +324,15 @@ def _book(
         )
     db_session.add(booking)
     _flush_or_taken(db_session, booking)
-    previous_status = db_session.execute(select(col(Lead.status)).where(col(Lead.id) == lead_id)).scalar_one()
-    db_session.execute(
-        update(Lead).where(col(Lead.id) == lead_id).values(status=LeadStatus.DEMO_BOOKED)
-    )  # lead may be detached
     history.record(db_session, booking.lead_id, BookingChange.BOOKED, starts_at, None)
-    if previous_status not in (LeadStatus.NEW, LeadStatus.DEMO_BOOKED):  # e.g. booked again after a cancellation
-        history.status_change(db_session, lead_id, previous_status, LeadStatus.DEMO_BOOKED, None)
     view = booking_view(db_session, booking)
     mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=quarantined)
     mails.queue_reminders(db_session, view, now, held=quarantined)
     mails.tell_sales(db_session, view)
+    transitions.demo_booked(db_session, lead_id, host_id, view.host_name, now)
     if not quarantined:
-        lead = db_session.get_one(Lead, lead_id)
-        previous_owner = lead.owner_id
-        timers.stop(db_session, lead_id)
-        routing.host_takes_over(db_session, lead, host_id, now)
-        _tell_previous_owner(db_session, lead, previous_owner, view)
-        lead_events.status_changed(db_session, lead, previous_status, LeadStatus.DEMO_BOOKED)
         events.demo_changed(db_session, view, BookingChange.BOOKED)
     return booking
-
-
-def _tell_previous_owner(db_session: Session, lead: Lead, previous_owner: int | None, booking: BookingView) -> None:
-    """The host who now owns the lead took it from someone who had been told it was theirs (its first owner, or
-    the host of a cancelled demo booked again with another): they hear where it went (docs/booking.md)."""
-    owner_now = db_session.execute(select(col(Lead.owner_id)).where(col(Lead.id) == lead.id)).scalar_one()
-    if previous_owner is not None and owner_now == booking.host_id != previous_owner:
-        why = "the visitor booked the demo with them"
-        owner_mails.tell_previous_owner(db_session, lead, previous_owner, booking.host_name, why)
 
 
 def _place(

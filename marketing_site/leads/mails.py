@@ -17,13 +17,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import insert, update
+from sqlalchemy import update
 from sqlmodel import Session, col, select
 
 from marketing_site.content.messages import isolated_message, message
-from marketing_site.core import wakeup
 from marketing_site.core.clock import utc_now
-from marketing_site.core.columns import table_of
 from marketing_site.core.plain_text import without_bidi_controls
 from marketing_site.i18n.bidi import isolate_foreign
 from marketing_site.i18n.languages import BY_CODE, DEFAULT
@@ -31,7 +29,9 @@ from marketing_site.leads.labels import module_names
 from marketing_site.leads.models import AnyLead, Lead, LeadModule, WrittenLead, display_name
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
-from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id, subject_line
+from marketing_site.mail.queue import Mail
+from marketing_site.mail.queue import queue as outbox_queue
+from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, subject_line
 from marketing_site.settings import settings
 
 SUMMARY_FIELDS = (
@@ -49,7 +49,6 @@ SUMMARY_FIELDS = (
 )
 DEMO_KINDS = frozenset({LeadKind.SCHEDULE_DEMO.value, LeadKind.PRODUCT_DEMO.value})  # a time is what comes next
 
-OUTBOX = table_of(OutboxMail)
 _templates = MailTemplates("marketing_site.leads")
 
 
@@ -87,38 +86,31 @@ def queue_lead_mails(
 
     The shared address (SALES_EMAIL / HR_EMAIL) gets its copy unless the lead has an owner (``owner_email``,
     who gets a mail of their own: ``owner_mails``) and LEAD_SHARED_COPY is off; a lead that nobody takes
-    says so there. One INSERT of plain rows, not ORM objects: building and flushing those cost more than
-    rendering the mails, and this runs for every lead (``make bench-load``)."""
+    says so there."""
     kind_label = message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE)
     pick_link = plan.pick_link(lead.id) if plan.pick_link else ""
     visitor, visitor_subject = _visitor_mail(lead, pick_link)
-    status = OutboxStatus.HELD if lead.quarantined else OutboxStatus.QUEUED
-    rows: list[dict[str, object]] = [
-        dict(audience=Audience.VISITOR, recipient=lead.email, subject=visitor_subject, **visitor)
-    ]
-    if owner_email is None or settings.lead_shared_copy:
-        owner_note = (
-            f"Its owner is {owner_email}."
-            if owner_email
-            else ""
-            if lead.quarantined
-            else "Nobody takes these leads, so it has no owner: open it and give it one"
-            " (admins set who takes leads under Lead routing)."
-        )
-        news = f"A new {kind_label} arrived on the website."
-        staff, staff_subject = _staff_mail(lead, lead.id, modules, f"New {kind_label}", news, owner_note=owner_note)
-        rows.insert(
-            0, dict(audience=Audience.STAFF, recipient=shared_address(lead.kind), subject=staff_subject, **staff)
-        )
     due = plan.send_at or utc_now()
-    # RETURNING makes it one multi-row INSERT rather than an executemany, which psycopg pipelines: the lead's
-    # COMMIT could then leave while the server is still busy, outside the deadline's guarantee
-    # (tests/faults/test_commit_after_deadline.py).
-    db_session.execute(
-        insert(OUTBOX).returning(OUTBOX.c.id),
-        [dict(row, lead_id=lead.id, status=status, message_id=new_message_id(), next_attempt_at=due) for row in rows],
+    visitor_mail = Mail(
+        Audience.VISITOR, lead.email, visitor_subject, visitor, lead.id, held=lead.quarantined, send_at=due
     )
-    wakeup.on_commit(db_session)
+    if owner_email is not None and not settings.lead_shared_copy:
+        outbox_queue(db_session, visitor_mail)
+        return
+    owner_note = (
+        f"Its owner is {owner_email}."
+        if owner_email
+        else ""
+        if lead.quarantined
+        else "Nobody takes these leads, so it has no owner: open it and give it one"
+        " (admins set who takes leads under Lead routing)."
+    )
+    news = f"A new {kind_label} arrived on the website."
+    staff, staff_subject = _staff_mail(lead, lead.id, modules, f"New {kind_label}", news, owner_note=owner_note)
+    shared = Mail(
+        Audience.STAFF, shared_address(lead.kind), staff_subject, staff, lead.id, held=lead.quarantined, send_at=due
+    )
+    outbox_queue(db_session, shared, visitor_mail)
 
 
 def shared_address(kind: str) -> str:
@@ -154,17 +146,9 @@ def queue_booked_notice(db_session: Session, lead_id: int, demo: BookedDemo, fir
     news = f"A demo was booked on the website for {demo.when} with {demo.host}."
     headline = "New demo booked" if first else "Demo booked"
     staff, subject = _staff_mail(lead, lead_id, modules, headline, news, demo.when)
-    db_session.add(
-        OutboxMail(
-            lead_id=lead_id,
-            booking_id=booking_id,
-            audience=Audience.STAFF,
-            status=OutboxStatus.HELD if lead.quarantined else OutboxStatus.QUEUED,
-            recipient=settings.sales_email,
-            message_id=new_message_id(),
-            subject=subject,
-            **staff,
-        )
+    outbox_queue(
+        db_session,
+        Mail(Audience.STAFF, settings.sales_email, subject, staff, lead_id, booking_id, held=lead.quarantined),
     )
 
 

@@ -8,17 +8,17 @@ from collections.abc import Sequence
 from datetime import datetime
 from urllib.parse import quote
 
-from sqlalchemy import func, insert, select, update
+from sqlalchemy import func, select, update
 from sqlmodel import Session, col
 
 from marketing_site.content.messages import message
-from marketing_site.core import wakeup
-from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import stored_id
-from marketing_site.leads.mails import OUTBOX, lead_link, staff_subject, summary
+from marketing_site.leads.mails import lead_link, staff_subject, summary
 from marketing_site.leads.models import AnyLead, display_name
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
-from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates, new_message_id
+from marketing_site.mail.queue import Mail
+from marketing_site.mail.queue import queue as outbox_queue
+from marketing_site.mail.render import STAFF_LANGUAGE, MailBodies, MailTemplates
 from marketing_site.staff.models import StaffUser
 
 _templates = MailTemplates("marketing_site.leads")
@@ -153,20 +153,7 @@ def _queue(
     body: MailBodies,
     send_at: datetime | None = None,
 ) -> None:
-    db_session.execute(
-        insert(OUTBOX).returning(OUTBOX.c.id),  # one multi-row INSERT of plain rows (see mails.queue_lead_mails)
-        [
-            dict(
-                lead_id=stored_id(lead),
-                audience=audience,
-                recipient=recipient,
-                subject=subject,
-                status=OutboxStatus.QUEUED,
-                message_id=new_message_id(),
-                next_attempt_at=send_at or utc_now(),
-                **body,
-            )
-            for recipient in recipients
-        ],
+    outbox_queue(
+        db_session,
+        *(Mail(audience, recipient, subject, body, stored_id(lead), send_at=send_at) for recipient in recipients),
     )
-    wakeup.on_commit(db_session)

@@ -36,8 +36,10 @@ from marketing_site.leads import owner_mails, timers, work_calendar
 from marketing_site.leads.models import AnyLead, Lead, LeadModule
 from marketing_site.leads.routing_models import TURNS, LeadRotation, LeadTaker
 from marketing_site.leads.schemas import LeadKind
-from marketing_site.staff.audit import audit
+from marketing_site.staff.audit import AuditAction, AuditDetail, audit
 from marketing_site.staff.models import Role, StaffUser
+
+NO_OWNER = "nobody"  # an owner entry's side without an owner
 
 
 class Rule(enum.StrEnum):
@@ -208,7 +210,7 @@ def record(
     the mail waits with the lead's others)."""
     owner = assignment.owner
     if owner is not None:
-        audit(db_session, None, "assign", lead.id, f"{owner.id} ({assignment.rule})")
+        audit(db_session, None, AuditAction.ASSIGN, lead.id, AuditDetail(after=str(owner.id), rule=assignment.rule))
     answer_by = timers.start(db_session, stored_id(lead), team_of(lead.kind), owner.id if owner else None, now)
     if owner is not None and assignment.rule is not Rule.BOOKED_HOST:  # a host's notice is the booking's mail
         week = work_calendar.week_of(db_session, owner.id)
@@ -222,10 +224,12 @@ def reassign(
     aimed at them with the whole response time from now."""
     if (owner.id if owner else None) == lead.owner_id:
         return
-    why = "" if rule is Rule.STAFF else f" ({rule})"
-    audit(
-        db_session, actor_id, "owner", lead.id, f"{lead.owner_id or 'nobody'} -> {owner.id if owner else 'nobody'}{why}"
+    change = AuditDetail(
+        before=str(lead.owner_id or NO_OWNER),
+        after=str(owner.id) if owner else NO_OWNER,
+        rule="" if rule is Rule.STAFF else rule,  # staff's choice says no more than who made it
     )
+    audit(db_session, actor_id, AuditAction.OWNER, lead.id, change)
     db_session.execute(update(Lead).where(col(Lead.id) == lead.id).values(owner_id=owner.id if owner else None))
     owner_mails.withdraw_unsent_notice(db_session, stored_id(lead))  # the previous owner's, if it has not left
     answer_by = timers.re_aim(db_session, stored_id(lead), team_of(lead.kind), owner.id if owner else None, now)

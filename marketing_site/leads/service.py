@@ -2,15 +2,15 @@
 
 UI state handlers and the JSON API both call ``lead_submit`` / ``application_submit`` and turn
 LeadValidationError / LeadRejected into their own answers. An id is returned only after commit. A caller
-that stores more with the lead (the demo booking) takes the steps apart: ``lead_prepare``, then
-``lead_write`` and its own rows in one session, then ``lead_commit``.
+that stores more with the lead (the demo booking) takes two steps: ``lead_prepare``, then ``lead_store``
+with its own rows (``with_lead``) in the lead's transaction.
 """
 
 from __future__ import annotations
 
 import logging
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -57,6 +57,7 @@ __all__ = [
     "lead_check",
     "lead_commit",
     "lead_prepare",
+    "lead_store",
     "lead_submit",
     "lead_write",
 ]
@@ -110,9 +111,24 @@ def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionCont
         prepared = lead_prepare(kind, data, context, endpoint=endpoint)
         if isinstance(prepared, int):
             return prepared
-        with db.write_session() as db_session:
-            lead = lead_write(db_session, prepared)
-            return lead_commit(db_session, prepared, lead.id)[0]
+        return lead_store(prepared)
+
+
+def lead_store(
+    prepared: PreparedLead,
+    mails: lead_mails.RequestMails = lead_mails.AT_ONCE,
+    *,
+    booked_host: int | None = None,
+    with_lead: Callable[[Session, WrittenLead], object] | None = None,
+) -> int:
+    """Write a prepared lead and commit it; its id. ``with_lead`` adds the caller's own rows (the demo's booking)
+    to the lead's transaction first: whatever it raises stores nothing. ``mails`` and ``booked_host``: as for
+    ``lead_write``."""
+    with db.write_session() as db_session:
+        lead = lead_write(db_session, prepared, mails, booked_host=booked_host)
+        if with_lead is not None:
+            with_lead(db_session, lead)
+        return lead_commit(db_session, prepared, lead.id)[0]
 
 
 @contextmanager
@@ -179,11 +195,11 @@ def _application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, co
     if resume is not None:
         values["resume_filename"] = uploads.download_name(resume.filename, extension)
     prepared = PreparedLead({**values, "quarantined": quarantined}, {}, context, LeadKind.CAREERS.value, touches)
-    with db.write_session() as db_session:
-        lead = lead_write(db_session, prepared)
-        if resume is not None:
-            uploads.resume_write(db_session, lead.id, resume, extension)
-        return lead_commit(db_session, prepared, lead.id)[0]
+    if resume is None:
+        return lead_store(prepared)
+    return lead_store(
+        prepared, with_lead=lambda db_session, lead: uploads.resume_write(db_session, lead.id, resume, extension)
+    )
 
 
 def _replayed(endpoint: str, context: SubmissionContext) -> int | None:

@@ -1,9 +1,5 @@
-"""The outbox's database side: claim due mails atomically, record each outcome, requeue on request.
-
-A claim is one ``UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING`` statement: on
-PostgreSQL concurrent senders skip each other's rows; SQLite runs one writer at a time (the lock
-clause is dropped there) and the single statement is atomic. The claim moves ``next_attempt_at`` a
-lease ahead, so a sender that dies mid-send hands its rows back when the lease runs out.
+"""The outbox's database side: claim due mails atomically (``core.outbox_claim``, shared with the webhooks'),
+record each outcome, requeue on request. Rows are written by ``mail.queue`` only.
 """
 
 from __future__ import annotations
@@ -12,10 +8,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import case, select, update
+from sqlalchemy import case, update
 from sqlmodel import Session, col
 
-from marketing_site.core import db
+from marketing_site.core import db, outbox_claim
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import max_length
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
@@ -46,29 +42,25 @@ def lease() -> timedelta:
 
 def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedMail]:
     now = utc_now()
-    due = (
-        select(col(OutboxMail.id))
-        .where(col(OutboxMail.status) == OutboxStatus.QUEUED, col(OutboxMail.next_attempt_at) <= now)
-        .order_by(case((col(OutboxMail.audience) == Audience.OWNER, 0), else_=1), col(OutboxMail.id))  # owners first
-        .limit(limit)
-        .with_for_update(skip_locked=True)
-    )
-    claim = (
-        update(OutboxMail)
-        .where(col(OutboxMail.id).in_(due.scalar_subquery()))
-        .values(next_attempt_at=now + lease(), attempts=col(OutboxMail.attempts) + 1)
-        .returning(
-            col(OutboxMail.id),
-            col(OutboxMail.recipient),
-            col(OutboxMail.subject),
-            col(OutboxMail.text_body),
-            col(OutboxMail.html_body),
-            col(OutboxMail.message_id),
-            col(OutboxMail.attempts),
-            col(OutboxMail.calendar_body),
-            col(OutboxMail.calendar_method),
-            col(OutboxMail.lead_id),
-        )
+    waiting = outbox_claim.due(OutboxMail, OutboxStatus.QUEUED, now).order_by(
+        case((col(OutboxMail.audience) == Audience.OWNER, 0), else_=1), col(OutboxMail.id)
+    )  # owners first
+    claim = outbox_claim.claim(
+        OutboxMail,
+        waiting,
+        now,
+        lease(),
+        limit,
+        col(OutboxMail.id),
+        col(OutboxMail.recipient),
+        col(OutboxMail.subject),
+        col(OutboxMail.text_body),
+        col(OutboxMail.html_body),
+        col(OutboxMail.message_id),
+        col(OutboxMail.attempts),
+        col(OutboxMail.calendar_body),
+        col(OutboxMail.calendar_method),
+        col(OutboxMail.lead_id),
     )
     with db.write_session() as db_session:
         rows = db_session.execute(claim).all()

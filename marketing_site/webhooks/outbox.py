@@ -1,8 +1,7 @@
 """Webhook deliveries' database side: written in the transaction of the change they tell about, claimed
 atomically by the sender, each outcome recorded, sent again on an admin's request.
 
-Claims work like the mail outbox's (``UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING``,
-moving ``next_attempt_at`` a lease ahead), and only deliveries of enabled endpoints are claimed.
+Claims are the mail outbox's (``core.outbox_claim``), and only deliveries of enabled endpoints are claimed.
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from typing import Any
 from sqlalchemy import insert, select, update
 from sqlmodel import Session, col
 
-from marketing_site.core import db, wakeup
+from marketing_site.core import db, outbox_claim, wakeup
 from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.core.columns import max_length, table_of
 from marketing_site.core.config_version import Cached
@@ -89,31 +88,26 @@ def lease() -> timedelta:
 
 def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedDelivery]:
     now = utc_now()
-    due = (
-        select(col(WebhookDelivery.id))
+    waiting = (
+        outbox_claim.due(WebhookDelivery, DeliveryStatus.QUEUED, now)
         .join(WebhookEndpoint, col(WebhookEndpoint.id) == col(WebhookDelivery.endpoint_id))
-        .where(
-            col(WebhookDelivery.status) == DeliveryStatus.QUEUED,
-            col(WebhookDelivery.next_attempt_at) <= now,
-            col(WebhookEndpoint.enabled).is_(True),
-        )
+        .where(col(WebhookEndpoint.enabled).is_(True))
         .order_by(col(WebhookDelivery.id))
-        .limit(limit)
-        .with_for_update(skip_locked=True, of=WebhookDelivery)
+    )
+    claim = outbox_claim.claim(
+        WebhookDelivery,
+        waiting,
+        now,
+        lease(),
+        limit,
+        col(WebhookDelivery.id),
+        col(WebhookDelivery.endpoint_id),
+        col(WebhookDelivery.message_id),
+        col(WebhookDelivery.payload),
+        col(WebhookDelivery.attempts),
     )
     with db.write_session() as db_session:
-        rows = db_session.execute(
-            update(WebhookDelivery)
-            .where(col(WebhookDelivery.id).in_(due.scalar_subquery()))
-            .values(next_attempt_at=now + lease(), attempts=col(WebhookDelivery.attempts) + 1)
-            .returning(
-                col(WebhookDelivery.id),
-                col(WebhookDelivery.endpoint_id),
-                col(WebhookDelivery.message_id),
-                col(WebhookDelivery.payload),
-                col(WebhookDelivery.attempts),
-            )
-        ).all()
+        rows = db_session.execute(claim).all()
         endpoints = {
             endpoint.id: endpoint
             for endpoint in db_session.execute(
