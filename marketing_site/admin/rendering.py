@@ -16,10 +16,11 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.templating import Jinja2Templates
 
-from marketing_site.admin import auth, roles
-from marketing_site.admin.guard import BASE
+from marketing_site.admin import roles
 from marketing_site.admin.inbox_query import Viewer
 from marketing_site.admin.local_time import BROWSER_ZONE_COOKIE, StaffClock, viewer_zone
+from marketing_site.admin.signin import auth
+from marketing_site.admin.signin.guard import BASE
 from marketing_site.admin.staff_names import staff_name
 from marketing_site.admin.static_files import static_url
 from marketing_site.core.clock import utc_now

@@ -18,11 +18,19 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from marketing_site.admin import accounts, auth, devices, factors, passkeys, sessions, signin_throttle, totp, users
-from marketing_site.admin.guard import BASE, SECOND_FACTOR, after_signin, checked_form, halfway, public_post_checks
-from marketing_site.admin.passwords import MAX_PASSWORD_CHARS
+from marketing_site.admin import accounts, users
 from marketing_site.admin.rendering import NO_STORE, render
-from marketing_site.admin.sessions import Signed
+from marketing_site.admin.signin import auth, devices, factors, passkeys, sessions, signin_throttle, totp
+from marketing_site.admin.signin.guard import (
+    BASE,
+    SECOND_FACTOR,
+    after_signin,
+    checked_form,
+    halfway,
+    public_post_checks,
+)
+from marketing_site.admin.signin.passwords import MAX_PASSWORD_CHARS
+from marketing_site.admin.signin.sessions import Signed
 from marketing_site.core.columns import max_length
 from marketing_site.staff.models import StaffUser
 from marketing_site.web.answers import client_address

@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from marketing_site.admin.guard import BASE
+from marketing_site.admin.signin.guard import BASE
 
 FOLDER = Path(__file__).parent / "static"
 TYPES = {"staff.css": "text/css; charset=utf-8", "staff.js": "text/javascript; charset=utf-8"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sqlmodel import col, select
 
-from marketing_site.admin.passwords import WeakPassword, password_check, password_hash, password_matches
+from marketing_site.admin.signin.passwords import WeakPassword, password_check, password_hash, password_matches
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.staff.models import Role, StaffUser
 

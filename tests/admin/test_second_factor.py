@@ -21,7 +21,8 @@ from staff_client import (
 )
 
 from marketing_site.admin import app as admin_app
-from marketing_site.admin import signin_pages, totp
+from marketing_site.admin import signin_pages
+from marketing_site.admin.signin import totp
 from marketing_site.admin.staff_db import staff_session
 from marketing_site.admin.users import staff_user_create
 from marketing_site.core.clock import frozen

@@ -6,7 +6,7 @@ from __future__ import annotations
 from sqlalchemy import or_
 from sqlmodel import Session, col, select
 
-from marketing_site.admin.sessions import token_hash
+from marketing_site.admin.signin.sessions import token_hash
 from marketing_site.admin.staff_db import staff_session
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import max_length

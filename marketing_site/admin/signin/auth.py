@@ -25,8 +25,8 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import Response
 
-from marketing_site.admin import sessions
-from marketing_site.admin.sessions import Signed
+from marketing_site.admin.signin import sessions
+from marketing_site.admin.signin.sessions import Signed
 from marketing_site.settings import settings
 
 CSRF_FIELD = "csrf_token"

@@ -16,8 +16,8 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
-from marketing_site.admin import auth
-from marketing_site.admin.sessions import Signed
+from marketing_site.admin.signin import auth
+from marketing_site.admin.signin.sessions import Signed
 from marketing_site.staff.models import StaffUser
 
 BASE = "/admin"
