@@ -13,7 +13,7 @@ from starlette.responses import JSONResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 
 from marketing_site.admin import accounts
-from marketing_site.admin.rendering import NO_STORE, render
+from marketing_site.admin.frame.rendering import NO_STORE, render
 from marketing_site.admin.roles import may_manage_staff
 from marketing_site.admin.signin import auth, factors, passkeys, sessions, totp
 from marketing_site.admin.signin.guard import BASE, Guarded, checked_form, staff_only

@@ -42,17 +42,17 @@ from marketing_site.admin import (
     response_times,
     signin_pages,
     speed_pages,
-    static_files,
     users,
 )
-from marketing_site.admin.inbox_query import Viewer
+from marketing_site.admin.frame import static_files
+from marketing_site.admin.frame.middleware import StaffAreaRules
+from marketing_site.admin.frame.rendering import NO_STORE, after, clock_of, render, viewer_of
 from marketing_site.admin.local_time import BROWSER_ZONE_COOKIE, StaffClock
-from marketing_site.admin.middleware import StaffAreaRules
-from marketing_site.admin.rendering import NO_STORE, after, clock_of, render, viewer_of
 from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase
 from marketing_site.admin.signin.guard import BASE, Guarded, staff_only
 from marketing_site.admin.staff_db import staff_session
 from marketing_site.admin.staff_names import staff_name
+from marketing_site.admin.viewer import Viewer
 from marketing_site.booking.views import BookingView
 from marketing_site.content.forms import SCHOOL_TYPE_OPTIONS
 from marketing_site.core.columns import stored_id

@@ -18,8 +18,8 @@ from sqlalchemy import Select, case, func, or_, select, text
 from sqlalchemy.sql.elements import ColumnElement, UnaryExpression
 from sqlmodel import Session, col
 
-from marketing_site.admin.local_time import StaffClock
 from marketing_site.admin.roles import kinds_seen
+from marketing_site.admin.viewer import Viewer
 from marketing_site.leads import search_text
 from marketing_site.leads.models import Lead, LeadModule
 from marketing_site.leads.statuses import HrStatus, LeadStatus
@@ -38,15 +38,6 @@ SORTS: dict[str, tuple[UnaryExpression[Any], UnaryExpression[Any]]] = {
 }
 SORT_NAMES = {"newest": "Newest first", "oldest": "Oldest first", "email": "Email A-Z", "status": "Status"}
 ME, NOBODY = "me", "none"  # the owner filter's words besides a staff id
-
-
-@dataclass(frozen=True)
-class Viewer:
-    """Who looks: the role decides the kinds, the id what "me" means, the clock what a day is."""
-
-    role: str
-    user_id: int
-    clock: StaffClock
 
 
 @dataclass(frozen=True)

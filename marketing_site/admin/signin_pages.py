@@ -19,7 +19,7 @@ from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, R
 from starlette.routing import Route
 
 from marketing_site.admin import accounts, users
-from marketing_site.admin.rendering import NO_STORE, render
+from marketing_site.admin.frame.rendering import NO_STORE, render
 from marketing_site.admin.signin import auth, devices, factors, passkeys, sessions, signin_throttle, totp
 from marketing_site.admin.signin.guard import (
     BASE,

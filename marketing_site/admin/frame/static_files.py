@@ -17,7 +17,7 @@ from starlette.routing import Route
 
 from marketing_site.admin.signin.guard import BASE
 
-FOLDER = Path(__file__).parent / "static"
+FOLDER = Path(__file__).parents[1] / "static"
 TYPES = {"staff.css": "text/css; charset=utf-8", "staff.js": "text/javascript; charset=utf-8"}
 CACHE_FOREVER = "public, max-age=31536000, immutable"
 

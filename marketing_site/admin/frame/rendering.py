@@ -17,19 +17,19 @@ from starlette.responses import RedirectResponse, Response
 from starlette.templating import Jinja2Templates
 
 from marketing_site.admin import roles
-from marketing_site.admin.inbox_query import Viewer
+from marketing_site.admin.frame.static_files import static_url
 from marketing_site.admin.local_time import BROWSER_ZONE_COOKIE, StaffClock, viewer_zone
 from marketing_site.admin.signin import auth
 from marketing_site.admin.signin.guard import BASE
 from marketing_site.admin.staff_names import staff_name
-from marketing_site.admin.static_files import static_url
+from marketing_site.admin.viewer import Viewer
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import stored_id
 from marketing_site.leads.models import display_name
 from marketing_site.mail.models import OutboxStatus
 from marketing_site.staff.models import StaffUser
 
-templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
+templates = Jinja2Templates(directory=str(Path(__file__).parents[1] / "templates"))
 
 NO_STORE = {"Cache-Control": "no-store"}  # leads never rest in a browser's or proxy's cache
 POLICY = "; ".join(
