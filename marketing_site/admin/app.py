@@ -21,38 +21,29 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 
-from marketing_site.admin import (
-    account_pages,
-    activity,
-    agenda,
-    booking_pages,
-    channel_pages,
-    chart,
-    demo_work,
-    erasure,
-    export,
-    inbox_query,
-    inbox_view,
-    lead_routing,
-    lead_view,
-    lead_work,
-    outcome_pages,
-    outcome_work,
-    preferences,
-    response_times,
-    signin_pages,
-    speed_pages,
-    users,
-)
+from marketing_site.admin import activity, channel_pages, demo_work, lead_work, outcome_work
+from marketing_site.admin.accounts import account_pages, preferences, signin_pages, users
 from marketing_site.admin.frame import static_files
 from marketing_site.admin.frame.middleware import StaffAreaRules
 from marketing_site.admin.frame.rendering import NO_STORE, after, clock_of, render, viewer_of
 from marketing_site.admin.local_time import BROWSER_ZONE_COOKIE, StaffClock
 from marketing_site.admin.roles import kinds_seen, may_download_resumes, may_erase
+from marketing_site.admin.setup import booking_pages, lead_routing, speed_pages
 from marketing_site.admin.signin.guard import BASE, Guarded, staff_only
 from marketing_site.admin.staff_db import staff_session
 from marketing_site.admin.staff_names import staff_name
 from marketing_site.admin.viewer import Viewer
+from marketing_site.admin.work import (
+    agenda,
+    chart,
+    erasure,
+    export,
+    inbox_query,
+    inbox_view,
+    lead_view,
+    outcome_pages,
+    response_times,
+)
 from marketing_site.booking.views import BookingView
 from marketing_site.content.forms import SCHOOL_TYPE_OPTIONS
 from marketing_site.core.columns import stored_id

@@ -12,14 +12,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from marketing_site.admin import accounts
+from marketing_site.admin.accounts import accounts
+from marketing_site.admin.accounts.signin_pages import json_object
+from marketing_site.admin.accounts.users import StaffUserError
 from marketing_site.admin.frame.rendering import NO_STORE, render
 from marketing_site.admin.roles import may_manage_staff
 from marketing_site.admin.signin import auth, factors, passkeys, sessions, totp
 from marketing_site.admin.signin.guard import BASE, Guarded, checked_form, staff_only
 from marketing_site.admin.signin.sessions import Signed
-from marketing_site.admin.signin_pages import json_object
-from marketing_site.admin.users import StaffUserError
 from marketing_site.staff.models import Role, StaffUser
 
 ACCOUNT = f"{BASE}/account"

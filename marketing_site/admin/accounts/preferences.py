@@ -4,8 +4,8 @@ company's). Audited like every change."""
 from __future__ import annotations
 
 from marketing_site.admin.audit import audit
-from marketing_site.admin.availability import time_zones
 from marketing_site.admin.lead_work import WorkRefused
+from marketing_site.admin.setup.availability import time_zones
 from marketing_site.admin.staff_db import staff_write_session
 from marketing_site.staff.models import StaffUser
 

@@ -10,8 +10,8 @@ from datetime import datetime
 import phonenumbers
 from babel import Locale
 
-from marketing_site.admin.inbox_query import country_name
 from marketing_site.admin.local_time import StaffClock
+from marketing_site.admin.work.inbox_query import country_name
 from marketing_site.content.forms import CONSENT_CHOICES, CONSENT_TEXT_VERSION
 from marketing_site.leads.attribution import CAMPAIGN_KEYS
 from marketing_site.leads.labels import module_names, responsibility_names

@@ -14,12 +14,12 @@ from datetime import datetime
 
 from sqlmodel import Session, col, select
 
-from marketing_site.admin.inbox_query import country_name
 from marketing_site.admin.local_time import StaffClock
-from marketing_site.admin.response_times import Clock as Standing
-from marketing_site.admin.response_times import Response
 from marketing_site.admin.roles import kinds_seen, may_take
 from marketing_site.admin.staff_names import staff_name
+from marketing_site.admin.work.inbox_query import country_name
+from marketing_site.admin.work.response_times import Clock as Standing
+from marketing_site.admin.work.response_times import Response
 from marketing_site.booking.models import BookingStatus, DemoBooking
 from marketing_site.core.clock import as_utc
 from marketing_site.core.columns import stored_id

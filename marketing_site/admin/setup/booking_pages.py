@@ -14,12 +14,13 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from marketing_site.admin import agenda, availability, booking_rules, inbox_query
 from marketing_site.admin.frame.rendering import after, clock_of, render
 from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.roles import may_change_booking_rules, may_edit_any_host, may_edit_host, may_host_demos
+from marketing_site.admin.setup import availability, booking_rules
+from marketing_site.admin.setup.week_text import WEEKDAYS
 from marketing_site.admin.signin.guard import BASE, Guarded, staff_only
-from marketing_site.admin.week_text import WEEKDAYS
+from marketing_site.admin.work import agenda, inbox_query
 from marketing_site.core.columns import stored_id
 from marketing_site.staff.models import StaffUser
 

@@ -17,8 +17,8 @@ from sqlmodel import Session, col, delete, select
 from marketing_site.admin.audit import audit
 from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.roles import may_host_demos
+from marketing_site.admin.setup.week_text import WEEKDAYS, HoursInvalid, Stretch, day_text, read_week
 from marketing_site.admin.staff_db import staff_session, staff_write_session
-from marketing_site.admin.week_text import WEEKDAYS, HoursInvalid, Stretch, day_text, read_week
 from marketing_site.booking import meeting
 from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
 from marketing_site.core.closed_days import weekend

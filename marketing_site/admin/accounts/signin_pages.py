@@ -18,7 +18,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
-from marketing_site.admin import accounts, users
+from marketing_site.admin.accounts import accounts, users
 from marketing_site.admin.frame.rendering import NO_STORE, render
 from marketing_site.admin.signin import auth, devices, factors, passkeys, sessions, signin_throttle, totp
 from marketing_site.admin.signin.guard import (

@@ -18,10 +18,10 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, select
 
 from marketing_site.admin.audit import audit
-from marketing_site.admin.inbox_query import InboxFilter, conditions, filtered
-from marketing_site.admin.lead_view import TOUCH_NAMES, campaign_label
 from marketing_site.admin.staff_db import BULK_WORK_SECONDS, staff_session, staff_write_session
 from marketing_site.admin.viewer import Viewer
+from marketing_site.admin.work.inbox_query import InboxFilter, conditions, filtered
+from marketing_site.admin.work.lead_view import TOUCH_NAMES, campaign_label
 from marketing_site.booking.models import BookingStatus, DemoBooking
 from marketing_site.core.plain_text import BIDI_CONTROLS
 from marketing_site.leads.attribution import CAMPAIGN_KEYS
