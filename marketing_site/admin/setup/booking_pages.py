@@ -1,7 +1,8 @@
 """Staff pages of demo booking: a host's availability, the company's booking rules, the upcoming demos.
 
 Thin handlers like app.py's: the guard checks the role (and the CSRF token of every POST), the services in
-availability, booking_rules and agenda check the input and write it with its audit entry.
+availability (over booking.host_changes), booking.booking_rules and agenda check the input and write it with its
+audit entry.
 """
 
 from __future__ import annotations
@@ -15,14 +16,17 @@ from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
 from marketing_site.admin.frame.rendering import after, clock_of, render
-from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.roles import may_change_booking_rules, may_edit_any_host, may_edit_host, may_host_demos
-from marketing_site.admin.setup import availability, booking_rules
-from marketing_site.admin.setup.week_text import WEEKDAYS
+from marketing_site.admin.setup import availability
 from marketing_site.admin.signin.guard import BASE, Guarded, staff_only
+from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.admin.work import agenda, inbox_query
+from marketing_site.booking import booking_rules, host_changes
+from marketing_site.booking.models import BookingSettings
+from marketing_site.booking.week_text import WEEKDAYS
 from marketing_site.core.columns import stored_id
 from marketing_site.staff.models import StaffUser
+from marketing_site.staff.refused import ChangeRefused
 
 
 async def _availability_page(
@@ -45,7 +49,7 @@ async def _availability_page(
         week=week,
         days=days,
         hosts=hosts,
-        time_zones=availability.time_zones(),
+        time_zones=host_changes.time_zones(),
     )
 
 
@@ -75,7 +79,7 @@ def _availability_change(change: Change) -> Guarded:
             await run_in_threadpool(change, user, staff_id, form, request.path_params)
         except availability.NotAHost:
             return PlainTextResponse("No such salesperson", status_code=404)
-        except WorkRefused as refused:
+        except ChangeRefused as refused:
             typed = [form.get(f"day{weekday}", "") for weekday in range(7)] if change is _hours else None
             return await _availability_page(request, user, staff_id, str(refused), typed)
         return after(f"{BASE}/availability/{staff_id}")
@@ -107,10 +111,21 @@ def _day_off_remove(user: StaffUser, staff_id: int, _form: dict[str, str], param
     availability.day_off_remove(user, staff_id, params["day_off_id"])
 
 
+def _saved_rules() -> BookingSettings:
+    with staff_session() as db_session:
+        return booking_rules.rules_get(db_session)
+
+
+def _rules_write(user: StaffUser, form: dict[str, str]) -> None:
+    with staff_write_session() as db_session:
+        booking_rules.rules_save(db_session, user.id, form)
+        db_session.commit()
+
+
 async def _rules_page(
     request: Request, user: StaffUser, error: str = "", typed: dict[str, str] | None = None
 ) -> Response:
-    saved = await run_in_threadpool(booking_rules.rules_get)
+    saved = await run_in_threadpool(_saved_rules)
     values: Mapping[str, object] = typed or {field: getattr(saved, field) for field in booking_rules.LIMITS}
     return render(
         request,
@@ -132,8 +147,8 @@ async def rules_form(request: Request, user: StaffUser) -> Response:
 async def rules_save(request: Request, user: StaffUser) -> Response:
     form = {key: str(value) for key, value in (await request.form()).items() if key in booking_rules.LIMITS}
     try:
-        await run_in_threadpool(booking_rules.rules_save, user, form)
-    except WorkRefused as refused:
+        await run_in_threadpool(_rules_write, user, form)
+    except ChangeRefused as refused:
         return await _rules_page(request, user, str(refused), form)
     return after(f"{BASE}/booking-rules")
 

@@ -1,21 +1,22 @@
 """Who takes leads, as admins read and set it: per account and team (demo leads: sales, applications: hr),
 whether they take them, are paused, and their weight; and each team's response times. One form, checked
-whole before anything is written, written with its audit entry in one transaction."""
+whole before anything is written; ``leads.routing_changes`` writes it with its audit entry in one transaction."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from sqlalchemy import select
-from sqlmodel import Session, col
+from sqlmodel import col
 
-from marketing_site.admin.audit import audit
-from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.roles import may_take
 from marketing_site.admin.staff_db import staff_session, staff_write_session
+from marketing_site.leads.routing_changes import TeamRules
+from marketing_site.leads.routing_changes import routing_save as routing_write
 from marketing_site.leads.routing_models import LeadTaker, RoutingRules
 from marketing_site.leads.timers import team_rules
 from marketing_site.staff.models import Role, StaffUser
+from marketing_site.staff.refused import ChangeRefused
 
 TEAMS = (Role.SALES, Role.HR)
 TEAM_LABELS = {Role.SALES: "Demo leads", Role.HR: "Applications"}
@@ -91,40 +92,7 @@ def routing_save(actor: StaffUser, form: dict[str, str]) -> None:
                     weight = _whole(form, f"weight-{team}-{user.id}", 1, MAX_WEIGHT, f"{user.email}: weight", problems)
                     wanted[(user.id, team)] = (form.get(f"paused-{team}-{user.id}") == "on", weight)
         if problems:
-            raise WorkRefused("; ".join(problems))
-        changes = _save_takers(db_session, wanted, {user.id: user.email for user in staff})
-        for team, (response, escalation, auto) in rules.items():
-            saved = team_rules(db_session, team)
-            if (saved.response_minutes, saved.escalation_minutes, saved.auto_reassign) != (response, escalation, auto):
-                changes.append(f"{team} rules {response}/{escalation} min{', auto-reassign' if auto else ''}")
-            db_session.merge(
-                RoutingRules(
-                    team=team.value, response_minutes=response, escalation_minutes=escalation, auto_reassign=auto
-                )
-            )
-        audit(db_session, actor.id, "lead routing", detail="; ".join(changes) or "unchanged")
+            raise ChangeRefused("; ".join(problems))
+        teams = {team: TeamRules(*values) for team, values in rules.items()}
+        routing_write(db_session, actor.id, wanted, teams, {user.id: user.email for user in staff})
         db_session.commit()
-
-
-def _save_takers(
-    db_session: Session, wanted: dict[tuple[int, Role], tuple[bool, int]], emails: dict[int, str]
-) -> list[str]:
-    """Write the seats as asked; what changed, in words for the audit log."""
-    changes: list[str] = []
-    current = {
-        (taker.staff_user_id, Role(taker.team)): taker for taker in db_session.execute(select(LeadTaker)).scalars()
-    }
-    for (staff_id, team), taker in current.items():
-        if (staff_id, team) not in wanted:
-            db_session.delete(taker)
-            changes.append(f"{emails.get(staff_id, str(staff_id))} stops taking {team}")
-    for (staff_id, team), (paused, weight) in wanted.items():
-        taker = current.get((staff_id, team))
-        if taker is None:
-            taker = LeadTaker(staff_user_id=staff_id, team=team.value)
-            changes.append(f"{emails[staff_id]} takes {team}")
-        elif (taker.paused, taker.weight) != (paused, weight):
-            changes.append(f"{emails[staff_id]} {team}: {'paused' if paused else 'taking'}, weight {weight}")
-        taker.paused, taker.weight = paused, weight
-        db_session.add(taker)
-    return changes

@@ -20,6 +20,7 @@ from marketing_site.admin.setup import lead_routing, webhook_endpoints
 from marketing_site.admin.signin.guard import BASE, Guarded, staff_only
 from marketing_site.core.columns import stored_id
 from marketing_site.staff.models import StaffUser
+from marketing_site.staff.refused import ChangeRefused
 from marketing_site.webhooks.models import WebhookEvent
 from marketing_site.webhooks.signing import masked
 
@@ -50,7 +51,7 @@ async def routing_save(request: Request, user: StaffUser) -> Response:
     form = {key: str(value) for key, value in (await request.form()).items()}
     try:
         await run_in_threadpool(lead_routing.routing_save, user, form)
-    except WorkRefused as refused:
+    except ChangeRefused as refused:
         return await _routing_page(request, user, str(refused))
     return RedirectResponse(f"{BASE}/routing?saved=1", status_code=303)
 

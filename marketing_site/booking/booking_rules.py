@@ -1,12 +1,13 @@
-"""The company's booking rules (the one BookingSettings row) as an admin reads and changes them."""
+"""The company's booking rules (the one BookingSettings row) as an admin reads and changes them, in the caller's
+session."""
 
 from __future__ import annotations
 
-from marketing_site.admin.audit import audit
-from marketing_site.admin.lead_work import WorkRefused
-from marketing_site.admin.staff_db import staff_session, staff_write_session
+from sqlmodel import Session
+
 from marketing_site.booking.models import BookingSettings
-from marketing_site.staff.models import StaffUser
+from marketing_site.staff.audit import audit
+from marketing_site.staff.refused import ChangeRefused
 
 # field: (label, smallest, largest); the label is also how an error names the field
 LIMITS: dict[str, tuple[str, int, int]] = {
@@ -18,10 +19,9 @@ LIMITS: dict[str, tuple[str, int, int]] = {
 }
 
 
-def rules_get() -> BookingSettings:
+def rules_get(db_session: Session) -> BookingSettings:
     """The saved rules, or the defaults until an admin saves them."""
-    with staff_session() as db_session:
-        return db_session.get(BookingSettings, 1) or BookingSettings()
+    return db_session.get(BookingSettings, 1) or BookingSettings()
 
 
 def _read(form: dict[str, str]) -> dict[str, int]:
@@ -34,21 +34,19 @@ def _read(form: dict[str, str]) -> dict[str, int]:
         else:
             values[field] = int(typed)
     if problems:
-        raise WorkRefused("; ".join(problems))
+        raise ChangeRefused("; ".join(problems))
     return values
 
 
-def rules_save(actor: StaffUser, form: dict[str, str]) -> None:
+def rules_save(db_session: Session, actor_id: int | None, form: dict[str, str]) -> None:
     values = _read(form)
-    with staff_write_session() as db_session:
-        rules = db_session.get(BookingSettings, 1) or BookingSettings(id=1)
-        changed = [
-            f"{field} {getattr(rules, field)} -> {value}"
-            for field, value in values.items()
-            if getattr(rules, field) != value
-        ]
-        for field, value in values.items():
-            setattr(rules, field, value)
-        db_session.add(rules)
-        audit(db_session, actor.id, "booking rules", detail=", ".join(changed) or "unchanged")
-        db_session.commit()
+    rules = db_session.get(BookingSettings, 1) or BookingSettings(id=1)
+    changed = [
+        f"{field} {getattr(rules, field)} -> {value}"
+        for field, value in values.items()
+        if getattr(rules, field) != value
+    ]
+    for field, value in values.items():
+        setattr(rules, field, value)
+    db_session.add(rules)
+    audit(db_session, actor_id, "booking rules", detail=", ".join(changed) or "unchanged")
