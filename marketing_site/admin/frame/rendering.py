@@ -8,13 +8,11 @@ and that page says so ("Saved"): a word from ``NOTICES``, never text from the ad
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
-from starlette.templating import Jinja2Templates
 
 from marketing_site.admin import roles
 from marketing_site.admin.frame.static_files import static_url
@@ -28,8 +26,7 @@ from marketing_site.core.columns import stored_id
 from marketing_site.leads.models import display_name
 from marketing_site.mail.models import OutboxStatus
 from marketing_site.staff.models import StaffUser
-
-templates = Jinja2Templates(directory=str(Path(__file__).parents[1] / "templates"))
+from marketing_site.web.html.page_templates import templates
 
 NO_STORE = {"Cache-Control": "no-store"}  # leads never rest in a browser's or proxy's cache
 POLICY = "; ".join(

@@ -16,11 +16,12 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import PlainTextResponse, RedirectResponse, Response
 
+from marketing_site import routes
 from marketing_site.admin.signin import auth
 from marketing_site.admin.signin.sessions import Signed
 from marketing_site.staff.models import StaffUser
 
-BASE = "/admin"
+BASE = routes.STAFF_AREA
 SECOND_FACTOR = f"{BASE}/second-factor"
 LARGEST_ROW_ID = 2**31 - 1  # an id path parameter past this names no row (and PostgreSQL's integer refuses it)
 Handler = Callable[[Request, StaffUser], Awaitable[Response]]

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
-from pathlib import Path
 from typing import Any
 
 from babel import Locale
@@ -28,7 +27,6 @@ from starlette.datastructures import FormData
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Mount, Route
-from starlette.templating import Jinja2Templates
 
 from marketing_site import routes
 from marketing_site.booking import service, slots, tokens
@@ -44,15 +42,14 @@ from marketing_site.i18n.bidi import as_html
 from marketing_site.i18n.languages import BY_CODE, DEFAULT, Language, localized_route, preferred_language
 from marketing_site.leads.models import Lead
 from marketing_site.settings import settings
+from marketing_site.web.html.page_templates import templates
 
-BASE = "/booking"
+BASE = routes.BOOKING_PAGE
 DAYS_SHOWN = 7  # the days to choose from, a week at a time; then the free times of the day chosen
 FORM_SALT = "demo-booking-form"
 CANCEL_STEP = "cancel"  # signed into the confirmation's form token: only that form cancels
 HEADERS = {"Cache-Control": "no-store", "X-Robots-Tag": "noindex"}
 DONE = (BookingChange.BOOKED, BookingChange.MOVED, BookingChange.CANCELLED)
-templates = Jinja2Templates(directory=str(Path(__file__).parent / "templates"))
-templates.env.filters["bidi"] = as_html
 
 
 def form_token(booking: BookingView, step: str = "") -> str:
@@ -120,7 +117,7 @@ def _problem(request: Request, refused: Exception, language: Language | None = N
             else str(refused)
         )
     status = 410 if expired else 404 if isinstance(refused, tokens.TokenInvalid) else 409
-    return _render(request, "problem.html", language, status, text=text)
+    return _render(request, "booking/problem.html", language, status, text=text)
 
 
 def _day_asked(request: Request, name: str) -> date | None:
@@ -222,7 +219,7 @@ def _manage_page(
 ) -> Response:
     return _render(
         request,
-        "manage.html",
+        "booking/manage.html",
         _language(booking),
         status_code,
         **view,
@@ -245,7 +242,7 @@ async def cancel_question(request: Request) -> Response:
         return RedirectResponse(booking_base, status_code=303)
     return _render(
         request,
-        "cancel.html",
+        "booking/cancel.html",
         _language(booking),
         booking=booking,
         when=describe(*booking.for_visitor(), booking.language),
@@ -368,7 +365,7 @@ async def pick_page(request: Request, error: str = "", status_code: int = 200) -
     view = await run_in_threadpool(_pick_view, demo, request)
     return _render(
         request,
-        "pick.html",
+        "booking/pick.html",
         demo.language,
         status_code,
         **view,
@@ -399,7 +396,7 @@ async def pick_book(request: Request) -> Response:
     return RedirectResponse(f"{BASE}/{tokens.booking_token(booking.id)}?done={BookingChange.BOOKED}", status_code=303)
 
 
-def build_manage() -> Starlette:
+def build_booking_pages() -> Starlette:
     """Mounted at /booking among the app's api_transformers. Its handlers are made here rather than at import,
     so each app built (a test's too) runs the code loaded now (mutation testing swaps it per test)."""
     table = [
