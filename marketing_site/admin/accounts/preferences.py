@@ -6,7 +6,7 @@ from __future__ import annotations
 from marketing_site.admin.audit import audit
 from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.staff_db import staff_write_session
-from marketing_site.booking.host_changes import time_zones
+from marketing_site.booking.setup.host_changes import time_zones
 from marketing_site.staff.models import StaffUser
 
 CHOOSABLE_EXTRA = ("UTC",)

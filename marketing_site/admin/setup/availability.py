@@ -1,6 +1,6 @@
 """A demo host's availability as staff read and set it: who they are to visitors, their weekly hours, their days off.
 
-This side reads the forms and checks the account may host; ``booking.host_changes`` checks and writes each change
+This side reads the forms and checks the account may host; ``booking.setup.host_changes`` checks and writes each change
 with its audit entry, in the one transaction opened here.
 """
 
@@ -14,9 +14,9 @@ from sqlmodel import Session, col, select
 
 from marketing_site.admin.roles import may_host_demos
 from marketing_site.admin.staff_db import staff_session, staff_write_session
-from marketing_site.booking import host_changes
 from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
-from marketing_site.booking.week_text import WEEKDAYS, HoursInvalid, Stretch, day_text, read_week
+from marketing_site.booking.setup import host_changes
+from marketing_site.booking.setup.week_text import WEEKDAYS, HoursInvalid, Stretch, day_text, read_week
 from marketing_site.core.closed_days import weekend
 from marketing_site.mail.render import STAFF_LANGUAGE
 from marketing_site.staff.models import StaffUser

@@ -1,8 +1,8 @@
 """Staff pages of demo booking: a host's availability, the company's booking rules, the upcoming demos.
 
 Thin handlers like app.py's: the guard checks the role (and the CSRF token of every POST), the services in
-availability (over booking.host_changes), booking.booking_rules and agenda check the input and write it with its
-audit entry.
+availability (over booking.setup.host_changes), booking.setup.booking_rules and agenda check the input and
+write it with its audit entry.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from marketing_site.admin.setup import availability
 from marketing_site.admin.signin.guard import BASE, Guarded, staff_only
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.admin.work import agenda, inbox_query
-from marketing_site.booking import booking_rules, host_changes
 from marketing_site.booking.models import BookingSettings
-from marketing_site.booking.week_text import WEEKDAYS
+from marketing_site.booking.setup import booking_rules, host_changes
+from marketing_site.booking.setup.week_text import WEEKDAYS
 from marketing_site.core.columns import stored_id
 from marketing_site.staff.models import StaffUser
 from marketing_site.staff.refused import ChangeRefused

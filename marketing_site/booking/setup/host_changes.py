@@ -15,7 +15,7 @@ from sqlmodel import Session, col, delete, select
 
 from marketing_site.booking import meeting
 from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
-from marketing_site.booking.week_text import WEEKDAYS, Stretch, day_text
+from marketing_site.booking.setup.week_text import WEEKDAYS, Stretch, day_text
 from marketing_site.staff.audit import audit
 from marketing_site.staff.refused import ChangeRefused
 
