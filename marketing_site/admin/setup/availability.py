@@ -85,19 +85,11 @@ def hosts() -> list[tuple[StaffUser, DemoHost | None]]:
         return [(staff, host) for staff, host in rows if may_host_demos(staff.role)]
 
 
-def host_save(
-    actor: StaffUser,
-    staff_id: int,
-    display_name: str,
-    time_zone: str,
-    country: str,
-    active: bool,
-    meeting_link: str = "",
-) -> None:
+def host_save(actor: StaffUser, staff_id: int, details: host_changes.HostDetails) -> None:
     """Create or update the host's public name, zone, country and meeting link (how visitors join)."""
     with staff_write_session() as db_session:
         _staff(db_session, staff_id)
-        host_changes.host_save(db_session, actor.id, staff_id, display_name, time_zone, country, active, meeting_link)
+        host_changes.host_save(db_session, actor.id, staff_id, details)
         db_session.commit()
 
 

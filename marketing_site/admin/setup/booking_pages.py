@@ -1,6 +1,6 @@
 """Staff pages of demo booking: a host's availability, the company's booking rules, the upcoming demos.
 
-Thin handlers like app.py's: the guard checks the role (and the CSRF token of every POST), the services in
+Thin handlers like lead_pages.py's: the guard checks the role (and the CSRF token of every POST), the services in
 availability (over booking.setup.host_changes), booking.setup.booking_rules and agenda check the input and
 write it with its audit entry.
 """
@@ -88,15 +88,14 @@ def _availability_change(change: Change) -> Guarded:
 
 
 def _host(user: StaffUser, staff_id: int, form: dict[str, str], _params: Mapping[str, Any]) -> None:
-    availability.host_save(
-        user,
-        staff_id,
+    details = host_changes.HostDetails(
         form.get("display_name", ""),
         form.get("time_zone", ""),
         form.get("country", ""),
         form.get("active") == "on",
         form.get("meeting_link", ""),
     )
+    availability.host_save(user, staff_id, details)
 
 
 def _hours(user: StaffUser, staff_id: int, form: dict[str, str], _params: Mapping[str, Any]) -> None:

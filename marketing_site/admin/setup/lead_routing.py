@@ -52,15 +52,6 @@ def routing_view() -> RoutingView:
         return RoutingView(seats, {team: team_rules(db_session, team) for team in TEAMS})
 
 
-def takes_leads(staff_id: int) -> bool:
-    """Whether the account is in a rotation: then its own leads are its inbox's default view ("My leads")."""
-    with staff_session() as db_session:
-        return (
-            db_session.execute(select(col(LeadTaker.team)).where(col(LeadTaker.staff_user_id) == staff_id)).first()
-            is not None
-        )
-
-
 def _whole(form: dict[str, str], field: str, smallest: int, largest: int, label: str, problems: list[str]) -> int:
     typed = form.get(field, "").strip()
     if not typed.isdigit() or not smallest <= int(typed) <= largest:

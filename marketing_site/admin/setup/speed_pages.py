@@ -1,5 +1,5 @@
 """Staff pages of speed to lead (admins): who takes leads and the response times (``lead_routing``), and the
-webhook endpoints with their deliveries (``webhook_endpoints``). Thin handlers like app.py's: the guard
+webhook endpoints with their deliveries (``webhook_endpoints``). Thin handlers like lead_pages.py's: the guard
 checks the role and every POST's CSRF token; the services check the input and audit the change."""
 
 from __future__ import annotations

@@ -19,9 +19,11 @@ from sqlalchemy.sql.elements import ColumnElement, UnaryExpression
 from sqlmodel import Session, col
 
 from marketing_site.admin.roles import kinds_seen
+from marketing_site.admin.staff_db import staff_session
 from marketing_site.admin.viewer import Viewer
 from marketing_site.leads import search_text
 from marketing_site.leads.models import Lead, LeadModule
+from marketing_site.leads.routing_models import LeadTaker
 from marketing_site.leads.statuses import HrStatus, LeadStatus
 from marketing_site.mail.models import OutboxMail
 
@@ -245,3 +247,12 @@ def mail_counts(db_session: Session, kinds: tuple[str, ...]) -> dict[str, int]:
         .group_by(col(OutboxMail.status))
     ).all()
     return {row[0]: row[1] for row in rows}
+
+
+def takes_leads(staff_id: int) -> bool:
+    """Whether the account is in a rotation: then its own leads are its inbox's default view ("My leads")."""
+    with staff_session() as db_session:
+        return (
+            db_session.execute(select(col(LeadTaker.team)).where(col(LeadTaker.staff_user_id) == staff_id)).first()
+            is not None
+        )

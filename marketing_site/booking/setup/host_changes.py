@@ -6,6 +6,7 @@ session (the staff area opens it, checks the account may host, and commits).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from functools import cache
 from zoneinfo import available_timezones
@@ -39,20 +40,23 @@ def host_of(db_session: Session, staff_id: int) -> DemoHost:
     return host
 
 
-def host_save(
-    db_session: Session,
-    actor_id: int | None,
-    staff_id: int,
-    display_name: str,
-    time_zone: str,
-    country: str,
-    active: bool,
-    meeting_link: str = "",
-) -> None:
+@dataclass(frozen=True)
+class HostDetails:
+    """Who a host is to visitors, as staff typed it (checked and tidied by ``host_save``)."""
+
+    display_name: str
+    time_zone: str
+    country: str
+    active: bool
+    meeting_link: str = ""
+
+
+def host_save(db_session: Session, actor_id: int | None, staff_id: int, details: HostDetails) -> None:
     """Create or update the host's public name, zone, country and meeting link (how visitors join)."""
-    display_name, country = " ".join(display_name.split()), country.strip().upper()
+    display_name, country = " ".join(details.display_name.split()), details.country.strip().upper()
+    time_zone, active = details.time_zone, details.active
     try:
-        meeting_link = meeting.checked(meeting_link)
+        meeting_link = meeting.checked(details.meeting_link)
     except meeting.MeetingLinkInvalid as invalid:
         raise ChangeRefused(str(invalid)) from None
     if not display_name or len(display_name) > MAX_NAME_LENGTH:
