@@ -8,7 +8,6 @@ import reflex as rx
 from marketing_site.admin.app import build_admin
 from marketing_site.background import run_forever as run_background_loops
 from marketing_site.booking import calendar
-from marketing_site.booking.manage import build_manage
 from marketing_site.core.logs import configure_logging
 from marketing_site.core.parent_death import end_backend_with_its_parents, end_with_parent
 from marketing_site.layout.page import exact_page
@@ -19,6 +18,7 @@ from marketing_site.settings import settings
 from marketing_site.web.api import build_api, build_vitals_api
 from marketing_site.web.exact_routes import serve_pages_exactly
 from marketing_site.web.health import build_health
+from marketing_site.web.html.booking_pages import build_booking_pages
 from marketing_site.web.method_refusal import refuse_trace
 from marketing_site.web.outage_page import with_outage_page
 from marketing_site.web.own_host_redirects import relative_redirects
@@ -35,7 +35,7 @@ app = rx.App(
     stylesheets=[],
     api_transformer=[
         build_admin(),
-        with_outage_page(build_manage()),
+        with_outage_page(build_booking_pages()),
         build_api(),
         build_vitals_api(),
         build_health(),

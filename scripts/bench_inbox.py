@@ -28,10 +28,10 @@ import pyotp
 from sqlalchemy import insert, text
 from starlette.testclient import TestClient
 
-from marketing_site.admin import totp
+from marketing_site.admin.accounts.users import staff_user_create
 from marketing_site.admin.app import build_admin
+from marketing_site.admin.signin import totp
 from marketing_site.admin.staff_db import staff_write_session
-from marketing_site.admin.users import staff_user_create
 from marketing_site.booking.models import BookingStatus, DemoBooking, DemoHost
 from marketing_site.core import db
 from marketing_site.core.clock import utc_now

@@ -172,7 +172,7 @@ def _staff() -> tuple[Any, list[Any]]:
     """The admin and the three salespeople (made by the first step, found by the next)."""
     from sqlmodel import select
 
-    from marketing_site.admin.users import staff_user_create
+    from marketing_site.admin.accounts.users import staff_user_create
     from marketing_site.core import db
     from marketing_site.staff.models import StaffUser
 
@@ -187,21 +187,22 @@ def _staff() -> tuple[Any, list[Any]]:
 
 def _routing(admin: Any, takers: list[Any]) -> None:
     """Hosts, their hours and days off, who takes the leads and the team's times: as an admin sets them."""
-    from marketing_site.admin.availability import day_off_add, host_save, hours_save
+    from marketing_site.admin.setup.availability import day_off_add, host_save, hours_save
+    from marketing_site.booking.setup.host_changes import HostDetails
     from marketing_site.core.clock import today_in
 
     for taker, spec in zip(takers, TAKERS, strict=True):
         if spec is None:
             continue
         name, zone, country, hours, off_in = spec
-        host_save(admin, taker.id, name, zone, country, True)
+        host_save(admin, taker.id, HostDetails(name, zone, country, active=True))
         hours_save(admin, taker.id, list(hours))
         day_off_add(admin, taker.id, (today_in(zone) + timedelta(days=off_in)).isoformat())
     _takers(admin, takers, WEIGHTS)
 
 
 def _takers(admin: Any, takers: list[Any], weights: tuple[int, ...] = (1, 1, 1)) -> None:
-    from marketing_site.admin.lead_routing import routing_save
+    from marketing_site.admin.setup.lead_routing import routing_save
 
     form = {"response-sales": "60", "escalation-sales": "240", "response-hr": "960", "escalation-hr": "1920"}
     for taker, weight in zip(takers, weights, strict=True):
@@ -210,7 +211,7 @@ def _takers(admin: Any, takers: list[Any], weights: tuple[int, ...] = (1, 1, 1))
 
 
 def _endpoint(admin: Any, hook_url: str) -> str:
-    from marketing_site.admin.webhook_endpoints import endpoint_create
+    from marketing_site.admin.setup.webhook_endpoints import endpoint_create
 
     _, secret = endpoint_create(admin, hook_url, ["lead.created"])
     return secret

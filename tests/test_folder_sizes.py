@@ -1,21 +1,37 @@
-"""A folder holds at most about 20 modules (issue 30), so its names still read as one list; components/ is
-split into forms/ and widgets/ by that rule. The other packages are being split by their owners, and join
-this list as they get there."""
+"""No folder of the code holds more than 20 modules: past that, a reader scans a list instead of reading a shape,
+and the folder wants sub-packages by role (as admin/ has: signin, accounts, work, setup, frame).
+
+The folders past it today are listed with their count; the list only shrinks: a listed folder that grows fails,
+and one that is split fails until it leaves the list."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-PACKAGE = Path(__file__).resolve().parents[1] / "marketing_site"
+import marketing_site
+
 MOST_MODULES = 20
-CHECKED = ("components",)
+PACKAGE = Path(marketing_site.__file__).parent
+TOO_BIG_TODAY = {"leads": 26, "content": 22, "pages": 21}
 
 
-def test_each_checked_folder_holds_at_most_twenty_modules():
-    sizes = {
+def module_counts() -> dict[str, int]:
+    folders = {PACKAGE, *(path.parent for path in PACKAGE.rglob("*.py"))}
+    return {
         folder.relative_to(PACKAGE).as_posix(): len(list(folder.glob("*.py")))
-        for top in CHECKED
-        for folder in [PACKAGE / top, *(PACKAGE / top).rglob("*/")]
-        if folder.is_dir() and folder.name != "__pycache__"
+        for folder in folders
+        if "__pycache__" not in folder.parts
     }
-    assert sizes and all(count <= MOST_MODULES for count in sizes.values()), sizes
+
+
+def test_no_folder_holds_more_than_twenty_modules():
+    counts = module_counts()
+    too_big = {folder: count for folder, count in counts.items() if count > MOST_MODULES}
+    assert {folder: count for folder, count in too_big.items() if count > TOO_BIG_TODAY.get(folder, MOST_MODULES)} == {}
+    assert sorted(set(TOO_BIG_TODAY) - set(too_big)) == [], "split: take it off TOO_BIG_TODAY"
+
+
+def test_the_count_sees_the_staff_area_split_by_role():
+    counts = module_counts()
+    assert {"admin/signin", "admin/accounts", "admin/work", "admin/setup", "admin/frame"} <= set(counts)
+    assert all(count <= MOST_MODULES for folder, count in counts.items() if folder.startswith("admin"))

@@ -11,7 +11,7 @@ from starlette.responses import PlainTextResponse, RedirectResponse
 from starlette.routing import Route
 from starlette.testclient import TestClient
 
-from marketing_site.booking.manage import build_manage
+from marketing_site.web.html.booking_pages import build_booking_pages
 from marketing_site.web.method_refusal import refuse_trace
 from marketing_site.web.own_host_redirects import relative_location, relative_redirects
 from marketing_site.web.request_id import with_request_id
@@ -33,10 +33,12 @@ def test_a_location_on_the_requests_own_host_becomes_relative(location, kept):
 
 
 def test_the_booking_pages_slash_redirect_names_no_forged_host():
-    forged = TestClient(relative_redirects(build_manage()), base_url="http://evil.example", follow_redirects=False)
+    forged = TestClient(
+        relative_redirects(build_booking_pages()), base_url="http://evil.example", follow_redirects=False
+    )
     answer = forged.get("/booking/x/")
     assert answer.status_code == 307 and answer.headers["location"] == "/booking/x"
-    bare = TestClient(build_manage(), base_url="http://evil.example", follow_redirects=False)
+    bare = TestClient(build_booking_pages(), base_url="http://evil.example", follow_redirects=False)
     assert bare.get("/booking/x/").headers["location"] == "http://evil.example/booking/x"  # what it fixes
 
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from marketing_site.admin import accounts
-from marketing_site.admin.erasure import applications_expire
-from marketing_site.admin.users import StaffUserError, normalised_email, staff_user_create, staff_users
+from marketing_site.admin.accounts import accounts
+from marketing_site.admin.accounts.users import StaffUserError, normalised_email, staff_user_create, staff_users
+from marketing_site.admin.work.erasure import applications_expire
 from marketing_site.booking import models as booking_tables  # noqa: F401 (outbox_mail's key names demo_booking)
 from marketing_site.settings import settings
 from marketing_site.staff.models import Role

@@ -20,9 +20,10 @@ from sqlalchemy.sql import operators
 from sqlalchemy.sql.elements import UnaryExpression
 from sqlmodel import Session, col
 
-from marketing_site.admin.export import cell
-from marketing_site.admin.inbox_query import BadFilter, Viewer, day_within_range
 from marketing_site.admin.roles import kinds_seen
+from marketing_site.admin.viewer import Viewer
+from marketing_site.admin.work.export import cell
+from marketing_site.admin.work.inbox_query import BadFilter, day_within_range
 from marketing_site.booking.models import BookingStatus, DemoBooking
 from marketing_site.leads.models import Lead, LeadTouch, Touch
 from marketing_site.leads.statuses import LeadStatus

@@ -7,12 +7,9 @@ The API turns a refusal into 422 (409 for SlotTaken); the site's forms and the m
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+from marketing_site.booking.slot import Slot
 from marketing_site.content.messages import message
-
-if TYPE_CHECKING:
-    from marketing_site.booking.slots import Slot
 
 
 class BookingError(Exception):

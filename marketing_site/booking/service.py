@@ -198,7 +198,7 @@ def booking_reschedule(
         booking.starts_at, booking.ends_at = starts_at, starts_at + demo
         booking.sequence += 1
         booking.updated_at = now
-        _flush_or_taken(db_session, booking)
+        _flush_or_taken(db_session)
         view = booking_view(db_session, booking)
         mails.withdraw_reminders(db_session, booking_id)
         mails.queue_invitations(db_session, view, BookingChange.MOVED, held=lead.quarantined)
@@ -323,7 +323,7 @@ def _book(
             }
         )
     db_session.add(booking)
-    _flush_or_taken(db_session, booking)
+    _flush_or_taken(db_session)
     history.record(db_session, booking.lead_id, BookingChange.BOOKED, starts_at, None)
     view = booking_view(db_session, booking)
     mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=quarantined)
@@ -366,7 +366,7 @@ def _place(
     return demo
 
 
-def _flush_or_taken(db_session: Session, booking: DemoBooking) -> None:
+def _flush_or_taken(db_session: Session) -> None:
     """The partial unique index is the last word: a live booking of the same host and start means taken."""
     try:
         db_session.flush()

@@ -23,6 +23,7 @@ from sqlmodel import Session, col, select
 
 from marketing_site.booking.errors import MalformedSlotId, UnknownTimeZone
 from marketing_site.booking.models import BookingSettings, BookingStatus, DayOff, DemoBooking, DemoHost, WorkingHours
+from marketing_site.booking.slot import Slot as Slot  # where it is listed; errors.py names it too
 from marketing_site.core import db
 from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.core.closed_days import is_closed
@@ -31,17 +32,6 @@ UTC = UTC
 SLOT_ID_PATTERN = r"([0-9]{1,9})-([0-9]{8}T[0-9]{4})Z"
 ZONE_PATTERN = r"[A-Za-z][A-Za-z0-9_+\-]{0,30}(/[A-Za-z0-9_+\-]{1,30}){0,2}"  # IANA names: Europe/London, Etc/GMT+4
 SLOT_ID_FORMAT = "%Y%m%dT%H%M"
-
-
-@dataclass(frozen=True)
-class Slot:
-    """One bookable time with one host; ``starts_at``/``ends_at`` are in the zone the list was asked in."""
-
-    id: str  # "<host id>-<UTC start as YYYYMMDDTHHMM>Z": stable, readable, parsed back by parse_slot_id
-    host_id: int
-    host_name: str
-    starts_at: datetime
-    ends_at: datetime
 
 
 def slot_id(host_id: int, starts_at: datetime) -> str:

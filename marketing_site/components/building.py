@@ -5,10 +5,21 @@ from __future__ import annotations
 import contextlib
 import contextvars
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from marketing_site.layout.page import PageSpec
+from marketing_site.i18n.languages import Language
+
+
+class PageSpec(Protocol):
+    """What shared blocks read of the page being built (``layout.page.PageSpec``, a layer above: named, not
+    imported, so no import circles back up)."""
+
+    @property
+    def language(self) -> Language: ...
+
+    @property
+    def source_route(self) -> str: ...
+
 
 _BUILDING: contextvars.ContextVar[PageSpec] = contextvars.ContextVar("building_page")
 

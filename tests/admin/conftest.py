@@ -11,8 +11,8 @@ from mail.smtp_fixtures import Inbox, smtp_port, smtp_server  # noqa: F401 (fixt
 from staff_client import PASSWORD, signed_in, with_authenticator
 from starlette.testclient import TestClient
 
-from marketing_site.admin import signin_throttle
-from marketing_site.admin.users import staff_user_create
+from marketing_site.admin.accounts.users import staff_user_create
+from marketing_site.admin.signin import signin_throttle
 from marketing_site.core import rate_limit
 from marketing_site.leads import antispam
 from marketing_site.mail import sender

@@ -10,8 +10,8 @@ from datetime import timedelta
 import pyotp
 from starlette.testclient import TestClient
 
-from marketing_site.admin import totp
 from marketing_site.admin.app import build_admin
+from marketing_site.admin.signin import totp
 from marketing_site.admin.staff_db import staff_write_session
 from marketing_site.core.clock import frozen, utc_now
 from marketing_site.staff.models import StaffUser

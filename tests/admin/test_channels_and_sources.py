@@ -15,7 +15,7 @@ from leads.lead_payloads import VALID
 from sqlalchemy import insert, select, update
 from staff_client import reports_zone
 
-from marketing_site.admin.erasure import person_erase
+from marketing_site.admin.work.erasure import person_erase
 from marketing_site.booking.models import BookingStatus, DemoBooking
 from marketing_site.core import db
 from marketing_site.core.clock import frozen

@@ -14,8 +14,8 @@ from sqlalchemy import func, select
 from staff_client import reports_zone, token_of
 from stored_leads import resume_of
 
-from marketing_site.admin.erasure import applications_expire
-from marketing_site.admin.export import cell
+from marketing_site.admin.work.erasure import applications_expire
+from marketing_site.admin.work.export import cell
 from marketing_site.booking.models import DemoBooking, DemoHost
 from marketing_site.booking.slots import as_utc
 from marketing_site.core import db

@@ -10,7 +10,7 @@ from samples import PDF
 from sqlalchemy import select, update
 from staff_client import lead_links, leads_shown, token_of
 
-from marketing_site.admin.inbox_query import PAGE_SIZE
+from marketing_site.admin.work.inbox_query import PAGE_SIZE
 from marketing_site.core import db
 from marketing_site.core.clock import timestamp
 from marketing_site.leads.models import Lead

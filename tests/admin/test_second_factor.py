@@ -21,9 +21,10 @@ from staff_client import (
 )
 
 from marketing_site.admin import app as admin_app
-from marketing_site.admin import signin_pages, totp
+from marketing_site.admin.accounts import signin_pages
+from marketing_site.admin.accounts.users import staff_user_create
+from marketing_site.admin.signin import totp
 from marketing_site.admin.staff_db import staff_session
-from marketing_site.admin.users import staff_user_create
 from marketing_site.core.clock import frozen
 from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.staff.credentials import RecoveryCode, TotpFactor

@@ -13,7 +13,7 @@ import pytest
 import redis
 from staff_client import PASSWORD, client, csrf, phone_code, second_factor, signed_in
 
-from marketing_site.admin import signin_throttle
+from marketing_site.admin.signin import signin_throttle
 from marketing_site.core import rate_limit
 from marketing_site.core.clock import frozen
 from marketing_site.settings import settings

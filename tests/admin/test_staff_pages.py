@@ -9,7 +9,7 @@ from leads.lead_payloads import CAREERS, VALID
 from staff_client import client
 from staff_pages import staff_pages
 
-from marketing_site.admin.rendering import POLICY
+from marketing_site.admin.frame.rendering import POLICY
 from marketing_site.leads.service import LeadKind, SubmissionContext, application_submit, lead_submit
 
 API = SubmissionContext("staff-pages")

@@ -13,9 +13,9 @@ from staff_client import PASSWORD, client, csrf, phone_code, second_factor, sign
 from starlette.testclient import TestClient
 
 from marketing_site.admin import app as admin_app
-from marketing_site.admin import auth, sessions
 from marketing_site.admin.__main__ import main as admin_command
-from marketing_site.admin.users import StaffUserError, authenticate, staff_user_create
+from marketing_site.admin.accounts.users import StaffUserError, authenticate, staff_user_create
+from marketing_site.admin.signin import auth, sessions
 from marketing_site.core.clock import frozen
 from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.settings import settings

@@ -9,12 +9,20 @@ from pathlib import Path
 from marketing_site.booking import errors
 from marketing_site.content import messages
 from marketing_site.web import booking_routes
+from marketing_site.web.html import booking_pages
 
 BOOKING = Path(errors.__file__).resolve().parent
+PAGES = Path(booking_pages.__file__).resolve().parent
 
 
 def asked_ids() -> set[str]:
-    sources = [*BOOKING.glob("*.py"), *BOOKING.glob("templates/*"), Path(booking_routes.__file__)]
+    sources = [
+        *BOOKING.glob("*.py"),
+        *BOOKING.glob("templates/*"),
+        Path(booking_routes.__file__),
+        Path(booking_pages.__file__),
+        *PAGES.glob("templates/booking/*"),
+    ]
     # message("id", …), isolated_message("id", …), t("id") in templates, and any "booking.…" id handed on
     # (BadWindow("from", "booking.…")).
     asked_for = re.compile(

@@ -12,7 +12,7 @@ from hosts import add_booking, add_host, add_lead, every_day, set_rules
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
-from marketing_site.admin.erasure import person_erase
+from marketing_site.admin.work.erasure import person_erase
 from marketing_site.booking import agenda, service
 from marketing_site.booking.errors import (
     AlreadyBooked,

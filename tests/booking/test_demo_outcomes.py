@@ -29,7 +29,6 @@ from webhooks.conftest import _no_endpoints, admin, delivery_settings, hooked  #
 
 from marketing_site.admin.app import build_admin
 from marketing_site.booking import outcome_links, outcomes, service, tokens
-from marketing_site.booking.manage import build_manage
 from marketing_site.booking.models import BookingStatus, DemoBooking
 from marketing_site.booking.slots import slot_id
 from marketing_site.booking.views import BookingView
@@ -42,6 +41,7 @@ from marketing_site.mail import sender
 from marketing_site.mail.models import OutboxMail
 from marketing_site.settings import settings
 from marketing_site.staff.models import AuditEntry
+from marketing_site.web.html.booking_pages import build_booking_pages
 from marketing_site.webhooks import sender as webhook_sender
 from marketing_site.webhooks.models import WebhookDelivery
 
@@ -266,7 +266,7 @@ def test_a_no_show_visitor_gets_one_mail_in_their_language_with_the_link_to_book
     pick = next(line for line in words.splitlines() if "/booking/new/" in line).removeprefix("http://localhost:8000")
     assert outbox_rows(booking, "recap") == []
 
-    with TestClient(build_manage(), follow_redirects=False) as visitor, frozen(ENDS + timedelta(hours=2)):
+    with TestClient(build_booking_pages(), follow_redirects=False) as visitor, frozen(ENDS + timedelta(hours=2)):
         demo_page = visitor.get(f"/booking/{tokens.booking_token(booking.id)}")
         assert demo_page.status_code == 200 and MISSED_ON_THE_PAGE[language] in demo_page.text
         assert "/rebook" in demo_page.text
@@ -312,7 +312,7 @@ def test_links_forged_expired_or_for_another_purpose_are_refused_each_with_a_cle
         for bad in forged.values():
             for method in ("GET", "POST"):
                 assert_refused(pages.request(method, f"{base}/{bad}"), 404, "This link is not valid")
-        with TestClient(build_manage()) as visitor:  # nor is the host's link a key to the visitor's page
+        with TestClient(build_booking_pages()) as visitor:  # nor is the host's link a key to the visitor's page
             assert visitor.get(f"/booking/{token}").status_code == 404
     with frozen(ENDS + timedelta(days=settings.demo_outcome_link_days, seconds=1)):
         for method in ("GET", "POST"):

@@ -23,7 +23,6 @@ from leads.lead_payloads import CONSENTED, VALID
 from starlette.testclient import TestClient
 
 from marketing_site.booking import service
-from marketing_site.booking.manage import build_manage
 from marketing_site.booking.service import PICK_WINDOW
 from marketing_site.booking.slots import slot_id
 from marketing_site.content import forms
@@ -33,6 +32,7 @@ from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.service import SubmissionContext
 from marketing_site.mail import sender
 from marketing_site.settings import settings
+from marketing_site.web.html.booking_pages import build_booking_pages
 
 NOW = datetime(2027, 2, 27, 12, 0, tzinfo=UTC)  # a Saturday
 MONDAY_9 = datetime(2027, 3, 1, 4, 0, tzinfo=UTC)  # 09:00 for the host in Karachi, 08:00 for the visitor in Muscat
@@ -188,7 +188,7 @@ def test_a_request_without_a_time_gets_one_confirmation_that_offers_free_times(l
     assert not any(part.get_content_type() == "text/calendar" for part in confirmation.walk())
     assert subjects(inbox, SALES) == [STAFF["request"]]
     assert "Modules: Student Smart, HR Smart, Academic Smart" in text_of(inbox.to(SALES)[0])
-    with TestClient(build_manage()) as pages:
+    with TestClient(build_booking_pages()) as pages:
         page = pages.get(pick_link.removeprefix(settings.booking_url.removesuffix("/booking")))
     assert page.status_code == 200 and 'name="slot"' in page.text
 
@@ -302,7 +302,7 @@ def test_a_cancellation_says_so_removes_the_event_and_links_to_book_again(langua
     booked, cancelled = (invitation for invitation, _ in events(inbox.to(address)))
     assert (cancelled["method"], cancelled["status"], cancelled["uid"]) == ("CANCEL", "CANCELLED", booked["uid"])
     assert cancelled["sequence"] == 1 and [events(inbox.to(booking.host_email))[1][0]["method"]] == ["CANCEL"]
-    with TestClient(build_manage()) as pages:
+    with TestClient(build_booking_pages()) as pages:
         page = pages.get(book_again.removeprefix(settings.booking_url.removesuffix("/booking")))
     assert page.status_code == 200 and "/rebook" in page.text
 
@@ -347,7 +347,7 @@ def test_a_cancellation_by_staff_apologises_in_the_visitors_language_gives_the_r
     assert "&lt;today&gt;" in html and "<today>" not in html  # staff's words are text, never markup
     assert "Reason given to the visitor: Sana is unwell <today>" in text_of(inbox.to(booking.host_email)[1])
     book_again = next(line for line in words.splitlines() if "/booking/" in line)
-    with TestClient(build_manage()) as pages:
+    with TestClient(build_booking_pages()) as pages:
         page = pages.get(book_again.removeprefix(settings.booking_url.removesuffix("/booking")))
     assert page.status_code == 200 and "/rebook" in page.text
     assert (cancelled := events(inbox.to(address))[1][0])["method"] == "CANCEL" and cancelled["sequence"] == 1

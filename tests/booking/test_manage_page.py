@@ -14,11 +14,11 @@ from starlette.testclient import TestClient
 
 from marketing_site.booking import service, tokens
 from marketing_site.booking.errors import BookingNotFound
-from marketing_site.booking.manage import build_manage
 from marketing_site.booking.slots import parse_slot_id, slot_id
 from marketing_site.core import db
 from marketing_site.core.clock import frozen
 from marketing_site.mail.models import OutboxMail
+from marketing_site.web.html.booking_pages import build_booking_pages
 
 UTC = UTC
 TAKEN = "Sorry, that time was just taken. Please choose another: here are the next free times."
@@ -26,8 +26,8 @@ TAKEN = "Sorry, that time was just taken. Please choose another: here are the ne
 
 @pytest.fixture
 def client():
-    """An app per test: its POST handlers are made when it is built (see build_manage)."""
-    with TestClient(build_manage(), follow_redirects=False) as http:
+    """An app per test: its POST handlers are made when it is built (see build_booking_pages)."""
+    with TestClient(build_booking_pages(), follow_redirects=False) as http:
         yield http
 
 

@@ -10,13 +10,14 @@ import pytest
 from form_states import visit
 from test_slot_picker_state import host, offered_ids, submitted  # noqa: F401 (host: a fixture used below)
 
-from marketing_site.admin.availability import day_off_add, host_save, host_week
-from marketing_site.admin.lead_work import WorkRefused
-from marketing_site.admin.users import staff_user_create
+from marketing_site.admin.accounts.users import staff_user_create
+from marketing_site.admin.setup.availability import day_off_add, host_save, host_week
+from marketing_site.booking.setup.host_changes import HostDetails
 from marketing_site.booking.slots import parse_slot_id
 from marketing_site.core import clock, rate_limit
 from marketing_site.leads import antispam
 from marketing_site.leads.errors import LeadRejected
+from marketing_site.staff.refused import ChangeRefused
 from marketing_site.state.product_video import ProductVideoState
 
 AT = datetime(2030, 1, 7, 12, 0, tzinfo=UTC)  # years from the real clock: only the frozen one reaches it
@@ -52,9 +53,9 @@ def test_a_hosts_today_is_in_the_hosts_zone():
     day; a day off leaves the host's week once the clock moves past it."""
     admin = staff_user_create(f"admin-{uuid.uuid4().hex[:8]}@vendor.example", "correct horse battery", "admin")
     staff = staff_user_create(f"host-{uuid.uuid4().hex[:8]}@vendor.example", "correct horse battery", "sales")
-    host_save(admin, staff.id, "Teuea", "Pacific/Kiritimati", "OM", active=False)
+    host_save(admin, staff.id, HostDetails("Teuea", "Pacific/Kiritimati", "OM", active=False))
     with clock.frozen(AT) as advance:
-        with pytest.raises(WorkRefused, match="in the past"):
+        with pytest.raises(ChangeRefused, match="in the past"):
             day_off_add(admin, staff.id, "2030-01-07")
         day_off_add(admin, staff.id, "2030-01-08")
         assert [day_off.day for day_off in host_week(staff.id).days_off] == [date(2030, 1, 8)]

@@ -12,7 +12,7 @@ from sqlmodel import select, update
 from stored_leads import leads_for
 from test_demo_forms import demo_form
 
-from marketing_site.admin.users import staff_user_create
+from marketing_site.admin.accounts.users import staff_user_create
 from marketing_site.booking.models import DemoBooking, DemoHost, WorkingHours
 from marketing_site.booking.slots import parse_slot_id
 from marketing_site.content.messages import CATALOGUES, ENGLISH

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import delete
 
-from marketing_site.admin.webhook_endpoints import endpoint_create
+from marketing_site.admin.setup.webhook_endpoints import endpoint_create
 from marketing_site.core import db, rate_limit
 from marketing_site.leads import antispam
 from marketing_site.staff.models import StaffUser

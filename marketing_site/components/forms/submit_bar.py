@@ -22,7 +22,7 @@ import reflex as rx
 
 from marketing_site.components.browser import connection_lost, event_chain_handler, no_args_event_spec
 from marketing_site.components.browser_steps import client_state, step
-from marketing_site.components.widgets.native_dialog import close_modal
+from marketing_site.components.native_dialog import close_modal
 from marketing_site.content import forms
 
 _ALERT = "rounded-lg border border-red-300 bg-red-50 px-4 py-3 text-sm text-red-800"

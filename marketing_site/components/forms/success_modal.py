@@ -15,7 +15,7 @@ import reflex as rx
 
 from marketing_site import routes
 from marketing_site.components.links import route_link
-from marketing_site.components.widgets.native_dialog import NativeDialog, close_modal, show_modal
+from marketing_site.components.native_dialog import NativeDialog, close_modal, show_modal
 from marketing_site.content.types import Link, SuccessCopy, Video
 
 _START = "[data-autofocus], a[href]"  # the marked start if any (it comes first), else Continue

@@ -15,7 +15,7 @@ from marketing_site.components.browser_steps import browser_info, client_state
 from marketing_site.components.forms.form_fields import INPUT, LABEL, control_id, field_grid
 from marketing_site.components.forms.lead_form import lead_form
 from marketing_site.components.forms.success_modal import success_modal
-from marketing_site.components.widgets.native_dialog import NativeDialog, show_modal
+from marketing_site.components.native_dialog import NativeDialog, show_modal
 from marketing_site.content import forms
 from marketing_site.content.types import Module
 from marketing_site.state.product_video import DIALOG_ID

@@ -13,7 +13,7 @@ import reflex as rx
 from marketing_site.components.browser import arrow, no_args_event_spec
 from marketing_site.components.browser_steps import browser_function, client_state, step
 from marketing_site.components.image import image
-from marketing_site.components.widgets.native_dialog import NativeDialog
+from marketing_site.components.native_dialog import NativeDialog
 from marketing_site.content.types import Image
 from marketing_site.content.widgets import VIDEO_CLOSE_LABEL
 
