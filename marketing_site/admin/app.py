@@ -12,13 +12,12 @@ from starlette.applications import Starlette
 from starlette.responses import RedirectResponse
 from starlette.routing import Mount, Route
 
-from marketing_site.admin import channel_pages
 from marketing_site.admin.accounts import account_pages, preferences_pages, signin_pages
 from marketing_site.admin.frame import static_files
 from marketing_site.admin.frame.middleware import StaffAreaRules
 from marketing_site.admin.setup import booking_pages, speed_pages
 from marketing_site.admin.signin.guard import BASE
-from marketing_site.admin.work import lead_pages, outcome_pages
+from marketing_site.admin.work import channel_pages, lead_pages, outcome_pages
 from marketing_site.web.outage_page import DatabaseOutagePage
 
 ROUTES = [

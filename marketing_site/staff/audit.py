@@ -1,6 +1,6 @@
 """The audit log: one vocabulary of actions (``AuditAction``) and one codec for an entry's detail
 (``AuditDetail``), used by every writer and by the reader that turns entries into sentences
-(``admin/activity.py``). Every change staff (or the system: actor None) make is one row, without a visitor's
+(``admin/work/activity.py``). Every change staff (or the system: actor None) make is one row, without a visitor's
 personal data. It sits with the table so the lead domain can audit an owner it assigns in the lead's transaction.
 """
 

@@ -16,9 +16,9 @@ from leads.lead_payloads import VALID
 from sqlalchemy import select, update
 from test_channels_and_sources import with_demo
 
-from marketing_site.admin.channel_report import ChannelFilter, ChannelRow, channel_rows
 from marketing_site.admin.local_time import StaffClock
 from marketing_site.admin.viewer import Viewer
+from marketing_site.admin.work.channel_report import ChannelFilter, ChannelRow, channel_rows
 from marketing_site.booking.models import BookingStatus, DemoBooking
 from marketing_site.core import db
 from marketing_site.core.clock import frozen

@@ -19,8 +19,8 @@ from sqlmodel import select
 from staff_client import token_of
 from webhooks.conftest import delivery_settings  # noqa: F401  (loopback allowed for the endpoint)
 
-from marketing_site.admin import lead_work
 from marketing_site.admin.staff_names import staff_name
+from marketing_site.admin.work import lead_work
 from marketing_site.core import db
 from marketing_site.core.clock import utc_now
 from marketing_site.leads import owner_mails

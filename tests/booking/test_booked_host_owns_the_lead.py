@@ -19,7 +19,7 @@ from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
     timers_of,
 )
 
-from marketing_site.admin import lead_work
+from marketing_site.admin.work import lead_work
 from marketing_site.booking import service
 from marketing_site.booking.slots import parse_slot_id
 from marketing_site.core import db

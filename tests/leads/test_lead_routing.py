@@ -32,8 +32,8 @@ from leads.takers import (
 from mail.conftest import smtp_port, smtp_server  # noqa: F401  (the real SMTP server fixtures)
 from sqlalchemy import select
 
-from marketing_site.admin import lead_work
-from marketing_site.admin.lead_work import WorkRefused
+from marketing_site.admin.work import lead_work
+from marketing_site.admin.work.lead_work import WorkRefused
 from marketing_site.core import db, deadline
 from marketing_site.core.clock import frozen, timestamp
 from marketing_site.leads import mails as lead_mails

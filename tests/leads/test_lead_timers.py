@@ -28,8 +28,8 @@ from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
 )
 from sqlalchemy import select, update
 
-from marketing_site.admin import lead_work
 from marketing_site.admin.accounts import accounts
+from marketing_site.admin.work import lead_work
 from marketing_site.core import db
 from marketing_site.core.clock import as_utc, frozen
 from marketing_site.leads import reminders, timers

@@ -20,7 +20,7 @@ from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
 )
 from sqlalchemy import select, update
 
-from marketing_site.admin import lead_work
+from marketing_site.admin.work import lead_work
 from marketing_site.core import db, wakeup
 from marketing_site.core.clock import frozen
 from marketing_site.leads import reminders

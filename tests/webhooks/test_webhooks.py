@@ -16,8 +16,8 @@ from samples import PDF
 from sqlalchemy import select
 from standardwebhooks.webhooks import Webhook
 
-from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.setup import webhook_endpoints
+from marketing_site.admin.work.lead_work import WorkRefused
 from marketing_site.core import db
 from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.leads.service import LeadKind, ResumeUpload, SubmissionContext, application_submit, lead_submit

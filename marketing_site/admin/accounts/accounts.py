@@ -17,9 +17,9 @@ from sqlmodel import Session, col, select
 
 from marketing_site.admin.accounts.users import StaffUserError, new_account_checks
 from marketing_site.admin.audit import audit
-from marketing_site.admin.security_mails import SecurityEvent, invitation_mail, security_mail
 from marketing_site.admin.signin import factors, sessions
 from marketing_site.admin.signin.passwords import WeakPassword, password_check, password_hash, password_matches
+from marketing_site.admin.signin.security_mails import SecurityEvent, invitation_mail, security_mail
 from marketing_site.admin.signin.sessions import Signed, token_hash
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.core.clock import utc_now

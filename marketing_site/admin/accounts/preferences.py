@@ -4,11 +4,11 @@ company's). Audited like every change."""
 from __future__ import annotations
 
 from marketing_site.admin.audit import audit
-from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.staff_db import staff_write_session
 from marketing_site.booking.setup.host_changes import time_zones
 from marketing_site.staff.audit import AuditAction
 from marketing_site.staff.models import StaffUser
+from marketing_site.staff.refused import ChangeRefused
 
 CHOOSABLE_EXTRA = ("UTC",)
 
@@ -20,11 +20,11 @@ def zones() -> tuple[str, ...]:
 def time_zone_set(user: StaffUser, chosen: str) -> None:
     chosen = chosen.strip()
     if chosen and chosen not in zones():
-        raise WorkRefused("Choose a time zone from the list (e.g. Asia/Muscat, Asia/Karachi)")
+        raise ChangeRefused("Choose a time zone from the list (e.g. Asia/Muscat, Asia/Karachi)")
     with staff_write_session() as db_session:
         account = db_session.get(StaffUser, user.id)
         if account is None:
-            raise WorkRefused("This account no longer exists")
+            raise ChangeRefused("This account no longer exists")
         account.time_zone = chosen or None
         db_session.add(account)
         audit(db_session, user.id, AuditAction.TIME_ZONE, detail=chosen or "the browser's")

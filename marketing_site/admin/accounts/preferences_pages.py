@@ -7,13 +7,13 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from marketing_site.admin import lead_work
 from marketing_site.admin.accounts import preferences
 from marketing_site.admin.frame.rendering import after, render
 from marketing_site.admin.local_time import BROWSER_ZONE_COOKIE
 from marketing_site.admin.signin.guard import BASE, staff_only
 from marketing_site.settings import settings
 from marketing_site.staff.models import StaffUser
+from marketing_site.staff.refused import ChangeRefused
 
 
 def _preferences_page(request: Request, user: StaffUser, error: str = "", status_code: int = 200) -> Response:
@@ -39,7 +39,7 @@ async def preferences_save(request: Request, user: StaffUser) -> Response:
     form = await request.form()
     try:
         await run_in_threadpool(preferences.time_zone_set, user, str(form.get("time_zone", "")))
-    except lead_work.WorkRefused as refused:
+    except ChangeRefused as refused:
         return _preferences_page(request, user, str(refused), 400)
     return after(f"{BASE}/preferences")
 

@@ -14,10 +14,10 @@ from starlette.responses import PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from marketing_site.admin.frame.rendering import render
-from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.roles import may_route_leads
 from marketing_site.admin.setup import lead_routing, webhook_endpoints
 from marketing_site.admin.signin.guard import BASE, Guarded, staff_only
+from marketing_site.admin.work.lead_work import WorkRefused
 from marketing_site.core.columns import stored_id
 from marketing_site.staff.models import StaffUser
 from marketing_site.staff.refused import ChangeRefused

@@ -11,8 +11,8 @@ from sqlalchemy import func, select
 from sqlmodel import col
 
 from marketing_site.admin.audit import audit
-from marketing_site.admin.lead_work import WorkRefused
 from marketing_site.admin.staff_db import staff_session, staff_write_session
+from marketing_site.admin.work.lead_work import WorkRefused
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import max_length
 from marketing_site.staff.audit import AuditAction

@@ -11,8 +11,8 @@ from sqlalchemy import delete, select
 from sqlmodel import Session, col
 
 from marketing_site.admin.audit import audit
-from marketing_site.admin.security_mails import SecurityEvent, security_mail
 from marketing_site.admin.signin import devices, passkeys, recovery_codes, sessions, totp
+from marketing_site.admin.signin.security_mails import SecurityEvent, security_mail
 from marketing_site.admin.signin.sessions import Signed
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.core.clock import utc_now

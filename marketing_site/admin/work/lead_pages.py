@@ -20,7 +20,6 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from marketing_site.admin import activity, demo_work, lead_work, outcome_work
 from marketing_site.admin.accounts import users
 from marketing_site.admin.frame.rendering import NO_STORE, after, clock_of, render, viewer_of
 from marketing_site.admin.local_time import StaffClock
@@ -30,13 +29,17 @@ from marketing_site.admin.staff_db import staff_session
 from marketing_site.admin.staff_names import staff_name
 from marketing_site.admin.viewer import Viewer
 from marketing_site.admin.work import (
+    activity,
     agenda,
     chart,
+    demo_work,
     erasure,
     export,
     inbox_query,
     inbox_view,
     lead_view,
+    lead_work,
+    outcome_work,
     response_times,
 )
 from marketing_site.booking.views import BookingView

@@ -16,9 +16,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from marketing_site.admin import outcome_work
 from marketing_site.admin.frame.rendering import render
 from marketing_site.admin.signin.guard import BASE
+from marketing_site.admin.work import outcome_work
 from marketing_site.booking import outcome_links, outcomes
 from marketing_site.booking.models import BookingStatus
 from marketing_site.booking.tokens import TokenExpired, TokenInvalid

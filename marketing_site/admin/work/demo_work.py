@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from marketing_site.admin.lead_work import LeadNotFound, WorkRefused, lead_get
 from marketing_site.admin.local_time import StaffClock
+from marketing_site.admin.work.lead_work import LeadNotFound, WorkRefused, lead_get
 from marketing_site.booking import service, slots
 from marketing_site.booking.errors import BookingError, BookingNotFound
 from marketing_site.booking.models import BookingStatus, DemoBooking

@@ -22,6 +22,7 @@ from marketing_site.mail import outbox
 from marketing_site.mail.models import OutboxMail
 from marketing_site.staff.audit import AuditAction, AuditDetail
 from marketing_site.staff.models import AuditEntry, StaffUser
+from marketing_site.staff.refused import ChangeRefused
 
 MAX_NOTE_LENGTH = 4000
 
@@ -30,8 +31,8 @@ class LeadNotFound(LookupError):
     """No such lead, or one the staff member's role may not see (both answer 404)."""
 
 
-class WorkRefused(ValueError):
-    """The change asked for is not valid; the message says why, in words staff read."""
+class WorkRefused(ChangeRefused):
+    """A lead change that is not valid; one kind of staff refusal (the pages catch ``ChangeRefused``)."""
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,12 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from marketing_site.admin import channel_report
 from marketing_site.admin.frame.rendering import NO_STORE, render, viewer_of
 from marketing_site.admin.roles import may_read_channels
 from marketing_site.admin.signin.guard import staff_only
 from marketing_site.admin.staff_db import staff_session
 from marketing_site.admin.viewer import Viewer
+from marketing_site.admin.work import channel_report
 from marketing_site.admin.work.inbox_query import BadFilter
 from marketing_site.admin.work.lead_view import TOUCH_NAMES
 from marketing_site.leads.models import Touch

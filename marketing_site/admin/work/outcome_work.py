@@ -4,7 +4,7 @@ the key) and does one thing. Both call the booking's one code for it (``booking.
 
 from __future__ import annotations
 
-from marketing_site.admin.lead_work import LeadNotFound, WorkRefused, lead_get
+from marketing_site.admin.work.lead_work import LeadNotFound, WorkRefused, lead_get
 from marketing_site.booking import outcome_links, outcomes, service
 from marketing_site.booking.errors import BookingNotFound
 from marketing_site.booking.models import BookingStatus
