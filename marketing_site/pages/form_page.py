@@ -6,6 +6,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketing_site.components.forms.lead_form import lead_form
+from marketing_site.components.forms.submit_bar import Submission
 from marketing_site.components.forms.success_modal import success_modal
 from marketing_site.components.styles import CONTAINER
 from marketing_site.content.types import LeadFormCopy, Video
@@ -60,7 +61,7 @@ def lead_form_page(
         ),
         success_modal(
             copy.success,
-            state.submitted,
+            Submission(form_id, state.answered).succeeded_here(state.submitted),
             f"{form_id}-success",
             video,
             video_title,

@@ -246,3 +246,35 @@ def test_the_upload_endpoint_refuses_a_body_far_over_the_resume_limit(backend_ur
         f"{backend_url}/_upload", files={"files": ("cv.pdf", oversize, "application/pdf")}, headers=headers, timeout=30
     )
     assert response.status_code == 413
+
+
+# Every <dialog> that opens on the page, recorded from the first script on (the flash lasts one connection).
+WATCH_DIALOGS = """window.__dialogsOpened = [];
+new MutationObserver((changes) => changes.forEach((change) => change.target.open && change.target.id &&
+    window.__dialogsOpened.push(change.target.id))).observe(document, {subtree: true, attributes: true,
+    attributeFilter: ["open"]});"""
+
+
+def test_a_second_request_in_the_same_tab_keeps_every_keystroke_and_shows_no_old_success(page: Page, site_db):
+    """A visitor who sent a form and later loads a form page in the same tab: the first connection brings the old
+    visit's state back (submitted) until the new start clears it. The old success modal must not flash up and take
+    the focus, which sent the last name into the first name field or nowhere (seen in the attribution journey)."""
+    page.goto("/signup")
+    fill_demo_contact(page, "signup-demo", email_for("first-request"))
+    submit(page, "signup-demo")
+    expect(page.locator("#signup-demo-success")).to_be_visible()
+    start = f"#signup-demo input[name={forms.START_TOKEN_NAME}]"
+    old_start = page.input_value(start)
+    page.add_init_script(WATCH_DIALOGS)
+    page.goto("/signup")  # a new page load: the same tab, the same Reflex client token
+    page.fill("#signup-demo-firstName", "Amina")
+    page.fill("#signup-demo-lastName", "Khan")
+    page.fill("#signup-demo-email", "second@school.edu")
+    expect(page.locator("#signup-demo-firstName")).to_have_value("Amina")
+    expect(page.locator("#signup-demo-lastName")).to_have_value("Khan")
+    page.wait_for_function(  # the new start arrived: the old visit's state is gone
+        "([field, old]) => { const value = document.querySelector(field)?.value; return value && value !== old; }",
+        arg=[start, old_start],
+    )
+    assert page.evaluate("window.__dialogsOpened") == []
+    expect(page.locator("#signup-demo-success")).to_have_count(0)

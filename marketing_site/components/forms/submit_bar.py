@@ -81,6 +81,13 @@ class Submission:
             unless=self.busy,
         )
 
+    def succeeded_here(self, submitted: rx.Var[bool]) -> rx.Var[bool]:
+        """The server's ``submitted`` for a form sent from this page. A visitor who sent a form and later loads
+        a page in the same tab gets the state of that visit back with the first connection (its first focus),
+        ``submitted`` still true until the new start clears it: without this, the old success modal flashed
+        up and took the focus from the field being typed in."""
+        return submitted & (self.sent.value != -1)
+
     def forget(self) -> list[rx.Var]:
         """Another page may show a form of the same id: it starts with nothing sent."""
         return [self.sent.set_value(-1), self.late.set_value(-1)]

@@ -14,6 +14,7 @@ import reflex as rx
 from marketing_site.components.browser_steps import browser_info, client_state
 from marketing_site.components.forms.form_fields import INPUT, LABEL, control_id, field_grid
 from marketing_site.components.forms.lead_form import lead_form
+from marketing_site.components.forms.submit_bar import Submission
 from marketing_site.components.forms.success_modal import success_modal
 from marketing_site.components.native_dialog import NativeDialog, show_modal
 from marketing_site.content import forms
@@ -71,7 +72,7 @@ def product_video_modal(module: Module, button_label: str, button_class: str) ->
         ),
         success_modal(
             copy.success,
-            State.submitted,
+            Submission(FORM_ID, State.answered).succeeded_here(State.submitted),
             f"{FORM_ID}-success",
             module.video,
             f"{module.name} video",
