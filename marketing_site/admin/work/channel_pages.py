@@ -30,14 +30,22 @@ def _report(chosen: channel_report.ChannelFilter, viewer: Viewer) -> Report:
         return channel_report.channel_rows(db_session, chosen, viewer)
 
 
-@staff_only(allowed=may_read_channels)
-async def channels(request: Request, user: StaffUser) -> Response:
+async def _asked_report(request: Request, user: StaffUser) -> tuple[channel_report.ChannelFilter, Report] | Response:
+    """The report the query asks for, in the reader's time zone and scope; a 400 naming a bad filter."""
     viewer = viewer_of(request, user)
     try:
         chosen = channel_report.ChannelFilter.from_query(request.query_params, viewer.clock.today())
     except BadFilter as bad:
         return PlainTextResponse(str(bad), status_code=400)
-    rows, total = await run_in_threadpool(_report, chosen, viewer)
+    return chosen, await run_in_threadpool(_report, chosen, viewer)
+
+
+@staff_only(allowed=may_read_channels)
+async def channels(request: Request, user: StaffUser) -> Response:
+    asked = await _asked_report(request, user)
+    if isinstance(asked, Response):
+        return asked
+    chosen, (rows, total) = asked
     return render(
         request,
         "channels.html",
@@ -57,12 +65,10 @@ async def channels(request: Request, user: StaffUser) -> Response:
 
 @staff_only(allowed=may_read_channels, page=False)
 async def channels_csv(request: Request, user: StaffUser) -> Response:
-    viewer = viewer_of(request, user)
-    try:
-        chosen = channel_report.ChannelFilter.from_query(request.query_params, viewer.clock.today())
-    except BadFilter as bad:
-        return PlainTextResponse(str(bad), status_code=400)
-    rows, total = await run_in_threadpool(_report, chosen, viewer)
+    asked = await _asked_report(request, user)
+    if isinstance(asked, Response):
+        return asked
+    chosen, (rows, total) = asked
     out = io.StringIO(newline="")
     channel_report.write_csv(rows, total, chosen, out)
     name = f"channels-{chosen.touch}-touch-{chosen.since}-to-{chosen.until}.csv"
