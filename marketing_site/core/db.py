@@ -26,7 +26,7 @@ import anyio
 import psycopg
 from sqlalchemy import event
 from sqlalchemy.engine import Engine, make_url
-from sqlalchemy.exc import DisconnectionError
+from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
 from sqlmodel import Session, create_engine
 
@@ -239,8 +239,23 @@ class BoundedSession(Session):
 @contextmanager
 def session() -> Iterator[Session]:
     """A session that rolls back whatever was not committed, within the current deadline (or a new one)."""
-    with _deadline_set(), BoundedSession(get_engine(), expire_on_commit=False) as db_session:
-        yield db_session
+    with _deadline_set():
+        db_session = BoundedSession(get_engine(), expire_on_commit=False)
+        try:
+            yield db_session
+        finally:
+            _close(db_session)
+
+
+def _close(db_session: Session) -> None:
+    """Closing rolls back what was not committed. A connection the server has already ended (its
+    idle-in-transaction limit after a read that a busy machine kept waiting, a restart) holds nothing left to
+    roll back: SQLAlchemy has invalidated it, the pool connects afresh, and the caller keeps what it read."""
+    try:
+        db_session.close()
+    except DBAPIError as error:
+        if not error.connection_invalidated:
+            raise
 
 
 @contextmanager

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import threading
 import time
 
@@ -241,3 +242,34 @@ def test_a_budget_too_small_for_the_workers_says_what_to_set():
     assert str(refused.value) == (
         "DATABASE_MAX_CONNECTIONS=9 is too small for 5 backend workers: each needs 2 connections (set at least 10)"
     )
+
+
+@pytest.fixture
+def idle_limited(database_url):
+    """PostgreSQL ends a transaction idle for 0.3 s, well inside a 3 s deadline (no watchdog cut involved)."""
+    if db.normalise_url(database_url).startswith("sqlite"):
+        pytest.skip("SQLite has no idle-in-transaction limit")
+    limits = dataclasses.replace(LIMITS, idle_in_transaction_timeout=0.3, submit_timeout=3.0)
+    db.configure_engine(database_url, limits)
+    yield limits
+    db.configure_engine(database_url)
+
+
+def test_a_read_whose_transaction_the_server_ended_while_idle_keeps_what_it_read(idle_limited):
+    """On a busy machine a thread may wait past PostgreSQL's idle-in-transaction limit between its last read
+    and the session's close: the server has ended the transaction, so the closing rollback has nothing to
+    undo. The caller keeps its rows (a staff page, not the outage page), and the next session works."""
+    with db.session() as db_session:
+        read = db_session.execute(text("SELECT 41 + 1")).scalar_one()
+        time.sleep(idle_limited.idle_in_transaction_timeout + 0.7)
+    assert read == 42
+    with db.session() as db_session:
+        assert db_session.execute(text("SELECT 1")).scalar_one() == 1
+
+
+def test_a_statement_after_the_server_ended_the_transaction_still_fails(idle_limited):
+    """Only the closing rollback is forgiven: work sent into a transaction the server ended is an error."""
+    with pytest.raises(SQLAlchemyError), db.session() as db_session:
+        db_session.execute(text("SELECT 1"))
+        time.sleep(idle_limited.idle_in_transaction_timeout + 0.7)
+        db_session.execute(text("SELECT 2"))
