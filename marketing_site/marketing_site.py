@@ -11,9 +11,9 @@ from marketing_site.booking import calendar
 from marketing_site.core.logs import configure_logging
 from marketing_site.core.parent_death import end_backend_with_its_parents, end_with_parent
 from marketing_site.layout.page import exact_page
+from marketing_site.pages.head.seo import head_tags, share_image, sitemap_context
 from marketing_site.pages.not_found import not_found_message
 from marketing_site.pages.registry import PUBLISHED, SERVED_ROUTES
-from marketing_site.pages.seo import head_tags, share_image, sitemap_context
 from marketing_site.settings import settings
 from marketing_site.web.api import build_api, build_vitals_api
 from marketing_site.web.exact_routes import serve_pages_exactly

@@ -1,7 +1,7 @@
 """Cut the Arabic web fonts down to the characters the site's Arabic uses: ``python -m scripts.subset_fonts``.
 
 Reads the faces as published (scripts/fonts/, @fontsource/noto-sans-arabic 5.3.0's Arabic subset) and
-writes assets/fonts/ with only ``ARABIC_CODEPOINTS`` (marketing_site/pages/fonts.py, the same list the
+writes assets/fonts/ with only ``ARABIC_CODEPOINTS`` (marketing_site/pages/head/fonts.py, the same list the
 pages' unicode-range names), keeping every contextual form and ligature the shaping rules reach from
 them, and the font's names and licence. Run it again after changing that list;
 tests/test_fonts.py fails when a translation uses a letter the faces no longer carry.
@@ -14,7 +14,7 @@ from pathlib import Path
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
-from marketing_site.pages.fonts import ARABIC_CODEPOINTS
+from marketing_site.pages.head.fonts import ARABIC_CODEPOINTS
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ROOT / "scripts" / "fonts"

@@ -7,7 +7,8 @@ from collections import Counter
 import pytest
 
 from marketing_site import routes
-from marketing_site.content import careers, company, forms, labels, site, support
+from marketing_site.content import careers, forms, labels, site
+from marketing_site.content.info import company, support
 from marketing_site.content.modules import MODULES
 from marketing_site.content.school_types import SCHOOL_TYPES
 from marketing_site.content.services import SERVICES

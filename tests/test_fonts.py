@@ -10,7 +10,7 @@ from fontTools.ttLib import TTFont
 
 from marketing_site.i18n.catalogues import catalogue
 from marketing_site.i18n.languages import LANGUAGES
-from marketing_site.pages.fonts import NOTO_SANS_ARABIC, WEB_FONTS
+from marketing_site.pages.head.fonts import NOTO_SANS_ARABIC, WEB_FONTS
 from scripts.subset_fonts import SERVED, SOURCES, codepoints
 
 ARABIC_FACE_LANGUAGES = [language for language in LANGUAGES if WEB_FONTS.get(language.code) == NOTO_SANS_ARABIC]

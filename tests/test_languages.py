@@ -30,9 +30,9 @@ from marketing_site.i18n.translation import WHOLE_NAME_CLASSES, MissingTranslati
 from marketing_site.layout import navbar
 from marketing_site.layout.page import exact_page
 from marketing_site.pages import whatsapp
+from marketing_site.pages.head.seo import head_tags
 from marketing_site.pages.not_found import not_found_in
 from marketing_site.pages.registry import PAGES, PUBLISHED, SERVED_ROUTES
-from marketing_site.pages.seo import head_tags
 from marketing_site.settings import settings
 
 TRANSLATED = [language for language in LANGUAGES if language != DEFAULT]
@@ -121,7 +121,7 @@ def test_the_arabic_font_loads_on_arabic_pages_only():
         "noto-sans-arabic-arabic-400-normal.woff2" in arabic_head
         and "noto-sans-arabic-arabic-700-normal.woff2" in arabic_head
     )
-    assert "font-display:optional" in arabic_head  # swap: see pages/fonts.py for its LCP and CLS figures
+    assert "font-display:optional" in arabic_head  # swap: see pages/head/fonts.py for its LCP and CLS figures
 
 
 def test_the_language_of_an_address_is_its_prefix():

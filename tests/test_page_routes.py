@@ -9,15 +9,16 @@ import pytest
 
 from marketing_site import routes
 from marketing_site.build.robots import robots_txt
-from marketing_site.content import company, labels, support
+from marketing_site.content import labels
+from marketing_site.content.info import company, support
 from marketing_site.content.modules import MODULES
 from marketing_site.content.school_types import SCHOOL_TYPES
 from marketing_site.content.services import SERVICES
 from marketing_site.content.types import Image
 from marketing_site.i18n.languages import LANGUAGES
 from marketing_site.pages.blocks import picture
+from marketing_site.pages.head.seo import head_tags, sitemap_context
 from marketing_site.pages.registry import PAGES
-from marketing_site.pages.seo import head_tags, sitemap_context
 from marketing_site.settings import settings
 
 SPECS = {spec.route: spec for spec in PAGES}

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from marketing_site import routes
+from marketing_site.pages.head.seo import SHARE_CARD_SIZE, share_card_src, share_image
 from marketing_site.pages.registry import PAGES
-from marketing_site.pages.seo import SHARE_CARD_SIZE, share_card_src, share_image
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 CARD_BUDGET = 90_000

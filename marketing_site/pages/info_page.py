@@ -6,8 +6,8 @@ from __future__ import annotations
 import reflex as rx
 
 from marketing_site.content import labels
-from marketing_site.content.company import COMPANY_PAGES
-from marketing_site.content.support import SUPPORT_PAGES
+from marketing_site.content.info.company import COMPANY_PAGES
+from marketing_site.content.info.support import SUPPORT_PAGES
 from marketing_site.content.types import InfoPage, Office
 from marketing_site.layout.page import PageSpec, frame
 from marketing_site.pages.blocks import CARD, link_cards, page_for, page_hero, section, section_card

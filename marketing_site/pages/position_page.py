@@ -1,5 +1,5 @@
 """An open position's page (/careers/web-developer ...): one page function fed each `OpenPosition` record, with
-the facts its JobPosting markup repeats (pages/structured_data.py), shown to the reader as well."""
+the facts its JobPosting markup repeats (pages/head/structured_data.py), shown to the reader as well."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketing_site import routes
-from marketing_site.content import whatsapp
+from marketing_site.content.info import whatsapp
 from marketing_site.layout.page import PageSpec, frame
 from marketing_site.pages.blocks import CARD, PRIMARY_BUTTON, link_cards, page_hero, section
 from marketing_site.settings import settings

@@ -15,8 +15,8 @@ from marketing_site.content import site
 from marketing_site.content.modules import MODULES
 from marketing_site.content.school_types import SCHOOL_TYPES
 from marketing_site.content.services import SERVICES
+from marketing_site.pages.head.seo import share_card_src
 from marketing_site.pages.registry import PAGES
-from marketing_site.pages.seo import share_card_src
 from scripts.harness.chromium import CHROMIUM_ARGS, chromium_path
 
 WIDTH, HEIGHT = 1200, 630

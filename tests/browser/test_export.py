@@ -14,7 +14,7 @@ from site_pages import canonical_pages, visitable_pages
 
 from marketing_site.i18n.catalogues import catalogue
 from marketing_site.i18n.languages import ARABIC
-from marketing_site.pages.seo import share_card_src
+from marketing_site.pages.head.seo import share_card_src
 
 SITEMAP_NS = {"sm": "http://www.sitemaps.org/schemas/sitemap/0.9"}
 

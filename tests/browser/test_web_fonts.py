@@ -1,4 +1,4 @@
-"""Repeat-view web fonts (pages/fonts.py): a first visit paints in the system font and fetches the
+"""Repeat-view web fonts (pages/head/fonts.py): a first visit paints in the system font and fetches the
 Arabic faces only after `load`; the next page load paints in Noto Sans Arabic from the cache."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page
 from site_pages import visitable_pages
 
-from marketing_site.pages.fonts import CACHED_CLASS, NOTO_SANS_ARABIC, WEB_FONTS
+from marketing_site.pages.head.fonts import CACHED_CLASS, NOTO_SANS_ARABIC, WEB_FONTS
 
 # A function, not an expression: Playwright polls an expression with eval, which the pages' CSP refuses.
 FACES_CACHED = f"() => localStorage.getItem('{NOTO_SANS_ARABIC.storage_key}') === '1'"
@@ -54,7 +54,7 @@ new PerformanceObserver(list => list.getEntries().forEach(entry => window.__shif
 # the read can end after the first frame; setting that not yet visible text in Noto is then reported as a layout
 # shift: 0.0016 on this page at 1280 px (issue 35: the header's links and one paragraph, a few pixels each),
 # where a quiet machine shows 0. The text the visitor sees is Noto from its first frame (asserted above it). The
-# swap this design avoids (the system font drawn, then Noto) moved Arabic text by 0.056 on /ar (pages/fonts.py).
+# swap this design avoids (the system font drawn, then Noto) moved Arabic text by 0.056 on /ar (pages/head/fonts.py).
 INVISIBLE_RELAYOUT_BOUND = 0.01
 
 

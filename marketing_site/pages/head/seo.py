@@ -9,8 +9,8 @@ import reflex as rx
 from marketing_site import routes
 from marketing_site.i18n.languages import DEFAULT, LANGUAGES, localized_route
 from marketing_site.layout.page import PageSpec
-from marketing_site.pages.fonts import font_links
-from marketing_site.pages.structured_data import structured_data_tags
+from marketing_site.pages.head.fonts import font_links
+from marketing_site.pages.head.structured_data import structured_data_tags
 from marketing_site.settings import settings
 
 SHARE_CARD_SIZE = (1200, 630)
