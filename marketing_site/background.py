@@ -24,7 +24,7 @@ import anyio
 from marketing_site.booking import calendar
 from marketing_site.core import wakeup
 from marketing_site.core.logs import configure_logging, log_context
-from marketing_site.leads import reminders
+from marketing_site.leads.owners import reminders
 from marketing_site.mail import outbox as mail_outbox
 from marketing_site.mail import sender as mail_sender
 from marketing_site.settings import settings

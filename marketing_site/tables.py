@@ -9,7 +9,7 @@ from sqlmodel import SQLModel
 from marketing_site.booking import models as booking_models
 from marketing_site.core import config_version
 from marketing_site.leads import models as lead_models
-from marketing_site.leads import routing_models
+from marketing_site.leads.owners import routing_models
 from marketing_site.mail import models as mail_models
 from marketing_site.staff import credentials as staff_credentials
 from marketing_site.staff import models as staff_models

@@ -224,7 +224,7 @@ def _history(owner_ids: list[int], count: int) -> None:
 
     from marketing_site.core import db
     from marketing_site.leads.models import Lead, LeadModule
-    from marketing_site.leads.routing_models import LeadTimer
+    from marketing_site.leads.owners.routing_models import LeadTimer
     from marketing_site.mail.models import OutboxMail
     from marketing_site.webhooks.models import WebhookDelivery, WebhookEndpoint
     from scripts.bench_inbox import MODULES, lead_row

@@ -14,7 +14,7 @@ from sqlalchemy import delete, update
 from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
 from marketing_site.core import config_version, db
 from marketing_site.core.clock import utc_now
-from marketing_site.leads.routing_models import LeadTaker, RoutingRules
+from marketing_site.leads.owners.routing_models import LeadTaker, RoutingRules
 from marketing_site.staff.models import StaffUser
 from marketing_site.webhooks.models import WebhookEndpoint
 

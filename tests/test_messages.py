@@ -15,7 +15,7 @@ LEADS = Path(messages.__file__).resolve().parents[1] / "leads"
 
 
 def test_every_message_id_the_lead_code_asks_for_exists():
-    asked = {match for path in LEADS.glob("*.py") for match in re.findall(r'message\("([^"]+)"', path.read_text())}
+    asked = {match for path in LEADS.rglob("*.py") for match in re.findall(r'message\("([^"]+)"', path.read_text())}
     assert asked and sorted(asked - set(messages.ENGLISH)) == []
 
 

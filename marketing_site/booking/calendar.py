@@ -1,4 +1,4 @@
-"""Demo hosts' own working weeks for the lead domain's working time (``leads.work_calendar``): a host's
+"""Demo hosts' own working weeks for the lead domain's working time (``leads.owners.work_calendar``): a host's
 response times count in their hours and zone, and the rotation skips them on their days off."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from zoneinfo import ZoneInfo
 from sqlmodel import Session
 
 from marketing_site.booking.slots import host_weeks
-from marketing_site.leads import work_calendar
-from marketing_site.leads.work_calendar import WorkWeek
+from marketing_site.leads.owners import work_calendar
+from marketing_site.leads.owners.work_calendar import WorkWeek
 
 
 def host_work_weeks(db_session: Session) -> Mapping[int, WorkWeek]:

@@ -28,7 +28,7 @@ from marketing_site.core.plain_text import without_bidi_controls
 from marketing_site.i18n.languages import BY_CODE, DEFAULT, Language
 from marketing_site.leads import mails as lead_mails
 from marketing_site.leads.mails import BookedDemo, lead_link
-from marketing_site.leads.owner_mails import contact_links
+from marketing_site.leads.owners.owner_mails import contact_links
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
 from marketing_site.mail.queue import Mail

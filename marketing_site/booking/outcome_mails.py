@@ -31,10 +31,10 @@ from marketing_site.content.modules import MODULES
 from marketing_site.core.closed_days import is_closed
 from marketing_site.core.plain_text import without_bidi_controls
 from marketing_site.i18n.languages import BY_CODE, DEFAULT, Language, localized_route
-from marketing_site.leads import owner_mails, work_calendar
 from marketing_site.leads.mails import lead_link
 from marketing_site.leads.models import Lead, LeadModule
-from marketing_site.leads.owner_mails import contact_links
+from marketing_site.leads.owners import owner_mails, work_calendar
+from marketing_site.leads.owners.owner_mails import contact_links
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
 from marketing_site.mail.queue import Mail
@@ -75,7 +75,7 @@ def next_working_morning(zone_name: str, country: str | None, after: datetime) -
 def warm(country: str | None, moment: datetime) -> None:
     """Load the visitor's holiday calendars before the marking's transaction: the holidays package's first call
     for a country takes a good part of a second, longer than a transaction may sit idle (see
-    ``leads.work_calendar.warm``)."""
+    ``leads.owners.work_calendar.warm``)."""
     code = COUNTRY_REGIONS.get(country or "", "ZZ")
     for year in (moment.year, moment.year + 1):
         is_closed(code, date(year, 1, 1))

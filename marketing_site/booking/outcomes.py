@@ -28,7 +28,7 @@ from marketing_site.core import db
 from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.leads import transitions
 from marketing_site.leads.models import Lead
-from marketing_site.leads.owner_mails import when as staff_when
+from marketing_site.leads.owners.owner_mails import when as staff_when
 from marketing_site.leads.statuses import LeadStatus
 from marketing_site.mail.render import STAFF_LANGUAGE
 

@@ -17,7 +17,7 @@ def _closed_days(country: str, year: int) -> tuple[frozenset[date], frozenset[in
     """(public holidays, weekend weekdays) of a country and year; an unknown code gives none and Sat/Sun.
 
     The package's first call in a process costs about 0.3 s (it loads its calendars): concurrent first calls
-    wait for one under the lock instead of each paying it (``leads.work_calendar.warm`` pays it early)."""
+    wait for one under the lock instead of each paying it (``leads.owners.work_calendar.warm`` pays it early)."""
     with _first:
         try:
             calendar = holidays.country_holidays(country, years=year)

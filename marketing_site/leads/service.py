@@ -28,15 +28,14 @@ from marketing_site.leads import (
     attribution,
     events,
     idempotency,
-    routing,
     search_text,
     uploads,
     validation,
-    work_calendar,
 )
 from marketing_site.leads import mails as lead_mails
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
 from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule, WrittenLead
+from marketing_site.leads.owners import routing, work_calendar
 from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, UTM_KEYS, FlagGroup, LeadKind, lead_form
 from marketing_site.leads.uploads import ResumeUpload
 

@@ -15,11 +15,12 @@ from sqlalchemy import select, update
 from sqlmodel import Session, col
 
 from marketing_site.core.columns import stored_id
-from marketing_site.leads import events, routing, timers
+from marketing_site.leads import events
 from marketing_site.leads.labels import kind_name
 from marketing_site.leads.models import Lead, LeadModule
 from marketing_site.leads.outcomes import CLOSED, ENDS_FOLLOW_UP, OUTCOMES, follow_up_withdraw
-from marketing_site.leads.owner_mails import tell_previous_owner
+from marketing_site.leads.owners import routing, timers
+from marketing_site.leads.owners.owner_mails import tell_previous_owner
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.statuses import LeadStatus
 from marketing_site.mail import outbox

@@ -22,7 +22,7 @@ AUDIT = table_of(AuditEntry)
 class AuditAction(enum.StrEnum):
     """What an entry records (the stored value of ``AuditEntry.action``)."""
 
-    # a lead's work (``leads.transitions``, ``leads.routing``, the staff area)
+    # a lead's work (``leads.transitions``, ``leads.owners.routing``, the staff area)
     STATUS = "status"
     OWNER = "owner"
     ASSIGN = "assign"

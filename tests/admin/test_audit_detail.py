@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from marketing_site.leads.routing import Rule
+from marketing_site.leads.owners.routing import Rule
 from marketing_site.staff.audit import AuditDetail
 
 START, MOVED = "2026-03-04T09:00:00+00:00", "2026-03-05T09:30:00+00:00"
@@ -32,7 +32,7 @@ def test_what_is_written_reads_back(detail):
 @pytest.mark.parametrize(
     ("stored", "fields"),
     [
-        ("12 -> 7 (round-robin)", AuditDetail("12", "7", "round-robin")),  # leads/routing.py's, from the start
+        ("12 -> 7 (round-robin)", AuditDetail("12", "7", "round-robin")),  # leads/owners/routing.py's, from the start
         ("nobody -> 5", AuditDetail("nobody", "5")),
         (f"{START} -> {MOVED}; by staff", AuditDetail(START, MOVED, by="staff")),
         (f"{START}; by link", AuditDetail(after=START, by="link")),

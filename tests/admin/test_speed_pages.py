@@ -23,9 +23,9 @@ from marketing_site.admin.staff_names import staff_name
 from marketing_site.admin.work import lead_work
 from marketing_site.core import db
 from marketing_site.core.clock import utc_now
-from marketing_site.leads import owner_mails
 from marketing_site.leads.models import Lead
-from marketing_site.leads.routing_models import LeadTaker, LeadTimer, RoutingRules
+from marketing_site.leads.owners import owner_mails
+from marketing_site.leads.owners.routing_models import LeadTaker, LeadTimer, RoutingRules
 from marketing_site.webhooks.models import WebhookEndpoint
 
 

@@ -19,7 +19,7 @@ from marketing_site.booking import calendar
 from marketing_site.booking.models import DayOff, DemoHost, WorkingHours
 from marketing_site.core import db
 from marketing_site.leads.models import Lead
-from marketing_site.leads.routing_models import LeadRotation, LeadTaker, LeadTimer, RoutingRules
+from marketing_site.leads.owners.routing_models import LeadRotation, LeadTaker, LeadTimer, RoutingRules
 from marketing_site.leads.service import LeadKind, SubmissionContext, lead_submit
 from marketing_site.mail.models import OutboxMail
 from marketing_site.staff.models import AuditEntry, StaffUser

@@ -32,9 +32,9 @@ from marketing_site.admin.accounts import accounts
 from marketing_site.admin.work import lead_work
 from marketing_site.core import db
 from marketing_site.core.clock import as_utc, frozen
-from marketing_site.leads import reminders, timers
 from marketing_site.leads.models import Lead
-from marketing_site.leads.routing_models import RoutingRules
+from marketing_site.leads.owners import reminders, timers
+from marketing_site.leads.owners.routing_models import RoutingRules
 from marketing_site.leads.service import application_submit
 from marketing_site.mail.models import OutboxMail
 from marketing_site.staff.models import StaffUser
@@ -49,7 +49,7 @@ from datetime import datetime
 from marketing_site.booking import calendar
 from marketing_site.core import db
 from marketing_site.core.clock import frozen
-from marketing_site.leads import reminders
+from marketing_site.leads.owners import reminders
 db.configure_engine(sys.argv[1])
 calendar.install()
 with frozen(datetime.fromisoformat(sys.argv[2])):  # the sender's clock, handed in: nobody waits an hour

@@ -23,7 +23,7 @@ from sqlalchemy import select, update
 from marketing_site.admin.work import lead_work
 from marketing_site.core import db, wakeup
 from marketing_site.core.clock import frozen
-from marketing_site.leads import reminders
+from marketing_site.leads.owners import reminders
 from marketing_site.mail.models import OutboxMail
 from marketing_site.staff.models import StaffUser
 

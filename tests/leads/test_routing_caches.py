@@ -33,9 +33,9 @@ from marketing_site.core import db
 from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.core.closed_days import is_closed
 from marketing_site.leads.models import Lead
-from marketing_site.leads.routing_models import RoutingRules
+from marketing_site.leads.owners.routing_models import RoutingRules
+from marketing_site.leads.owners.work_calendar import WorkWeek
 from marketing_site.leads.service import LeadKind, lead_submit
-from marketing_site.leads.work_calendar import WorkWeek
 from scripts.harness.backend import Backend
 from scripts.harness.build import tool_env
 

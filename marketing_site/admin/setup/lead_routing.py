@@ -1,6 +1,6 @@
 """Who takes leads, as admins read and set it: per account and team (demo leads: sales, applications: hr),
 whether they take them, are paused, and their weight; and each team's response times. One form, checked
-whole before anything is written; ``leads.routing_changes`` writes it with its audit entry in one transaction."""
+whole before anything is written; ``leads.owners.routing_changes`` writes it with its audit entry in one transaction."""
 
 from __future__ import annotations
 
@@ -11,10 +11,10 @@ from sqlmodel import col
 
 from marketing_site.admin.roles import may_take
 from marketing_site.admin.staff_db import staff_session, staff_write_session
-from marketing_site.leads.routing_changes import TeamRules
-from marketing_site.leads.routing_changes import routing_save as routing_write
-from marketing_site.leads.routing_models import LeadTaker, RoutingRules
-from marketing_site.leads.timers import team_rules
+from marketing_site.leads.owners.routing_changes import TeamRules
+from marketing_site.leads.owners.routing_changes import routing_save as routing_write
+from marketing_site.leads.owners.routing_models import LeadTaker, RoutingRules
+from marketing_site.leads.owners.timers import team_rules
 from marketing_site.staff.models import Role, StaffUser
 from marketing_site.staff.refused import ChangeRefused
 

@@ -23,7 +23,7 @@ from marketing_site.admin.staff_db import staff_session
 from marketing_site.admin.viewer import Viewer
 from marketing_site.leads import search_text
 from marketing_site.leads.models import Lead, LeadModule
-from marketing_site.leads.routing_models import LeadTaker
+from marketing_site.leads.owners.routing_models import LeadTaker
 from marketing_site.leads.statuses import HrStatus, LeadStatus
 from marketing_site.mail.models import OutboxMail
 

@@ -16,7 +16,7 @@ from marketing_site.content.forms import CONSENT_CHOICES, CONSENT_TEXT_VERSION
 from marketing_site.leads.attribution import CAMPAIGN_KEYS
 from marketing_site.leads.labels import module_names, responsibility_names
 from marketing_site.leads.models import Lead, LeadTouch, Touch, display_name
-from marketing_site.leads.owner_mails import HANDED_ON, WAITING
+from marketing_site.leads.owners.owner_mails import HANDED_ON, WAITING
 from marketing_site.leads.schemas import UTM_KEYS, LeadKind
 from marketing_site.mail.models import Audience, OutboxMail
 from marketing_site.mail.render import STAFF_LANGUAGE

@@ -14,9 +14,10 @@ from marketing_site.admin.roles import kinds_seen, may_take
 from marketing_site.admin.staff_db import staff_session, staff_write_session
 from marketing_site.booking.models import BookingStatus, DemoBooking
 from marketing_site.core.clock import utc_now
-from marketing_site.leads import attribution, routing, transitions, uploads
+from marketing_site.leads import attribution, transitions, uploads
 from marketing_site.leads import outcomes as lead_outcomes
 from marketing_site.leads.models import Lead, LeadModule, LeadNote, LeadResponsibility, LeadTouch, Touch
+from marketing_site.leads.owners import routing
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail import outbox
 from marketing_site.mail.models import OutboxMail

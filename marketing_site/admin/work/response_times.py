@@ -15,7 +15,7 @@ from sqlmodel import Session, col
 from marketing_site.admin.roles import kinds_seen
 from marketing_site.core.clock import as_utc
 from marketing_site.leads.models import Lead
-from marketing_site.leads.routing_models import LeadTimer, TimerStage, TimerStatus
+from marketing_site.leads.owners.routing_models import LeadTimer, TimerStage, TimerStatus
 from marketing_site.leads.statuses import LeadStatus
 
 DUE_SOON_SHARE = 0.25  # the last quarter of a lead's response time

@@ -32,9 +32,9 @@ from sqlmodel import Session, col
 
 from marketing_site.core.columns import stored_id
 from marketing_site.core.config_version import Cached
-from marketing_site.leads import owner_mails, timers, work_calendar
 from marketing_site.leads.models import AnyLead, Lead, LeadModule
-from marketing_site.leads.routing_models import TURNS, LeadRotation, LeadTaker
+from marketing_site.leads.owners import owner_mails, timers, work_calendar
+from marketing_site.leads.owners.routing_models import TURNS, LeadRotation, LeadTaker
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.staff.audit import AuditAction, AuditDetail, audit
 from marketing_site.staff.models import Role, StaffUser

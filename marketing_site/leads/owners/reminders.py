@@ -11,10 +11,10 @@ from sqlmodel import Session, col
 
 from marketing_site.core import db
 from marketing_site.core.clock import as_utc, utc_now
-from marketing_site.leads import owner_mails, routing, timers, work_calendar
 from marketing_site.leads.mails import shared_address
 from marketing_site.leads.models import AnyLead, Lead
-from marketing_site.leads.routing_models import TimerStage
+from marketing_site.leads.owners import owner_mails, routing, timers, work_calendar
+from marketing_site.leads.owners.routing_models import TimerStage
 from marketing_site.leads.statuses import LeadStatus
 from marketing_site.staff.models import Role, StaffUser
 

@@ -9,8 +9,8 @@ from dataclasses import asdict, dataclass
 from sqlalchemy import select
 from sqlmodel import Session
 
-from marketing_site.leads.routing_models import LeadTaker, RoutingRules
-from marketing_site.leads.timers import team_rules
+from marketing_site.leads.owners.routing_models import LeadTaker, RoutingRules
+from marketing_site.leads.owners.timers import team_rules
 from marketing_site.staff.audit import AuditAction, audit
 from marketing_site.staff.models import Role
 

@@ -18,8 +18,8 @@ from sqlmodel import Session, col
 
 from marketing_site.core.columns import table_of
 from marketing_site.core.config_version import Cached
-from marketing_site.leads import work_calendar
-from marketing_site.leads.routing_models import LeadTimer, RoutingRules, TimerStage, TimerStatus
+from marketing_site.leads.owners import work_calendar
+from marketing_site.leads.owners.routing_models import LeadTimer, RoutingRules, TimerStage, TimerStatus
 from marketing_site.staff.models import Role
 
 TIMERS = table_of(LeadTimer)
