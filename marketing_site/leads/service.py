@@ -38,6 +38,7 @@ from marketing_site.leads import mails as lead_mails
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
 from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule, WrittenLead
 from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, UTM_KEYS, FlagGroup, LeadKind, lead_form
+from marketing_site.leads.tallies import counting as tallies
 from marketing_site.leads.uploads import ResumeUpload
 
 log = logging.getLogger(__name__)
@@ -273,6 +274,7 @@ def lead_write(
         values["owner_id"] = assignment.owner.id if assignment.owner else None
     lead = db_session.execute(insert(LEAD).returning(*LEAD.c), values).one()  # with the defaults applied
     attribution.touches_write(db_session, lead, prepared.touches)  # before the webhook reads them
+    tallies.tally(db_session, lead.id, tallies.Funnel(leads=1))  # the channel report's count
     for group, chosen in prepared.ticked.items():
         if chosen:
             db_session.execute(
