@@ -1,9 +1,9 @@
 """the channel report's tallies: channel_tally, counts per quarter hour and UTC day, kind, touch and channel, kept
 by the writes from now on and counted here for the leads already stored
 
-A new table takes no lock another transaction waits on. The fill (``channel_tallies.rebuild``) holds the lead table
-in SHARE mode on PostgreSQL while it counts: a lead stored meanwhile waits for it (seconds at 100,000 leads), or its
-count would be lost.
+A new table takes no lock another transaction waits on, and the fill (``channel_tallies.rebuild``) takes none on the
+leads either: the processes running meanwhile are the release before, which keeps no tallies, so what they write
+until their restart is not counted here nor by them (docs/marketing.md: count again after the deploy).
 
 Revision ID: i34t_channel_tally
 Revises: i34p_channel_indexes
@@ -43,7 +43,7 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("grain", "touch", "starts_at", "kind", "source", "medium", "campaign"),
     )
     if not context.is_offline_mode():  # the count is Python (leads.tallies): `--sql` output cannot hold it
-        channel_tallies.rebuild(op.get_bind())
+        channel_tallies.rebuild(op.get_bind(), hold_writes=False)
 
 
 def downgrade() -> None:

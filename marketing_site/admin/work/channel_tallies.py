@@ -32,18 +32,21 @@ def counted(connection: Connection, *where: Any) -> dict[Key, Funnel]:
         leads[lead_id] = (kind, arrived, Funnel(leads=1, won=int(status == LeadStatus.WON)) + demo_part(demo))
         if touch is not None:
             channels.setdefault(lead_id, {})[touch] = (channel[0], channel[1], channel[2])
-    found: dict[Key, Funnel] = {}
+    found: dict[Key, list[int]] = {}  # summed as plain numbers: 400,000 additions for 100,000 leads
     for lead_id, (kind, arrived, funnel) in leads.items():
         for key in keys_of(kind, arrived, channels.get(lead_id, {})):
-            found[key] = found.get(key, Funnel()) + funnel
-    return found
+            sums = found.setdefault(key, [0, 0, 0, 0])
+            for index, number in enumerate(funnel.numbers):
+                sums[index] += number
+    return {key: Funnel(*sums) for key, sums in found.items()}
 
 
-def rebuild(connection: Connection) -> None:
-    """Every tally counted again from the stored leads, BATCH leads at a time, in the caller's transaction. On
-    PostgreSQL the leads are held still meanwhile (SHARE: reads go on, a lead's write waits until the commit), so
-    no write lands between its count here and its own increment; a demo's increment waits on the rows anyway."""
-    if connection.dialect.name == "postgresql":
+def rebuild(connection: Connection, *, hold_writes: bool) -> None:
+    """Every tally counted again from the stored leads, BATCH leads at a time, in the caller's transaction.
+    ``hold_writes`` (PostgreSQL), while writers that keep the tallies run: the lead table is held in SHARE mode
+    meanwhile (reads go on, a lead's write waits for the commit, up to its statement timeout), so no lead is counted
+    both here and by its own increment."""
+    if hold_writes and connection.dialect.name == "postgresql":
         connection.execute(text("LOCK TABLE lead IN SHARE MODE"))
     connection.execute(delete(ChannelTally))
     last: int | None = 0
