@@ -19,7 +19,7 @@ from sqlmodel import Session, col
 
 from marketing_site.core.clock import as_utc
 from marketing_site.core.columns import table_of
-from marketing_site.leads.models import Lead, LeadTouch, Touch
+from marketing_site.leads.models import Lead, LeadTouch, Touch, WrittenLead
 from marketing_site.leads.statuses import LeadStatus
 from marketing_site.leads.tallies.models import NOT_KEPT, ChannelTally, Grain
 
@@ -114,6 +114,13 @@ def tally(db_session: Session, lead_id: int, change: Funnel) -> None:
     channels = {row.touch: (row.source, row.medium, row.campaign) for row in rows if row.touch is not None}
     keys = keys_of(rows[0].kind, rows[0].created_at, channels)
     add(db_session.connection(), [(key, change) for key in keys])
+
+
+def arrived(db_session: Session, lead: WrittenLead, channels: Mapping[str, Channel]) -> None:
+    """A lead just stored (its INSERT's row, and each touch's channel by Touch value) counts once in its rows,
+    unless it is quarantined: what ``tally`` would read back, handed on by the writer."""
+    if not lead.quarantined:
+        add(db_session.connection(), [(key, Funnel(leads=1)) for key in keys_of(lead.kind, lead.created_at, channels)])
 
 
 def status_moving(db_session: Session, lead_id: int, status: str) -> None:
