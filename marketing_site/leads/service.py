@@ -274,7 +274,7 @@ def lead_write(
         values["owner_id"] = assignment.owner.id if assignment.owner else None
     lead = db_session.execute(insert(LEAD).returning(*LEAD.c), values).one()  # with the defaults applied
     attribution.touches_write(db_session, lead, prepared.touches)  # before the webhook reads them
-    channels = {touch.value: attribution.channel(values) for touch, values in prepared.touches.items()}
+    channels = {touch.value: attribution.channel(kept) for touch, kept in prepared.touches.items()}
     tallies.arrived(db_session, lead, channels)  # the channel report's count
     for group, chosen in prepared.ticked.items():
         if chosen:
