@@ -10,6 +10,7 @@ from marketing_site.booking import models as booking_models
 from marketing_site.core import config_version
 from marketing_site.leads import models as lead_models
 from marketing_site.leads.owners import routing_models
+from marketing_site.leads.tallies import models as tally_models
 from marketing_site.mail import models as mail_models
 from marketing_site.staff import credentials as staff_credentials
 from marketing_site.staff import models as staff_models
@@ -23,6 +24,7 @@ MODULES = (
     staff_credentials,
     lead_models,
     routing_models,
+    tally_models,
     booking_models,
     mail_models,
     vitals_models,

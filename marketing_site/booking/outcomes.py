@@ -30,6 +30,7 @@ from marketing_site.leads import transitions
 from marketing_site.leads.models import Lead
 from marketing_site.leads.owners.owner_mails import when as staff_when
 from marketing_site.leads.statuses import LeadStatus
+from marketing_site.leads.tallies import counting as tallies
 from marketing_site.mail.render import STAFF_LANGUAGE
 
 LEAD_STATUS = {BookingStatus.HELD: LeadStatus.DEMO_HELD, BookingStatus.NO_SHOW: LeadStatus.DEMO_NO_SHOW}
@@ -137,8 +138,10 @@ def demo_outcome_mark(
         change = BookingChange(outcome.value)
         by = history.BY_LINK if by_link else history.BY_STAFF
         history.record(db_session, booking.lead_id, change, as_utc(booking.starts_at), actor, by=by)
+        held = int(outcome == BookingStatus.HELD) - int(booking.status == BookingStatus.HELD)
         booking.status, booking.sequence, booking.updated_at = outcome, booking.sequence + 1, now
         db_session.flush()
+        tallies.tally(db_session, booking.lead_id, tallies.Funnel(held=held))  # the channel report's count
         view = booking_view(db_session, booking)
         outcome_mails.withdraw_host_asks(db_session, booking_id)
         transitions.demo_outcome(db_session, lead, LEAD_STATUS[outcome], actor)

@@ -47,6 +47,7 @@ from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.mails import RequestMails
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import LeadKind
+from marketing_site.leads.tallies import counting as tallies
 
 IDEMPOTENCY_ENDPOINT = "demo-bookings"  # an Idempotency-Key replays only this endpoint's answers
 NEXT_SLOTS = 5  # offered with "that time was just taken"
@@ -297,6 +298,7 @@ def _book(
         raise AlreadyBooked()
     demo = _place(db_session, host_id, starts_at, now)
     uid = f"{uuid.uuid4()}@demo-booking"
+    before = tallies.Funnel.of_demo(booking is not None, booking is not None and booking.status == BookingStatus.HELD)
     if booking is None:
         booking = DemoBooking(
             uid=uid,
@@ -324,6 +326,7 @@ def _book(
         )
     db_session.add(booking)
     _flush_or_taken(db_session)
+    tallies.tally(db_session, lead_id, tallies.Funnel.of_demo(True, False) - before)  # the channel report's count
     history.record(db_session, booking.lead_id, BookingChange.BOOKED, starts_at, None)
     view = booking_view(db_session, booking)
     mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=quarantined)

@@ -37,6 +37,7 @@ from marketing_site.leads.errors import LeadRejected, LeadValidationError
 from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule, WrittenLead
 from marketing_site.leads.owners import routing, work_calendar
 from marketing_site.leads.schemas import CONSENT_FIELDS, CONTEXT_FIELDS, UTM_KEYS, FlagGroup, LeadKind, lead_form
+from marketing_site.leads.tallies import counting as tallies
 from marketing_site.leads.uploads import ResumeUpload
 
 log = logging.getLogger(__name__)
@@ -272,6 +273,8 @@ def lead_write(
         values["owner_id"] = assignment.owner.id if assignment.owner else None
     lead = db_session.execute(insert(LEAD).returning(*LEAD.c), values).one()  # with the defaults applied
     attribution.touches_write(db_session, lead, prepared.touches)  # before the webhook reads them
+    channels = {touch.value: attribution.channel(kept) for touch, kept in prepared.touches.items()}
+    tallies.arrived(db_session, lead, channels)  # the channel report's count
     for group, chosen in prepared.ticked.items():
         if chosen:
             db_session.execute(

@@ -23,6 +23,7 @@ from marketing_site.leads.owners import routing, timers
 from marketing_site.leads.owners.owner_mails import tell_previous_owner
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.statuses import LeadStatus
+from marketing_site.leads.tallies import counting as tallies
 from marketing_site.mail import outbox
 from marketing_site.staff.audit import AuditAction, AuditDetail, audit
 
@@ -38,6 +39,7 @@ def _move(db_session: Session, lead: Lead, status: str, actor_id: int | None, *,
     previous = lead.status
     if audited:
         audit(db_session, actor_id, AuditAction.STATUS, lead.id, AuditDetail(before=previous, after=status))
+    tallies.status_moving(db_session, stored_id(lead), status)
     db_session.execute(update(Lead).where(col(Lead.id) == lead.id).values(status=status))
     if not lead.quarantined:
         events.status_changed(db_session, lead, previous, status)
@@ -95,13 +97,20 @@ def note_added(db_session: Session, lead_id: int, actor_id: int | None) -> None:
 
 
 def release(
-    db_session: Session, lead: Lead, actor_id: int | None, now: datetime, booked_host: int | None = None
+    db_session: Session,
+    lead: Lead,
+    actor_id: int | None,
+    now: datetime,
+    booked_host: int | None = None,
+    demo: tallies.Funnel = tallies.NO_DEMO,
 ) -> None:
     """A human sent it after all: into the inbox with its held mails, an owner as on arrival (``booked_host``: the
-    host of its live demo), its timers (stopped again if it has moved on from "new") and ``lead.created``."""
+    host of its live demo), its timers (stopped again if it has moved on from "new"), ``lead.created``, and the
+    channel report's counts (``demo``: its booking's part)."""
     if not lead.quarantined:
         raise TransitionRefused("This lead is not in quarantine")
     db_session.execute(update(Lead).where(col(Lead.id) == lead.id).values(quarantined=False))
+    tallies.released(db_session, stored_id(lead), demo)
     outbox.release_held(db_session, stored_id(lead))
     audit(db_session, actor_id, AuditAction.RELEASE, lead.id)
     routing.assign_released(db_session, lead, now, booked_host=booked_host)

@@ -7,16 +7,17 @@ from __future__ import annotations
 import csv
 import io
 import uuid
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
 import pytest
-from booking.hosts import add_host
+from booking.hosts import round_the_clock_slots
+from channel_writes import set_status, with_demo
 from leads.lead_payloads import VALID
-from sqlalchemy import insert, select, update
+from sqlalchemy import select
 from staff_client import reports_zone
 
 from marketing_site.admin.work.erasure import person_erase
-from marketing_site.booking.models import BookingStatus, DemoBooking
+from marketing_site.booking.models import BookingStatus
 from marketing_site.core import db
 from marketing_site.core.clock import frozen
 from marketing_site.leads.models import Lead, LeadTouch
@@ -40,29 +41,6 @@ def from_campaign(campaign: str, last: dict[str, str] | None = None) -> Submissi
 def demo_lead(context: SubmissionContext, kind: LeadKind = LeadKind.SCHEDULE_DEMO) -> int:
     answers = {**VALID[kind.value], "email": f"{uuid.uuid4().hex[:10]}@channels.example"}
     return lead_submit(kind, answers, context)
-
-
-def with_demo(lead_id: int, host: int, status: BookingStatus) -> None:
-    start = datetime(2030, 1, 1, 9, tzinfo=UTC) + timedelta(hours=lead_id % 5000)
-    with db.session() as db_session:
-        db_session.execute(
-            insert(DemoBooking).values(
-                uid=uuid.uuid4().hex,
-                lead_id=lead_id,
-                host_id=host,
-                starts_at=start,
-                ends_at=start + timedelta(minutes=30),
-                visitor_time_zone="UTC",
-                status=status.value,
-            )
-        )
-        db_session.commit()
-
-
-def set_status(lead_id: int, status: LeadStatus) -> None:
-    with db.session() as db_session:
-        db_session.execute(update(Lead).where(Lead.id == lead_id).values(status=status.value))
-        db_session.commit()
 
 
 def report(browser, **params: str) -> list[dict[str, str]]:
@@ -106,15 +84,15 @@ def test_a_lead_without_touches_says_so_only_where_others_have_them(as_role):
 
 def test_the_report_counts_leads_demos_booked_and_held_and_won_per_channel(as_role):
     browser, _ = as_role("sales")
-    host = add_host("Channel Host", "Asia/Karachi", "PK", {})
+    slots = iter(round_the_clock_slots("Channel Host"))
     campaign, other = f"c-{uuid.uuid4().hex[:6]}", f"o-{uuid.uuid4().hex[:6]}"
     ids = [demo_lead(from_campaign(campaign)) for _ in range(4)]
-    with_demo(ids[0], host, BookingStatus.HELD)
-    with_demo(ids[1], host, BookingStatus.HELD)
-    with_demo(ids[2], host, BookingStatus.CANCELLED)
+    with_demo(ids[0], next(slots), BookingStatus.HELD)
+    with_demo(ids[1], next(slots), BookingStatus.HELD)
+    with_demo(ids[2], next(slots), BookingStatus.CANCELLED)
     set_status(ids[0], LeadStatus.WON)
     moved_on = demo_lead(from_campaign(campaign, {"utm_source": "fb", "utm_campaign": other}))
-    with_demo(moved_on, host, BookingStatus.NO_SHOW)
+    with_demo(moved_on, next(slots), BookingStatus.NO_SHOW)
     first = {row["Campaign"]: row for row in report(browser, touch="first")}
     assert {
         key: first[campaign][key] for key in ("Source", "Medium", "Leads", "Demos booked", "Demos held", "Won")
