@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import reflex as rx
 
-from marketing_site.components.forms.phone_input import on_country_chosen, phone_input
+from marketing_site.components.forms.phone_input import country_at_mount, on_country_chosen, phone_input
 from marketing_site.content import forms
 from marketing_site.content.countries import COUNTRY_REGIONS
 from marketing_site.content.types import Choice, FormField
@@ -92,7 +92,11 @@ def _control(
     if spec.kind == "select":
         # The Country select tells the form's phone field which country a national number belongs to.
         country = spec.name == "country"
-        chosen = {"on_change": on_country_chosen(form_id)} if country else {}
+        chosen = (
+            {"on_change": on_country_chosen(form_id), "on_mount": country_at_mount(form_id, common["id"])}
+            if country
+            else {}
+        )
         return rx.el.select(
             rx.el.option(forms.SELECT_PLACEHOLDER, value=""),
             *[

@@ -45,6 +45,14 @@ def on_country_chosen(form_id: str) -> rx.Var:
     return arrow(("_name", "event"), chosen_country(form_id).set.call(region))
 
 
+def country_at_mount(form_id: str, select_id: str) -> rx.Var:
+    """The Country select's `on_mount`: a country chosen before the page's scripts ran (a slow phone, a
+    visitor quicker than the download) had no `on_change` to tell the phone field; once the select is live,
+    its chosen option counts as if picked then."""
+    region = js(f"document.getElementById('{select_id}')?.selectedOptions[0]?.dataset.region ?? ''")
+    return arrow((), chosen_country(form_id).set.call(region))
+
+
 def flag(region: str) -> str:
     """The region's flag emoji (regional indicator letters: Windows shows the two letters)."""
     return "".join(chr(0x1F1E6 + ord(letter) - ord("A")) for letter in region)
