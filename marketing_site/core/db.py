@@ -25,7 +25,7 @@ from typing import Any, TypeVar, TypeVarTuple
 import anyio
 import psycopg
 from sqlalchemy import event
-from sqlalchemy.engine import Engine, make_url
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
 from sqlmodel import Session, create_engine
@@ -243,16 +243,26 @@ def session() -> Iterator[Session]:
         yield db_session
 
 
+def _begin_immediate(_session: Session, _transaction: object, connection: Connection) -> None:
+    """pysqlite leaves the transaction unopened until the first INSERT/UPDATE/DELETE; this opens it, for writing."""
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
 @contextmanager
 def write_session() -> Iterator[Session]:
     """``session()`` for a transaction that writes: on SQLite this process's writers take turns on a lock
-    (no busy-handler sleeps: the p99 cause under load); PostgreSQL locks rows itself."""
+    (no busy-handler sleeps: the p99 cause under load), and each transaction takes SQLite's write lock at its
+    BEGIN, waiting in the busy timeout for another process's writer (the single-port server's background
+    process): a deferred one that read first would fail at its first write if the other committed meanwhile.
+    PostgreSQL locks rows itself."""
     with _deadline_set() as ends:
         sqlite = get_engine().dialect.name == "sqlite"
         if sqlite and not _sqlite_writer.acquire(timeout=max(ends - time.monotonic(), 0.0)):
             raise DatabaseTimeout("another write held the database for the whole deadline")
         try:
             with session() as db_session:
+                if sqlite:
+                    event.listen(db_session, "after_begin", _begin_immediate)
                 yield db_session
         finally:
             if sqlite:
