@@ -36,6 +36,7 @@ from scripts.harness.private_redis import PrivateRedis
 
 SITE_URL = "http://localhost:3000"
 CONFIGURATIONS = ("production", "bare")
+SENDERS = "marketing_site.background"  # the process of the mail, timer and webhook loops
 CPU_STEPS = {
     "history": "+ 100,000 leads of history",
     "routing": "+ routing, timers, owner's mail",
@@ -53,14 +54,17 @@ class Stack:
     cpu: list[tuple[str, dict[str, float]]] = field(default_factory=list)  # (step, bench_lead_cpu's figures)
     backend_pid: int | None = None
 
-    def backend_cpu(self) -> float:
-        """CPU seconds the backend's processes (``reflex run`` and its workers) have used so far."""
+    def backend_cpu(self, senders_only: bool = False) -> float:
+        """CPU seconds the server's processes (supervisord, ``reflex run`` and its workers, the background
+        loops) have used so far; ``senders_only``: the background loops' process alone."""
         if self.backend_pid is None:
             return 0.0
         root = psutil.Process(self.backend_pid)
         used = 0.0
         for process in (root, *root.children(recursive=True)):
             with contextlib.suppress(psutil.NoSuchProcess):
+                if senders_only and SENDERS not in process.cmdline():
+                    continue
                 times = process.cpu_times()
                 used += times.user + times.system
         return used
