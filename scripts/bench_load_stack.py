@@ -145,15 +145,16 @@ def stack(running: Servers, configuration: str, cpu_leads: int, history: int) ->
 
 def lead_cpu(env: dict[str, str], leads: int) -> dict[str, float]:
     """``scripts.bench_lead_cpu`` on the database as it stands (no backend running yet)."""
-    output = subprocess.run(
+    run = subprocess.run(
         [sys.executable, "-m", "scripts.bench_lead_cpu", "--leads", str(leads)],
         cwd=ROOT,
         env=env,
-        check=True,
         capture_output=True,
         text=True,
-    ).stdout
-    found: dict[str, float] = json.loads(output.splitlines()[-1])
+    )
+    if run.returncode != 0:
+        raise RuntimeError(f"scripts.bench_lead_cpu failed ({run.returncode}):\n{run.stderr[-3000:]}")
+    found: dict[str, float] = json.loads(run.stdout.splitlines()[-1])
     return found
 
 

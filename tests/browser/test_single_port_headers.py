@@ -58,12 +58,20 @@ class SinglePort:
         return [root, *root.children(recursive=True)]
 
     def senders(self) -> list[psutil.Process]:
-        return [process for process in self.processes() if BACKGROUND in process.cmdline()]
+        """The background process (none for a moment after it died: a zombie until supervisord reaps it)."""
+        return [process for process in self.processes() if BACKGROUND in _command_line(process)]
 
     def supervisorctl(self, *command: str) -> None:
         env = {**self.env, "SITE_RUN_DIR": str(self.run_dir), "SITE_PORT": "0", "BACKEND_HOST": "", "SITE_SERVES": ""}
         argv = [sys.executable, "-m", "supervisor.supervisorctl", "-c", str(SUPERVISOR_CONF), *command]
         subprocess.run(argv, env=env, cwd=ROOT, check=True, capture_output=True)
+
+
+def _command_line(process: psutil.Process) -> list[str]:
+    try:
+        return process.cmdline()
+    except (psutil.ZombieProcess, psutil.NoSuchProcess):
+        return []
 
 
 @pytest.fixture(scope="module")
@@ -205,7 +213,7 @@ def _mails_to(inbox: Inbox, address: str, count: int, seconds: float) -> int:
 def test_a_leads_owner_mail_leaves_from_the_background_process_which_is_restarted_if_it_dies(single_port_server, owner):
     site = single_port_server
     (sender,) = site.senders()
-    reflex = [process for process in site.processes() if "reflex" in process.cmdline()]
+    reflex = [process for process in site.processes() if "reflex" in _command_line(process)]
     assert reflex and all(sender not in process.children(recursive=True) for process in reflex)
 
     site.supervisorctl("stop", "background")
