@@ -24,7 +24,7 @@ from typing import Any, TypeVar, TypeVarTuple
 import anyio
 import psycopg
 from sqlalchemy import event
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import Engine, make_url
 from sqlalchemy.exc import DisconnectionError
 from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
 from sqlmodel import Session, create_engine
@@ -241,17 +241,11 @@ def session() -> Iterator[Session]:
         yield db_session
 
 
-def _begin_immediate(_session: Session, _transaction: object, connection: Connection) -> None:
-    """pysqlite leaves the transaction unopened until the first INSERT/UPDATE/DELETE; this opens it, for writing."""
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
-
-
 @contextmanager
 def write_session() -> Iterator[Session]:
-    """``session()`` for a transaction that writes: on SQLite the writers of every process take turns
-    (``sqlite_turns``: no busy-handler sleeps, the p99 cause under load), and each transaction takes SQLite's
-    write lock at its BEGIN: a deferred one that read first would fail at its first write if another process's
-    writer (a tool's, outside these turns) had committed meanwhile. PostgreSQL locks rows itself."""
+    """``session()`` for a transaction that writes: on SQLite the writers of every process take turns for the
+    whole session, its reads included (``sqlite_turns``: no busy-handler sleeps, the p99 cause under load).
+    PostgreSQL locks rows itself."""
     with _deadline_set() as ends:
         engine = get_engine()
         if engine.dialect.name != "sqlite":
@@ -259,7 +253,6 @@ def write_session() -> Iterator[Session]:
                 yield db_session
             return
         with sqlite_turns.writer_turn(engine.url.database, ends), session() as db_session:
-            event.listen(db_session, "after_begin", _begin_immediate)
             yield db_session
 
 
