@@ -1,8 +1,11 @@
 # Two commands on a fresh machine: `make run` (serve the site) and `make test` (the whole suite).
-.PHONY: run test test-stress prod backup restore-drill rolling-restart bench bench-readers bench-load bench-scale bench-inbox bench-slots bench-speed mail-catcher a11y export mutation
+.PHONY: run serve test test-stress prod backup restore-drill rolling-restart bench bench-readers bench-load bench-scale bench-inbox bench-slots bench-speed mail-catcher a11y export mutation
 
 run:
 	@bash scripts/run.sh
+
+serve:
+	@bash scripts/serve.sh $(SERVE_ARGS)
 
 test:
 	@bash scripts/test.sh $(PYTEST_ARGS)

@@ -5,7 +5,8 @@ another process, timers coming due). One loop's failure (the database, the SMTP 
 only, never the others.
 
 It runs inside every backend worker (a lifespan task, MAIL_SENDER_IN_BACKEND=true) or as its own process:
-``python -m marketing_site.background``. Several at once are safe: every row is claimed by one. Inside a worker
+``python -m marketing_site.background`` (``make prod``, and the single-port server ``make serve``, whose backend
+wakes it through BACKGROUND_WAKEUP_SOCKET). Several at once are safe: every row is claimed by one. Inside a worker
 it shares the CPU with requests, so it batches: a nudged loop first lets the burst that woke it gather for
 GATHER_SECONDS (one pass, one claim and one connection for many leads instead of one each), and the timer loop
 is never nudged (a lead's timers come due minutes later, never at its commit).
@@ -82,7 +83,9 @@ async def run_forever() -> None:
     calendar.install()
     if not settings.smtp_host:
         log.warning("SMTP_HOST is not set: mails stay queued in the outbox until it is")
-    await asyncio.gather(*(drain_forever(name, loop) for name, loop in LOOPS.items()))
+    path = settings.background_wakeup_socket
+    with wakeup.from_other_processes(path) if path else contextlib.nullcontext():
+        await asyncio.gather(*(drain_forever(name, loop) for name, loop in LOOPS.items()))
 
 
 if __name__ == "__main__":

@@ -123,6 +123,9 @@ class Settings(BaseSettings):
     # Run the background loops (mail, lead timers, webhooks) inside every backend worker; false when
     # `python -m marketing_site.background` runs them apart.
     mail_sender_in_backend: bool = Field(True, alias="MAIL_SENDER_IN_BACKEND")
+    # A Unix datagram socket the background process listens on when it runs apart on the same machine (the
+    # single-port server): a backend's commit that queued mail or a webhook wakes it at once, not at its poll.
+    background_wakeup_socket: str = Field("", alias="BACKGROUND_WAKEUP_SOCKET")
     # Speed to lead (docs/speed-to-lead.md). The shared SALES_EMAIL / HR_EMAIL copy of a lead whose owner was
     # notified at their own address; a lead nobody takes always goes there.
     lead_shared_copy: bool = Field(True, alias="LEAD_SHARED_COPY")

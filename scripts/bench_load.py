@@ -57,7 +57,8 @@ class Row:
     generator_cpu: float  # share of one core the load generator used
     audit: Audit
     load: float = 0.0  # the machine's load average when the row began
-    backend_cpu_ms: float = 0.0  # CPU the backend used per lead it acknowledged (HTTP, service, loops)
+    backend_cpu_ms: float = 0.0  # CPU the server used per lead it acknowledged (HTTP, service, loops)
+    senders_cpu_ms: float = 0.0  # of which the background loops' process (the rest: the request worker)
 
 
 def parse_args() -> argparse.Namespace:
@@ -97,9 +98,9 @@ def load_api(target: Stack, clients: int, seconds: int) -> tuple[dict, float]:
 
 
 def measure_api(target: Stack, clients: int, seconds: int) -> Row:
-    load, backend_before = os.getloadavg()[0], target.backend_cpu()
+    load, backend_before, senders_before = os.getloadavg()[0], target.backend_cpu(), target.backend_cpu(True)
     record, cpu = load_api(target, clients, seconds)
-    backend = target.backend_cpu() - backend_before
+    backend, senders = target.backend_cpu() - backend_before, target.backend_cpu(True) - senders_before
     acked = [int(lead_id) for lead_id in record["acked"]]
     errors = record["socket_errors"] + sum(record["refused"].values())
     return Row(
@@ -115,15 +116,16 @@ def measure_api(target: Stack, clients: int, seconds: int) -> Row:
         audit(target.database_url, record["run_id"], acked_ids=acked, in_flight=clients),
         load,
         backend * 1000 / max(len(acked), 1),
+        senders * 1000 / max(len(acked), 1),
     )
 
 
 def measure_forms(target: Stack, clients: int, seconds: int) -> Row:
     run_id, load, backend_before = uuid.uuid4().hex[:8], os.getloadavg()[0], target.backend_cpu()
-    cpu_before = time.process_time()
+    cpu_before, senders_before = time.process_time(), target.backend_cpu(True)
     result, elapsed = asyncio.run(run_forms(target.backend_url, target.site_url, run_id, clients, seconds))
     cpu = (time.process_time() - cpu_before) / elapsed
-    backend = target.backend_cpu() - backend_before
+    backend, senders = target.backend_cpu() - backend_before, target.backend_cpu(True) - senders_before
     return Row(
         target.label,
         "forms",
@@ -135,6 +137,7 @@ def measure_forms(target: Stack, clients: int, seconds: int) -> Row:
         audit(target.database_url, run_id, acked_emails=result.acked, in_flight=clients),
         load,
         backend * 1000 / max(len(result.acked), 1),
+        senders * 1000 / max(len(result.acked), 1),
     )
 
 
@@ -162,6 +165,7 @@ def print_row(row: Row) -> None:
         f"{row.p99:>7.1f} {row.errors:>6} {a.acknowledged:>6} {a.stored:>6} {a.missing:>7} {a.duplicated:>4} "
         f"{row.generator_cpu:>6.0%}"
         + (f" {row.backend_cpu_ms:>6.1f} ms" if row.backend_cpu_ms else "")
+        + (f" (senders {row.senders_cpu_ms:.1f})" if row.senders_cpu_ms else "")
         + busy(row.load),
         flush=True,
     )
@@ -177,11 +181,11 @@ def print_cpu(target: Stack) -> None:
         )
 
 
-def drained(target: Stack, cpu_before: float, stored: int) -> bool:
+def drained(target: Stack, cpu_before: float, senders_before: float, stored: int) -> bool:
     """Production: wait until the run's mails and webhooks have all left, as long as they keep leaving; print
     what the SMTP server and the receiver got, how long the senders took after the load, and the backend's CPU
-    per lead from the first row to the last mail sent (``cpu_before``: its CPU then; ``stored``: the rows'
-    leads). False if some were stuck (none left for STALL_SECONDS)."""
+    per lead from the first row to the last mail sent (``cpu_before``, ``senders_before``: its CPU then, and
+    its senders'; ``stored``: the rows' leads). False if some were stuck (none left for STALL_SECONDS)."""
     started = moved = time.monotonic()
     left = backlog(target.database_url)
     while left != (0, 0) and time.monotonic() - moved < STALL_SECONDS:
@@ -201,7 +205,12 @@ def drained(target: Stack, cpu_before: float, stored: int) -> bool:
         flush=True,
     )
     cpu = (target.backend_cpu() - cpu_before) * 1000 / max(stored, 1)
-    print(f"  the backend's CPU per lead, its mails and webhook sent: {cpu:.1f} ms", flush=True)
+    senders = (target.backend_cpu(True) - senders_before) * 1000 / max(stored, 1)
+    print(
+        f"  the server's CPU per lead, its mails and webhook sent: {cpu:.1f} ms, of which the senders' process"
+        f" {senders:.1f} ms",
+        flush=True,
+    )
     return left == (0, 0)
 
 
@@ -239,7 +248,7 @@ def main() -> int:
                     for name in targets:  # warm-up: imports, pools and caches, not reported
                         MEASURE[name](target, 4, WARM_UP_SECONDS)
                     print(HEADER, flush=True)
-                    cpu_before, first = target.backend_cpu(), len(rows)
+                    cpu_before, senders_before, first = target.backend_cpu(), target.backend_cpu(True), len(rows)
                     for clients in args.clients:
                         for name in targets:
                             rows.append(MEASURE[name](target, clients, args.seconds))
@@ -247,7 +256,7 @@ def main() -> int:
                             failed |= rows[-1].errors > 0 or not rows[-1].audit.ok
                     if target.outside is not None:
                         stored = sum(row.audit.stored for row in rows[first:])
-                        failed |= not drained(target, cpu_before, stored)
+                        failed |= not drained(target, cpu_before, senders_before, stored)
     compare(rows)
     print(f"\nload average {os.getloadavg()[0]:.1f} at the end")
     print(

@@ -1,7 +1,8 @@
 """What ``make bench-load`` runs its load against: per database, a migrated database in one configuration and the
-production backend on it (``reflex run --env prod --backend-only``: SQLite with one worker; a private PostgreSQL
-with a private Redis and several workers, as production runs with REDIS_URL). The background loops (mail,
-timers, webhooks) run as the single-port server runs them, unless MAIL_SENDER_IN_BACKEND says otherwise.
+production server on it, started as ``make serve`` starts it (``scripts.serve --backend-only``: supervisord with
+Reflex's backend and the background loops, mail, timers and webhooks, in a process of their own beside it;
+SQLite with one worker; a private PostgreSQL with a private Redis and several workers, as production runs with
+REDIS_URL). The backend's CPU counted per lead is the whole tree's: the worker, the loops, supervisord.
 
 Production (``scripts.bench_production``) is seeded step by step, and before the backend starts, the service's
 own CPU time per lead is measured in-process after each step (``scripts.bench_lead_cpu``): what the history,
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import shlex
 import shutil
 import subprocess
 import sys
@@ -34,6 +36,7 @@ from scripts.harness.private_redis import PrivateRedis
 
 SITE_URL = "http://localhost:3000"
 CONFIGURATIONS = ("production", "bare")
+SENDERS = "marketing_site.background"  # the process of the mail, timer and webhook loops
 CPU_STEPS = {
     "history": "+ 100,000 leads of history",
     "routing": "+ routing, timers, owner's mail",
@@ -51,14 +54,17 @@ class Stack:
     cpu: list[tuple[str, dict[str, float]]] = field(default_factory=list)  # (step, bench_lead_cpu's figures)
     backend_pid: int | None = None
 
-    def backend_cpu(self) -> float:
-        """CPU seconds the backend's processes (``reflex run`` and its workers) have used so far."""
+    def backend_cpu(self, senders_only: bool = False) -> float:
+        """CPU seconds the server's processes (supervisord, ``reflex run`` and its workers, the background
+        loops) have used so far; ``senders_only``: the background loops' process alone."""
         if self.backend_pid is None:
             return 0.0
         root = psutil.Process(self.backend_pid)
         used = 0.0
         for process in (root, *root.children(recursive=True)):
             with contextlib.suppress(psutil.NoSuchProcess):
+                if senders_only and SENDERS not in process.cmdline():
+                    continue
                 times = process.cpu_times()
                 used += times.user + times.system
         return used
@@ -127,7 +133,9 @@ def stack(running: Servers, configuration: str, cpu_leads: int, history: int) ->
             scratch.mkdir()
             outside = cleanup.enter_context(bench_production.outside_services(scratch, secret, hook_port, free_port()))
             env = tool_env({**settings, **outside.settings()})
-        backend = Backend(None, env, running.scratch / f"backend-{configuration}.log").start()
+        backend = Backend(
+            None, env, running.scratch / f"backend-{configuration}.log", command=serve_command(running, configuration)
+        ).start()
         cleanup.callback(backend.stop)
         where = (
             "SQLite, 1 worker" if running.postgres is None else f"PostgreSQL + Redis, {backend.worker_count()} workers"
@@ -137,13 +145,20 @@ def stack(running: Servers, configuration: str, cpu_leads: int, history: int) ->
 
 def lead_cpu(env: dict[str, str], leads: int) -> dict[str, float]:
     """``scripts.bench_lead_cpu`` on the database as it stands (no backend running yet)."""
-    output = subprocess.run(
+    run = subprocess.run(
         [sys.executable, "-m", "scripts.bench_lead_cpu", "--leads", str(leads)],
         cwd=ROOT,
         env=env,
-        check=True,
         capture_output=True,
         text=True,
-    ).stdout
-    found: dict[str, float] = json.loads(output.splitlines()[-1])
+    )
+    if run.returncode != 0:
+        raise RuntimeError(f"scripts.bench_lead_cpu failed ({run.returncode}):\n{run.stderr[-3000:]}")
+    found: dict[str, float] = json.loads(run.stdout.splitlines()[-1])
     return found
+
+
+def serve_command(running: Servers, configuration: str) -> str:
+    """``make serve``'s server, the backend alone (no frontend build), on the port Backend gives as $PORT."""
+    run_dir = shlex.quote(str(running.scratch / f"serve-{configuration}"))
+    return f"exec {shlex.quote(sys.executable)} -m scripts.serve --backend-only --port $PORT --run-dir {run_dir}"

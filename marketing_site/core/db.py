@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -30,7 +29,7 @@ from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
 from sqlmodel import Session, create_engine
 
-from marketing_site.core import deadline
+from marketing_site.core import deadline, sqlite_turns
 from marketing_site.core.deadline import DatabaseTimeout
 from marketing_site.settings import settings
 
@@ -118,7 +117,6 @@ class _Database:
 
 
 _database: _Database | None = None  # this process's engine and the limits it was built with
-_sqlite_writer = threading.Lock()  # this process's SQLite writers take turns here, not in SQLite's busy sleeps
 
 
 def normalise_url(url: str) -> str:
@@ -260,18 +258,17 @@ def _close(db_session: Session) -> None:
 
 @contextmanager
 def write_session() -> Iterator[Session]:
-    """``session()`` for a transaction that writes: on SQLite this process's writers take turns on a lock
-    (no busy-handler sleeps: the p99 cause under load); PostgreSQL locks rows itself."""
+    """``session()`` for a transaction that writes: on SQLite the writers of every process take turns for the
+    whole session, its reads included (``sqlite_turns``: no busy-handler sleeps, the p99 cause under load).
+    PostgreSQL locks rows itself."""
     with _deadline_set() as ends:
-        sqlite = get_engine().dialect.name == "sqlite"
-        if sqlite and not _sqlite_writer.acquire(timeout=max(ends - time.monotonic(), 0.0)):
-            raise DatabaseTimeout("another write held the database for the whole deadline")
-        try:
+        engine = get_engine()
+        if engine.dialect.name != "sqlite":
             with session() as db_session:
                 yield db_session
-        finally:
-            if sqlite:
-                _sqlite_writer.release()
+            return
+        with sqlite_turns.writer_turn(engine.url.database, ends), session() as db_session:
+            yield db_session
 
 
 @contextmanager

@@ -1,5 +1,7 @@
-"""Wake this process's background loops (mail, lead timers, webhooks) the moment a transaction that queued
-work for them commits, instead of at their next poll: a new lead's mail and webhook leave in milliseconds.
+"""Wake the background loops (mail, lead timers, webhooks) the moment a transaction that queued work for them
+commits, instead of at their next poll: a new lead's mail and webhook leave in milliseconds. The loops of this
+process, and with BACKGROUND_WAKEUP_SOCKET those of the background process beside it (the single-port server),
+which listens on that Unix datagram socket (``from_other_processes``): a datagram per commit, fire and forget.
 
 A loop registers a ``Listener`` and waits on it with a timeout (the poll that still finds work queued by
 another process). ``on_commit(session)`` asks for one nudge once that session's transaction commits; a
@@ -11,13 +13,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import socket
 import threading
+from collections.abc import Iterator
+from pathlib import Path
 
 from sqlalchemy import event
 from sqlalchemy.orm import Session
 
+from marketing_site.settings import settings
+
 _listeners: set[Listener] = set()
 _lock = threading.Lock()
+_outgoing: socket.socket | None = None  # this process's end for nudging the background process
+_receiving = False  # this process is the background process: its own commits wake it directly
 _NUDGE_ASKED = "wakeup_on_commit"
 
 
@@ -52,11 +61,50 @@ class Listener:
 
 
 def nudge() -> None:
-    """Wake every loop of this process now."""
+    """Wake every loop of this process now, and the background process's if it listens."""
     with _lock:
         listeners = list(_listeners)
     for listener in listeners:
         listener.nudge()
+    if settings.background_wakeup_socket and not _receiving:
+        _nudge_other_process(settings.background_wakeup_socket)
+
+
+def _nudge_other_process(path: str) -> None:
+    global _outgoing
+    with _lock:
+        if _outgoing is None:
+            _outgoing = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+            _outgoing.setblocking(False)
+    with contextlib.suppress(OSError):  # nobody listens (yet), or its queue is full: it still polls
+        _outgoing.sendto(b"!", path)
+
+
+@contextlib.contextmanager
+def from_other_processes(path: str) -> Iterator[None]:
+    """While open, every datagram to ``path`` wakes this process's loops (call it from their event loop)."""
+    global _receiving
+    Path(path).unlink(missing_ok=True)  # left by a process that was killed
+    incoming = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    incoming.bind(path)
+    incoming.setblocking(False)
+    event_loop = asyncio.get_running_loop()
+
+    def read_all() -> None:
+        with contextlib.suppress(BlockingIOError):
+            while incoming.recv(16):
+                pass
+        nudge()
+
+    _receiving = True
+    event_loop.add_reader(incoming.fileno(), read_all)
+    try:
+        yield
+    finally:
+        event_loop.remove_reader(incoming.fileno())
+        incoming.close()
+        Path(path).unlink(missing_ok=True)
+        _receiving = False
 
 
 def on_commit(db_session: Session) -> None:

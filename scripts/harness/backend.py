@@ -99,11 +99,17 @@ class Backend:
         raise AssertionError("unreachable")
 
     def worker_count(self) -> int:
-        """Granian's worker processes: the children of the ``reflex run`` process that serve requests."""
+        """Granian's worker processes: the children of the ``reflex run`` process that serve requests (the
+        started process, or the first below it: ``scripts.serve`` runs it under supervisord)."""
         import psutil
 
-        children = psutil.Process(self._process.pid).children()  # a shell command execs reflex: the same pid
-        return sum(1 for child in children if "resource_tracker" not in " ".join(child.cmdline()))
+        def runs_reflex(process: psutil.Process | None) -> bool:
+            return process is not None and {"reflex", "run"} <= set(process.cmdline())
+
+        started = psutil.Process(self._process.pid)  # a shell command execs its program: the same pid
+        tree = (started, *started.children(recursive=True))
+        reflex = next(process for process in tree if runs_reflex(process) and not runs_reflex(process.parent()))
+        return sum(1 for child in reflex.children() if "resource_tracker" not in " ".join(child.cmdline()))
 
     def kill(self) -> None:
         """Like a machine that dies: SIGKILL to the whole process group, no shutdown of any kind."""

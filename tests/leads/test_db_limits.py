@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import subprocess
+import sys
 import threading
 import time
 
@@ -164,6 +166,56 @@ def _write() -> None:
         session.commit()
 
 
+# Another process (the single-port server's background process) takes its SQLite write turn, holds it while it
+# writes a row, says when it let go, and waits to be told to end.
+OTHER_WRITER = """
+import sys, time
+from sqlalchemy import text
+from marketing_site.core import db
+db.configure_engine(sys.argv[1])
+with db.write_session() as session:
+    session.execute(text("UPDATE alembic_version SET version_num = version_num"))  # one row, rewritten
+    print("holding", flush=True)
+    time.sleep(float(sys.argv[2]))
+    session.commit()
+print(time.monotonic(), flush=True)
+sys.stdin.read()
+"""
+
+
+@pytest.mark.parametrize("held", [0.5, 4.0])
+def test_a_write_waits_for_another_processs_sqlite_writer_and_within_its_deadline_only(bounded, database_url, held):
+    """Held briefly, the other process's write goes first and this one follows once it let go; held past the
+    deadline, this one is refused, not queued for good (``core.sqlite_turns``)."""
+    if bounded.dialect.name != "sqlite":
+        pytest.skip("PostgreSQL locks rows itself: no turns between processes")
+    other = subprocess.Popen(
+        [sys.executable, "-c", OTHER_WRITER, database_url, str(held)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert other.stdout is not None and other.stdout.readline().strip() == "holding"
+        if held < LIMITS.submit_timeout:
+            _write_after_a_read()
+            assert time.monotonic() > float(other.stdout.readline())  # it let go first
+        else:
+            began = time.monotonic()
+            with pytest.raises(SQLAlchemyError):
+                _write_after_a_read()
+            assert time.monotonic() - began < LIMITS.submit_timeout + db.ANSWER_GRACE_SECONDS + LATE_WAKE
+    finally:
+        other.communicate("", timeout=30)
+
+
+def _write_after_a_read() -> None:
+    with db.write_session() as session:
+        session.execute(text("SELECT count(*) FROM lead")).one()
+        session.execute(text("DELETE FROM lead WHERE id = -2"))
+        session.commit()
+
+
 def test_a_call_that_outlives_its_deadline_is_answered_in_time(bounded):
     began = time.monotonic()
     with pytest.raises(db.DatabaseTimeout) as timed_out:
@@ -208,7 +260,7 @@ def test_sqlite_commits_with_the_time_left_that_postgresql_keeps_as_its_margin(b
     token = db.deadline.current.set(time.monotonic() + left)
     try:
         with db.write_session() as session:
-            session.execute(text("DELETE FROM lead WHERE id = -3"))
+            session.execute(text("UPDATE alembic_version SET version_num = version_num"))  # one row, rewritten
             if bounded.dialect.name == "sqlite":
                 session.commit()
             else:

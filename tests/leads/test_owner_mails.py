@@ -6,8 +6,11 @@ reassignment withdrawing only the previous owner's notice that has not left."""
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 import time
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
     add_staff,
@@ -179,6 +182,36 @@ def test_a_fired_reminder_wakes_the_mail_sender_at_once_rather_than_at_its_next_
             return time.monotonic() - started
 
     assert asyncio.run(seconds_until_woken()) < 5
+
+
+# The single-port server's backend (another process, BACKGROUND_WAKEUP_SOCKET set): stores one demo lead.
+STORE_A_LEAD = """
+from leads.takers import demo_lead
+demo_lead()
+"""
+
+
+def test_a_lead_stored_by_the_backend_wakes_the_background_process_listening_on_its_socket(database_url, tmp_path):
+    """The single-port server's loops run apart (`make serve`): the backend's commit wakes them through the socket,
+    not their 2-second poll, so the owner's mail leaves as soon as it did from inside the worker."""
+    socket_path = str(tmp_path / "background.wake")
+    tests = Path(__file__).parents[1]
+    backend_env = {
+        **os.environ,
+        "DATABASE_URL": database_url,
+        "BACKGROUND_WAKEUP_SOCKET": socket_path,
+        "PYTHONPATH": os.pathsep.join([str(tests), str(tests.parent)]),  # leads.takers, marketing_site
+    }
+
+    async def woken() -> bool:
+        with wakeup.from_other_processes(socket_path), wakeup.Listener() as listener:
+            backend = await asyncio.create_subprocess_exec(
+                sys.executable, "-c", STORE_A_LEAD, env=backend_env, cwd=tests.parent
+            )
+            assert await backend.wait() == 0
+            return await listener.wait(timeout=60)  # True: nudged (by now, or meanwhile); False: 60 s passed
+
+    assert asyncio.run(woken())
 
 
 def _active_admins() -> list[str]:
