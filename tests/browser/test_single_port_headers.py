@@ -28,7 +28,7 @@ from sqlmodel import Session
 
 from marketing_site.build.csp_hashes import inline_script_hashes
 from marketing_site.core.db import build_engine
-from marketing_site.leads.routing_models import LeadTaker
+from marketing_site.leads.owners.routing_models import LeadTaker
 from marketing_site.mail import catcher
 from marketing_site.staff.models import StaffUser
 from marketing_site.web.security_headers import CACHE_HASHED_ASSET, CACHE_MEDIA
