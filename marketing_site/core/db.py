@@ -29,7 +29,7 @@ from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
 from sqlmodel import Session, create_engine
 
-from marketing_site.core import deadline, sqlite_turns
+from marketing_site.core import deadline, lost_connection, sqlite_turns
 from marketing_site.core.deadline import DatabaseTimeout
 from marketing_site.settings import settings
 
@@ -204,7 +204,9 @@ def _configure(url: str, limits: Limits | None = None) -> _Database:
     if _database is not None:
         _database.engine.dispose()
     chosen = limits or Limits.from_settings()
-    _database = _Database(build_engine(url, chosen), chosen)
+    engine = build_engine(url, chosen)
+    event.listen(engine, "commit", lost_connection.note_commit)  # a COMMIT sent: run_bounded does no work twice
+    _database = _Database(engine, chosen)
     return _database
 
 
@@ -231,7 +233,8 @@ class BoundedSession(Session):
     def commit(self) -> None:
         postgres = self.get_bind().dialect.name == "postgresql"
         deadline.ensure_time_left(limits().idle_in_transaction_timeout + COMMIT_MARGIN_SECONDS if postgres else 0.0)
-        super().commit()
+        with lost_connection.committing():
+            super().commit()
 
 
 @contextmanager
@@ -291,13 +294,15 @@ async def run_bounded(call: Callable[[*Args], T], *args: *Args, seconds: float |
 
     The deadline starts now, so time spent waiting for a thread counts; the event loop stays free.
     Past it (plus a short grace for the thread's own error) DatabaseTimeout is raised here, whatever
-    the thread is doing, and the thread itself can no longer commit.
+    the thread is doing, and the thread itself can no longer commit. Work whose connection the server ended
+    before anything was stored is done again within the same deadline (``lost_connection``).
     """
     budget = seconds if seconds is not None else limits().submit_timeout
     token = deadline.current.set(time.monotonic() + budget)  # copied into the thread's context
     try:
         with anyio.fail_after(budget + ANSWER_GRACE_SECONDS):
-            return await anyio.to_thread.run_sync(partial(call, *args), abandon_on_cancel=True)
+            work = partial(lost_connection.done_again_if_lost, call, *args)
+            return await anyio.to_thread.run_sync(work, abandon_on_cancel=True)
     except TimeoutError:
         raise DatabaseTimeout("the database did not answer in time; nothing was stored") from None
     finally:

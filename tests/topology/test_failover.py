@@ -16,7 +16,7 @@ from collections import Counter
 import httpx
 import psutil
 from prometheus_client.parser import text_string_to_metric_families
-from topology_load import FormOutcome, KeyedClients, form_visit, rows
+from topology_load import FormOutcome, KeyedClients, form_visit, logged_errors, rows
 
 from scripts.harness.topology import ManagedBackend, Topology
 from scripts.render_nginx import FAIL_TIMEOUT_SECONDS
@@ -61,6 +61,18 @@ def warm_up(api_url: str) -> None:
     asyncio.run(burst())
 
 
+def failed_requests(clients: KeyedClients, stack: Topology, steps: list[str] | None = None) -> str:
+    """What a failure message needs to be read later: the failed answers, when the load began, what the
+    backends logged as errors and the restart's steps."""
+    began = time.strftime("%H:%M:%S", time.gmtime(clients.began))
+    errors = logged_errors([backend.log for backend in stack.backends])
+    return "\n".join(
+        [f"failed keyed requests (seconds into the load begun {began} UTC, status): {clients.failed()[:10]}"]
+        + errors[-10:]
+        + (steps or [])
+    )
+
+
 def assert_stored_once(clients: KeyedClients, database_url: str) -> None:
     stored = Counter(clients.stored(database_url))
     assert not [email for email, times in stored.items() if times > 1], "a lead was stored twice"
@@ -99,7 +111,7 @@ def test_a_backend_killed_under_keyed_load_costs_no_request_and_is_back_by_itsel
 
     outcomes = asyncio.run(scenario())
 
-    assert not clients.failed(), f"failed keyed requests (seconds, status): {clients.failed()[:10]}"
+    assert not clients.failed(), failed_requests(clients, stack)
     assert_stored_once(clients, stack.settings["DATABASE_URL"])
     assert_forms_submitted_once(outcomes, stack.settings["DATABASE_URL"])
     assert any(outcome.reconnected for outcome in outcomes), "no visitor was on the killed backend"
@@ -154,7 +166,7 @@ def test_a_rolling_restart_of_both_backends_costs_no_keyed_request(stack: Topolo
 
     outcomes = asyncio.run(scenario())
 
-    assert not clients.failed(), f"failed keyed requests (seconds, status): {clients.failed()[:10]}\n{steps}"
+    assert not clients.failed(), failed_requests(clients, stack, steps)
     assert_stored_once(clients, stack.settings["DATABASE_URL"])
     assert all(backend.pid() != before[backend.name] for backend in stack.backends), steps
     assert stack.supervisor.pid("nginx") == nginx_pid

@@ -5,9 +5,12 @@ answers) and press Submit again when an answer never came, as the page lets them
 from __future__ import annotations
 
 import asyncio
+import json
+import re
 import time
 import uuid
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import aiohttp
 import httpx
@@ -20,6 +23,7 @@ from scripts.bench_load_forms import Visitor, answered
 SITE = "http://localhost:3000"  # the topology's SITE_URL: the one origin its backends accept
 TRAP_SECONDS = 1.2  # past the topology's LEAD_MIN_SUBMIT_SECONDS
 ANSWER_LIMIT = 20.0  # one request's answer, a retry on the other backend included
+EXCEPTION_LINE = re.compile(r"^[\w.]+(Error|Exception|Timeout)\w*: ")
 
 
 def rows(database_url: str, sql: str, **values) -> list:
@@ -29,6 +33,25 @@ def rows(database_url: str, sql: str, **values) -> list:
             return list(connection.execute(text(sql), values))
     finally:
         engine.dispose()
+
+
+def logged_errors(logs: list[Path]) -> list[str]:
+    """Each ERROR record of these JSON log files (supervisord's backend logs): its time, file, message and
+    exception. A failover test names them beside its failed requests, since the run folder is gone once the
+    session ends: which backend answered 503, and why."""
+    found = []
+    for path in logs:
+        for line in path.read_text(errors="replace").splitlines():
+            record = json.loads(line) if line.startswith("{") else {}
+            if str(record.get("level", "")).upper() == "ERROR":
+                found.append(f"{record.get('timestamp')} {path.name}: {record.get('message')} {_raised(record)}")
+    return found
+
+
+def _raised(record: dict) -> str:
+    """The exception a record's traceback ends with (its ``Name: message`` line), or nothing."""
+    lines = str(record.get("exception") or "").splitlines()
+    return next((line for line in reversed(lines) if EXCEPTION_LINE.match(line)), "")
 
 
 @dataclass
@@ -47,6 +70,7 @@ class KeyedClients:
     api_url: str
     prefix: str
     answers: list[Answer] = field(default_factory=list)
+    began: float = field(default_factory=time.time)  # wall-clock, to read the logs' timestamps against
     acknowledged: set[str] = field(default_factory=set)
     stopping: asyncio.Event = field(default_factory=asyncio.Event)
 

@@ -1,0 +1,83 @@
+"""A submission's database work, done again when the server ended its connection before anything was stored.
+
+PostgreSQL ends a transaction left idle longer than idle_in_transaction_session_timeout (DATABASE_IDLE_IN_
+TRANSACTION_TIMEOUT, 1 s), and the time a worker thread waits for the CPU counts: on a busy machine (a
+backend starting beside the one serving, a loaded host) a thread between two statements can wait that long.
+Its next statement then finds the connection closed, and nothing of that transaction was stored: the
+client's retry would succeed, so ``db.run_bounded`` does the work again here, on a fresh connection and
+within the same deadline. Never once a COMMIT may have been applied (sent, and not refused because the
+server had already ended the transaction idle), never past the deadline, and not when the server refuses
+new connections (a connect error loses no connection).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any, TypeVar, TypeVarTuple
+
+from sqlalchemy.exc import DBAPIError
+
+from marketing_site.core import deadline
+
+log = logging.getLogger(__name__)
+
+ATTEMPTS = 3  # the first and two more, each one's connection ended by the server
+ENDED_IDLE = "25P03"  # PostgreSQL's idle_in_transaction_session_timeout: the transaction was rolled back
+T = TypeVar("T")
+Args = TypeVarTuple("Args")
+
+
+@dataclass
+class _Attempt:
+    maybe_stored: bool = False  # a COMMIT was sent that the server may have applied
+
+
+_current: ContextVar[_Attempt | None] = ContextVar("database_attempt", default=None)
+
+
+def note_commit(_connection: Any) -> None:
+    """The engine's ``commit`` event (before COMMIT is sent): from here on the work may be stored."""
+    attempt = _current.get()
+    if attempt is not None:
+        attempt.maybe_stored = True
+
+
+@contextmanager
+def committing() -> Iterator[None]:
+    """Around a session's COMMIT: a COMMIT the server refused because it had ended the transaction idle
+    stored nothing, so the attempt is as it was before it."""
+    attempt = _current.get()
+    before = attempt.maybe_stored if attempt is not None else False
+    try:
+        yield
+    except DBAPIError as error:
+        if attempt is not None and getattr(error.orig, "sqlstate", None) == ENDED_IDLE:
+            attempt.maybe_stored = before
+        raise
+
+
+def done_again_if_lost(call: Callable[[*Args], T], *args: *Args) -> T:
+    """``call(*args)``, and again (ATTEMPTS in all) while the server ended a connection before anything was
+    stored and the deadline has time left."""
+    tries = 0
+    while True:
+        tries += 1
+        attempt = _Attempt()
+        token = _current.set(attempt)
+        try:
+            return call(*args)
+        except DBAPIError as error:
+            if not _may_do_again(error, attempt, tries):
+                raise
+            log.warning("The database ended a connection before anything was stored: doing the work again")
+        finally:
+            _current.reset(token)
+
+
+def _may_do_again(error: DBAPIError, attempt: _Attempt, tries: int) -> bool:
+    left = deadline.remaining()
+    return error.connection_invalidated and not attempt.maybe_stored and tries < ATTEMPTS and (left is None or left > 0)
