@@ -147,8 +147,6 @@ def touch_rows(row: dict, rng: random.Random) -> list[dict]:
             {
                 **kept,
                 "lead_id": row["id"],
-                "lead_created_at": row["created_at"],
-                "kind": row["kind"],
                 "touch": touch.value,
                 "landed_at": row["created_at"] - timedelta(days=rng.randrange(30)),
                 "landing_url": landing,

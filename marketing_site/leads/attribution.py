@@ -160,8 +160,6 @@ def touches_write(db_session: Session, lead: WrittenLead, touches: Touches) -> N
             {
                 **values,
                 "lead_id": lead.id,
-                "lead_created_at": lead.created_at,
-                "kind": lead.kind,
                 "touch": touch.value,
                 "source": source,
                 "medium": medium,

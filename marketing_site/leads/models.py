@@ -39,9 +39,6 @@ class Lead(SQLModel, table=True):
         # The countries the inbox offers (each spelling once, read off the index)
         Index("ix_lead_country_lower", func.lower(text("country")), "country"),
         Index("ix_lead_country_key", "country_key"),  # the inbox's country filter (leads/search_text.py)
-        # The channel report: a period's leads with their state, joined to their touch by id (PostgreSQL keeps
-        # the id beside the entry; SQLite's index entries end with it anyway): no lead row read
-        Index("ix_lead_channel_days", "quarantined", "created_at", "kind", "status", postgresql_include=["id"]),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -194,21 +191,16 @@ class LeadTouch(SQLModel, table=True):
     the campaign's UTM parameters and the ad networks' click IDs; ``source``, ``medium`` and ``campaign`` are
     the channel the report groups it under (``attribution.channel``), worked out once when it is stored.
 
-    The lead's kind and time of arrival are copied here (a lead never changes either): the channel report then
-    counts a period's leads per channel from one index, without a lookup per lead, and finds the channel of a
-    won lead or a demo's lead in another, without reading the row (docs/benchmarks.md)."""
+    Read by lead (the primary key); the channel report sums ``channel_tally`` instead of reading these rows."""
 
     __tablename__ = "lead_touch"
-    __table_args__ = (
-        Index("ix_lead_touch_report", "touch", "source", "medium", "campaign", "lead_created_at", "kind"),
-        # One touch's channel per lead: looked up by lead (SQLite), or read whole for a hash join (PostgreSQL)
-        Index("ix_lead_touch_lead", "touch", "lead_id", "source", "medium", "campaign"),
-    )
 
     lead_id: int = Field(foreign_key="lead.id", ondelete="CASCADE", primary_key=True)
     touch: str = Field(max_length=5, primary_key=True)  # a Touch value
-    lead_created_at: datetime = timestamp(nullable=False)  # the lead's created_at
-    kind: str = Field(max_length=20)  # the lead's kind
+    # The lead's created_at and kind, copied for the channel report's old index; no longer written nor read since
+    # i34d_drop_channel_indexes (NULL from then on), kept while the release before may still write them: dropped later
+    lead_created_at: datetime | None = timestamp(default=None, nullable=True)
+    kind: str | None = Field(default=None, max_length=20)
     landed_at: datetime | None = timestamp(default=None, nullable=True)  # the browser's clock: a hint
     landing_url: str = Field(default="", max_length=1000)
     referrer: str = Field(default="", max_length=1000)
