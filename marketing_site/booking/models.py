@@ -16,6 +16,7 @@ from sqlalchemy import true as sa_true
 from sqlmodel import Field, SQLModel
 
 from marketing_site.core.clock import utc_now
+from marketing_site.leads.tallies.counting import Funnel
 
 
 class BookingStatus(enum.StrEnum):
@@ -28,6 +29,11 @@ class BookingStatus(enum.StrEnum):
     def label(self) -> str:
         """As staff read it (the lead's page, the CSV): "Booked", never the code."""
         return self.value.replace("_", " ").capitalize()
+
+
+def demo_counted(status: str | None) -> Funnel:
+    """What a lead's booking (its status; None: no booking) adds to the channel report: booked, and held."""
+    return Funnel(booked=int(status is not None), held=int(status == BookingStatus.HELD))
 
 
 class BookingChange(enum.StrEnum):

@@ -36,7 +36,7 @@ from marketing_site.booking.errors import (
     SlotOutsideAvailability,
     SlotTaken,
 )
-from marketing_site.booking.models import BookingChange, BookingStatus, DemoBooking, DemoHost
+from marketing_site.booking.models import BookingChange, BookingStatus, DemoBooking, DemoHost, demo_counted
 from marketing_site.booking.slots import any_free, host_weeks, next_free_slots, parse_slot_id, rules, taken, zone
 from marketing_site.booking.views import BookingView, booking_view
 from marketing_site.core import db, metrics
@@ -298,7 +298,7 @@ def _book(
         raise AlreadyBooked()
     demo = _place(db_session, host_id, starts_at, now)
     uid = f"{uuid.uuid4()}@demo-booking"
-    before = tallies.Funnel.of_demo(booking is not None, booking is not None and booking.status == BookingStatus.HELD)
+    before = demo_counted(booking.status if booking is not None else None)
     if booking is None:
         booking = DemoBooking(
             uid=uid,
@@ -326,7 +326,7 @@ def _book(
         )
     db_session.add(booking)
     _flush_or_taken(db_session)
-    tallies.tally(db_session, lead_id, tallies.Funnel.of_demo(True, False) - before)  # the channel report's count
+    tallies.tally(db_session, lead_id, demo_counted(BookingStatus.BOOKED) - before)  # the channel report's count
     history.record(db_session, booking.lead_id, BookingChange.BOOKED, starts_at, None)
     view = booking_view(db_session, booking)
     mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=quarantined)

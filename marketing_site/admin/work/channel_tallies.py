@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import Connection, delete, select, text
 from sqlmodel import Session, col
 
-from marketing_site.booking.models import BookingStatus, DemoBooking
+from marketing_site.booking.models import DemoBooking, demo_counted
 from marketing_site.leads.models import Lead
 from marketing_site.leads.statuses import LeadStatus
 from marketing_site.leads.tallies.counting import Channel, Funnel, Key, add, keys_of, with_touches
@@ -29,7 +29,7 @@ def counted(connection: Connection, *where: Any) -> dict[Key, Funnel]:
     leads: dict[int | None, tuple[str, Any, Funnel]] = {}
     channels: dict[int | None, dict[str, Channel]] = {}
     for lead_id, kind, arrived, status, demo, touch, *channel in rows:
-        leads[lead_id] = (kind, arrived, Funnel(leads=1, won=int(status == LeadStatus.WON)) + demo_part(demo))
+        leads[lead_id] = (kind, arrived, Funnel(leads=1, won=int(status == LeadStatus.WON)) + demo_counted(demo))
         if touch is not None:
             channels.setdefault(lead_id, {})[touch] = (channel[0], channel[1], channel[2])
     found: dict[Key, list[int]] = {}  # summed as plain numbers: 400,000 additions for 100,000 leads
@@ -68,8 +68,3 @@ def withdraw(db_session: Session, *where: Any) -> Sequence[int]:
         taken = counted(connection, col(Lead.id).in_(ids[start : start + BATCH]))
         add(connection, ((key, Funnel() - funnel) for key, funnel in taken.items()))
     return ids
-
-
-def demo_part(status: str | None) -> Funnel:
-    """What a lead's booking (its status; None: none) adds to its channel: booked, and held."""
-    return Funnel.of_demo(status is not None, status == BookingStatus.HELD)

@@ -12,8 +12,7 @@ from sqlmodel import Session, col
 from marketing_site.admin.audit import audit, lead_history
 from marketing_site.admin.roles import kinds_seen, may_take
 from marketing_site.admin.staff_db import staff_session, staff_write_session
-from marketing_site.admin.work.channel_tallies import demo_part
-from marketing_site.booking.models import BookingStatus, DemoBooking
+from marketing_site.booking.models import BookingStatus, DemoBooking, demo_counted
 from marketing_site.core.clock import utc_now
 from marketing_site.leads import attribution, transitions, uploads
 from marketing_site.leads import outcomes as lead_outcomes
@@ -201,7 +200,7 @@ def quarantine_release(lead_id: int, user: StaffUser) -> None:
         host = demo.host_id if demo is not None and demo.status == BookingStatus.BOOKED else None
         status = demo.status if demo is not None else None
         try:
-            transitions.release(db_session, lead, user.id, utc_now(), booked_host=host, demo=demo_part(status))
+            transitions.release(db_session, lead, user.id, utc_now(), booked_host=host, demo=demo_counted(status))
         except transitions.TransitionRefused as refused:
             raise WorkRefused(str(refused)) from None
         db_session.commit()

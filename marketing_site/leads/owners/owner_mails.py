@@ -52,14 +52,12 @@ def queue_owner_mail(
     ``send_at``: it waits with the lead's other mails (a demo request whose visitor may still pick a time)."""
     body = _templates.render(
         "owner",
-        kind_label=message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE),
-        person=display_name(lead),
+        **_about(lead),
         summary=summary(lead, modules),
-        link=lead_link(stored_id(lead)),
         answer_by=when(answer_by) if answer_by else "",
         **contact_links(lead.kind, lead.email, lead.phone_e164),
     )
-    headline = f"New {message(f'mail.kind.{lead.kind}', STAFF_LANGUAGE)} (yours)"
+    headline = f"New {_kind_label(lead)} (yours)"
     _queue(db_session, lead, Audience.OWNER, [owner_email], staff_subject(lead, headline), body, send_at)
 
 
@@ -67,9 +65,7 @@ def queue_reminder(db_session: Session, lead: AnyLead, recipient: str, waiting_s
     """The owner's (or, unassigned, the shared address's) reminder that the lead is still new."""
     body = _templates.render(
         "reminder",
-        kind_label=message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE),
-        person=display_name(lead),
-        link=lead_link(stored_id(lead)),
+        **_about(lead),
         since=when(waiting_since),
         **contact_links(lead.kind, lead.email, lead.phone_e164),
     )
@@ -87,9 +83,7 @@ def queue_escalation(
     """The admins' notice that a lead waited past its second limit (and, if the rules say so, who has it now)."""
     body = _templates.render(
         "escalation",
-        kind_label=message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE),
-        person=display_name(lead),
-        link=lead_link(stored_id(lead)),
+        **_about(lead),
         since=when(waiting_since),
         owner=owner_email or "",
         reassigned_to=reassigned_to or "",
@@ -106,13 +100,20 @@ def tell_previous_owner(db_session: Session, lead: AnyLead, previous_id: int, ne
         return
     body = _templates.render(
         "handed_on",
-        kind_label=message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE),
-        person=display_name(lead),
+        **_about(lead),
         new_owner=new_owner,
         why=why,
-        link=lead_link(stored_id(lead)),
     )
     _queue(db_session, lead, Audience.OWNER, [previous.email], staff_subject(lead, HANDED_ON), body)
+
+
+def _kind_label(lead: AnyLead) -> str:
+    return message(f"mail.kind.{lead.kind}", STAFF_LANGUAGE)
+
+
+def _about(lead: AnyLead) -> dict[str, str]:
+    """What every staff mail about a lead names: its kind, the person, and the link to its page."""
+    return {"kind_label": _kind_label(lead), "person": display_name(lead), "link": lead_link(stored_id(lead))}
 
 
 def _was_told(db_session: Session, lead_id: int, email: str) -> bool:

@@ -41,10 +41,6 @@ class Funnel:
     held: int = 0
     won: int = 0
 
-    @classmethod
-    def of_demo(cls, booked: bool, held: bool) -> Funnel:
-        return cls(booked=int(booked), held=int(held))
-
     @property
     def numbers(self) -> tuple[int, int, int, int]:
         """In MEASURES' order (``dataclasses.astuple`` deep-copies: it was most of counting 100,000 leads)."""
