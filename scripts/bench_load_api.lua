@@ -20,9 +20,10 @@ end
 
 function request()
   sent = sent + 1
+  -- a phone number of its own too, as a campaign's leads have (one number shared by thousands is another workload)
   local body = string.format(
-    '{"name":"Bench Mark","email":"bench-%s-%d-%d@school.edu","contactNo":"+923001234567","product":"Student Smart"}',
-    run_id, thread_no, sent)
+    '{"name":"Bench Mark","email":"bench-%s-%d-%d@school.edu","contactNo":"+92300%07d","product":"Student Smart"}',
+    run_id, thread_no, sent, (thread_no * 1000003 + sent) % 10000000)
   return wrk.format(nil, "/api/ProductVideo", nil, body)
 end
 

@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, TypeVar, TypeVarTuple
 
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, SQLAlchemyError
 
 from marketing_site.core import deadline
 
@@ -33,6 +33,7 @@ Args = TypeVarTuple("Args")
 
 @dataclass
 class _Attempt:
+    tries: int  # this attempt's number, from 1
     maybe_stored: bool = False  # a COMMIT was sent that the server may have applied
 
 
@@ -66,18 +67,37 @@ def done_again_if_lost(call: Callable[[*Args], T], *args: *Args) -> T:
     tries = 0
     while True:
         tries += 1
-        attempt = _Attempt()
+        attempt = _Attempt(tries)
         token = _current.set(attempt)
         try:
             return call(*args)
         except DBAPIError as error:
-            if not _may_do_again(error, attempt, tries):
+            if not _may_do_again(error, attempt):
                 raise
             log.warning("The database ended a connection before anything was stored: doing the work again")
         finally:
             _current.reset(token)
 
 
-def _may_do_again(error: DBAPIError, attempt: _Attempt, tries: int) -> bool:
+def doing_again() -> bool:
+    """This work is a repeat after a lost connection: what a submission counts once (its turn of the rate
+    limit) the first attempt counted."""
+    attempt = _current.get()
+    return attempt is not None and attempt.tries > 1
+
+
+def done_again(error: SQLAlchemyError) -> bool:
+    """``error``, raised by this work, makes ``done_again_if_lost`` do it again: it is not the submission's
+    outcome, so it is not counted as a refusal."""
+    attempt = _current.get()
+    return attempt is not None and isinstance(error, DBAPIError) and _may_do_again(error, attempt)
+
+
+def _may_do_again(error: DBAPIError, attempt: _Attempt) -> bool:
     left = deadline.remaining()
-    return error.connection_invalidated and not attempt.maybe_stored and tries < ATTEMPTS and (left is None or left > 0)
+    return (
+        error.connection_invalidated
+        and not attempt.maybe_stored
+        and attempt.tries < ATTEMPTS
+        and (left is None or left > 0)
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 
+from marketing_site.core import lost_connection
 from marketing_site.core.clock import timestamp
 from marketing_site.core.rate_limit import RateLimiter, rate_limiter
 from marketing_site.leads.errors import LeadRejected
@@ -42,7 +43,7 @@ def screen(client_id: str, honeypot: str, form_started_at: float | None) -> bool
         _reject("forged render time")
     if _limiter is None:
         _limiter = build_rate_limiter()
-    if not _limiter.allow(client_id):
+    if not lost_connection.doing_again() and not _limiter.allow(client_id):  # the first attempt took its turn
         _reject("rate limit")
     if elapsed is not None and elapsed < settings.min_submit_seconds:
         log.info("Lead quarantined by the too fast trap")  # the visitor's address stays out of logs

@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, SQLModel
 
 from marketing_site.content import messages
-from marketing_site.core import db, logs, metrics
+from marketing_site.core import db, logs, lost_connection, metrics
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import table_of
 from marketing_site.leads import (
@@ -142,8 +142,9 @@ def counted(kind: LeadKind) -> Iterator[None]:
     except LeadRejected as rejected:
         metrics.lead_refused(kind.value, rejected.trap)
         raise
-    except SQLAlchemyError:
-        metrics.lead_refused(kind.value, "database")
+    except SQLAlchemyError as error:
+        if not lost_connection.done_again(error):  # a lost connection's attempt is not the outcome
+            metrics.lead_refused(kind.value, "database")
         raise
 
 

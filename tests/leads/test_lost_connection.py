@@ -16,10 +16,17 @@ import uuid
 from collections.abc import Callable, Iterator
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 from sqlalchemy.exc import DBAPIError
+from sqlmodel import select
 
-from marketing_site.core import db
+from marketing_site.core import db, metrics, rate_limit
+from marketing_site.leads import antispam, service
+from marketing_site.leads.errors import LeadRejected
+from marketing_site.leads.models import Lead
+from marketing_site.leads.schemas import LeadKind
+from marketing_site.leads.service import SubmissionContext
+from tests.leads.lead_payloads import VALID
 
 pytestmark = pytest.mark.skipif(not os.environ.get("TEST_DATABASE_URL"), reason="PostgreSQL ends idle transactions")
 
@@ -113,3 +120,45 @@ def test_work_that_committed_before_its_connection_was_ended_is_not_done_again(n
     seen, error = submitted(stalling_once(steps))
     assert isinstance(error, DBAPIError) and seen == ["ended by the server"]
     assert stored(notes) == ["lead"]
+
+
+def refusals(kind: str) -> dict[str, float]:
+    """leads_refused_total of ``kind`` by reason, as a scrape would read it."""
+    samples = metrics.LEADS_REFUSED.collect()[0].samples
+    return {s.labels["reason"]: s.value for s in samples if s.name.endswith("_total") and s.labels["kind"] == kind}
+
+
+def test_a_lead_done_again_takes_one_turn_of_the_rate_limit_and_is_no_refusal(notes):
+    """A visitor with two submissions a minute sends one; its first attempt loses its connection (the worker
+    stalled after the lead's INSERT). The lead is stored once, the visitor may still send a second one, and
+    leads_refused_total does not count the lost attempt as refused by the database."""
+    stalled: list[str] = []
+
+    def stall_after_the_lead_insert(_connection, _cursor, statement, *_args) -> None:
+        if stalled == ["lead inserted"]:
+            stalled.append("stalled")
+            time.sleep(STALL)
+        if statement.startswith("INSERT INTO lead ") and not stalled:
+            stalled.append("lead inserted")
+
+    antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=2))
+    email = f"stalled-{uuid.uuid4().hex[:8]}@school.edu"
+    context = SubmissionContext(client_id="visitor-on-a-busy-server")
+    before = refusals("ProductVideo")
+    event.listen(db.get_engine(), "before_cursor_execute", stall_after_the_lead_insert)
+    try:
+        lead_id = asyncio.run(
+            db.run_bounded(
+                service.lead_submit, LeadKind.PRODUCT_VIDEO, {**VALID["ProductVideo"], "email": email}, context
+            )
+        )
+    finally:
+        event.remove(db.get_engine(), "before_cursor_execute", stall_after_the_lead_insert)
+    assert stalled == ["lead inserted", "stalled"]
+    with db.session() as session:
+        assert list(session.exec(select(Lead.id).where(Lead.email == email))) == [lead_id]
+    assert refusals("ProductVideo") == before
+    second = {**VALID["ProductVideo"], "email": f"second-{email}"}
+    assert asyncio.run(db.run_bounded(service.lead_submit, LeadKind.PRODUCT_VIDEO, second, context)) > lead_id
+    with pytest.raises(LeadRejected):  # the third is one too many: each submission took one turn
+        service.lead_submit(LeadKind.PRODUCT_VIDEO, {**second, "email": f"third-{email}"}, context)

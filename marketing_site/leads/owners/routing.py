@@ -91,7 +91,7 @@ def choose_owner(
     team = team_of(kind)
     takers = _takers(db_session, team)
     working = _working(db_session, takers, now) or takers  # nobody at work today (a weekend): all of them count
-    returning = _latest_owner(db_session, team, email, phone_e164, lead_id)
+    returning = _latest_owner(db_session, team, email, phone_e164, lead_id) if takers else None
     kept = next((taker for taker in working if taker.id == returning), None)
     if kept is not None:
         return Assignment(Owner(kept.id, kept.email), Rule.RETURNING)
