@@ -18,6 +18,7 @@ import atexit
 import logging
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterator
 from contextlib import AbstractContextManager
@@ -26,8 +27,30 @@ from pathlib import Path
 import pytest
 from session_notes import SESSION_NOTES
 
-from marketing_site.core import db
-from scripts.harness.database import throwaway_database
+# Production's database limits (a submission's 3 s, 1 s idle inside a transaction, 2 s for a statement, a lock or a
+# pooled connection) would let the machine's speed decide tests that are not about them: on a busy 2-core machine
+# (`make test-stress`) a worker thread waits that long for the CPU between two statements. This process reads
+# these roomier ones; the tests of the limits set their own (tests/leads/test_db_limits.py,
+# test_database_watchdog.py, test_lost_connection.py, tests/faults/test_commit_after_deadline.py), and every
+# server a test starts (tests/faults, tests/browser, tests/topology) inherits the environment without them, so
+# it runs with production's.
+ROOMY_DATABASE_LIMITS = {
+    "DATABASE_SUBMIT_TIMEOUT": "60",
+    "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT": "10",
+    "DATABASE_STATEMENT_TIMEOUT": "30",
+    "DATABASE_POOL_TIMEOUT": "30",
+}
+assert "marketing_site.settings" not in sys.modules, "the settings must be read after the limits are set"
+_outside = {name: os.environ.get(name) for name in ROOMY_DATABASE_LIMITS}
+os.environ.update(ROOMY_DATABASE_LIMITS)
+from marketing_site.core import db  # noqa: E402  (reads the settings)
+
+for _name, _value in _outside.items():  # the servers tests start see the environment as it was
+    if _value is None:
+        del os.environ[_name]
+    else:
+        os.environ[_name] = _value
+from scripts.harness.database import throwaway_database  # noqa: E402
 
 _SCRATCH = Path(tempfile.mkdtemp(prefix="leads-tests-"))
 atexit.register(shutil.rmtree, _SCRATCH, ignore_errors=True)

@@ -6,8 +6,8 @@ SQLAlchemy error (the database refused, or did not answer within the request's d
 before the answer started becomes this page. It must sit inside the Starlette app that holds the routes,
 between Starlette's own 500 handler and them, so it sees the error first (admin/app.py puts it in the
 staff area's middleware; ``with_outage_page`` adds it to the booking page's app). The deadlines keep
-the wait short: a staff page's database work has admin/staff_db.STAFF_WORK_SECONDS, the booking
-page's DATABASE_SUBMIT_TIMEOUT.
+the wait short: a staff page's database work and the booking page's have a submission's deadline,
+DATABASE_SUBMIT_TIMEOUT (admin/staff_db.py).
 """
 
 from __future__ import annotations
