@@ -1,6 +1,6 @@
 """What the vendor's CRM is told about a demo (webhooks ``demo.booked``, ``demo.moved``, ``demo.cancelled``,
 ``demo.held``, ``demo.no_show``), written in the transaction that books, moves, cancels or marks it. A booking's
-``booking_data`` goes to its lead (``leads.booked.BookedDemo.news``): the CRM hears of the demo after the lead's
+``booking_data`` goes to its lead (``leads.transitions.BookedDemo.news``): the CRM hears of the demo after the lead's
 new status."""
 
 from __future__ import annotations

@@ -43,11 +43,11 @@ from marketing_site.core import db, metrics
 from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.leads import service as lead_service
 from marketing_site.leads import transitions
-from marketing_site.leads.booked import BookedDemo
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.mails import RequestMails
 from marketing_site.leads.models import Lead, WrittenLead
 from marketing_site.leads.schemas import LeadKind
+from marketing_site.leads.transitions import BookedDemo
 
 IDEMPOTENCY_ENDPOINT = "demo-bookings"  # an Idempotency-Key replays only this endpoint's answers
 NEXT_SLOTS = 5  # offered with "that time was just taken"

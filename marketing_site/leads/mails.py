@@ -26,7 +26,6 @@ from marketing_site.core.clock import utc_now
 from marketing_site.core.plain_text import without_bidi_controls
 from marketing_site.i18n.bidi import isolate_foreign
 from marketing_site.i18n.languages import BY_CODE, DEFAULT
-from marketing_site.leads.booked import BookedDemo
 from marketing_site.leads.labels import module_names
 from marketing_site.leads.models import AnyLead, Lead, LeadModule, WrittenLead, display_name
 from marketing_site.leads.schemas import LeadKind
@@ -132,19 +131,19 @@ def withdraw_unsent(db_session: Session, lead_id: int) -> set[str]:
     return set(withdrawn.scalars())
 
 
-def queue_booked_notice(db_session: Session, lead_id: int, demo: BookedDemo) -> None:
+def queue_booked_notice(db_session: Session, lead_id: int, when: str, host: str, booking_id: int) -> None:
     """Sales hears of a booked demo once. The lead's own mails still unsent are withdrawn first: a booking made
     in the slot picker replaces the request's two mails, so the visitor gets one confirmation (the booking's)
     and sales one notice, "New demo booked"; "Demo booked" after a request they already had."""
     first = Audience.STAFF in withdraw_unsent(db_session, lead_id)
     lead = db_session.get_one(Lead, lead_id)
     modules = tuple(db_session.exec(select(LeadModule.module).where(col(LeadModule.lead_id) == lead_id)))
-    news = f"A demo was booked on the website for {demo.when} with {demo.host}."
+    news = f"A demo was booked on the website for {when} with {host}."
     headline = "New demo booked" if first else "Demo booked"
-    staff, subject = _staff_mail(lead, lead_id, modules, headline, news, demo.when)
+    staff, subject = _staff_mail(lead, lead_id, modules, headline, news, when)
     outbox_queue(
         db_session,
-        Mail(Audience.STAFF, settings.sales_email, subject, staff, lead_id, demo.booking_id, held=lead.quarantined),
+        Mail(Audience.STAFF, settings.sales_email, subject, staff, lead_id, booking_id, held=lead.quarantined),
     )
 
 

@@ -35,7 +35,6 @@ from marketing_site.leads import (
     validation,
 )
 from marketing_site.leads import mails as lead_mails
-from marketing_site.leads.booked import BookedDemo
 from marketing_site.leads.errors import LeadRejected, LeadValidationError
 from marketing_site.leads.models import IdempotencyRecord, Lead, LeadModule, WrittenLead
 from marketing_site.leads.owners import routing, work_calendar
@@ -120,7 +119,7 @@ def lead_store(
     mails: lead_mails.RequestMails = lead_mails.AT_ONCE,
     *,
     booked_host: int | None = None,
-    with_lead: Callable[[Session, WrittenLead], BookedDemo | None] | None = None,
+    with_lead: Callable[[Session, WrittenLead], transitions.BookedDemo | None] | None = None,
 ) -> int:
     """Write a prepared lead and commit it; its id. ``with_lead`` adds the caller's own rows (the demo's booking,
     a résumé) to the lead's transaction first: whatever it raises stores nothing, and the demo it returns changes

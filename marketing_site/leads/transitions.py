@@ -9,14 +9,16 @@ owner written anywhere else outside ``leads/``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import select, update
 from sqlmodel import Session, col
 
 from marketing_site.core.columns import stored_id
 from marketing_site.leads import events
-from marketing_site.leads.booked import BookedDemo
 from marketing_site.leads.labels import kind_name
 from marketing_site.leads.mails import queue_booked_notice
 from marketing_site.leads.models import Lead, LeadModule
@@ -30,6 +32,20 @@ from marketing_site.mail import outbox
 from marketing_site.staff.audit import AuditAction, AuditDetail, audit
 
 BOOKED_WHY = "the visitor booked the demo with them"  # the previous owner's mail says why the lead moved
+
+
+@dataclass(frozen=True)
+class BookedDemo:
+    """What a booked demo tells its lead: the facts only the booking package knows (leads/ imports nothing of
+    booking/)."""
+
+    host_id: int  # who gives the demo: the lead's owner by the routing rules
+    host: str  # their name, as sales and a previous owner read it
+    booking_id: int
+    when: str  # in the host's zone, in the staff language (sales' notice)
+    counted: tallies.Funnel  # the change to the channel report's count (``booking.models.demo_counted``)
+    news: Mapping[str, Any]  # the CRM's ``demo.booked`` payload, told after the lead's new status
+    booked_at: datetime
 
 
 class TransitionRefused(ValueError):
@@ -128,7 +144,7 @@ def demo_booked(db_session: Session, lead_id: int, demo: BookedDemo) -> None:
     no longer waiting (timers stop), the host owns it by the routing rules, an owner it left who had been told it
     was theirs hears where it went, and the CRM hears of the demo after the lead's new status."""
     tallies.tally(db_session, lead_id, demo.counted)
-    queue_booked_notice(db_session, lead_id, demo)
+    queue_booked_notice(db_session, lead_id, demo.when, demo.host, demo.booking_id)
     lead = db_session.get_one(Lead, lead_id)
     audited = lead.status not in (LeadStatus.NEW, LeadStatus.DEMO_BOOKED)  # e.g. booked again after a cancellation
     _move(db_session, lead, LeadStatus.DEMO_BOOKED, None, audited=audited)

@@ -166,6 +166,14 @@ def test_each_refused_booking_counts_once_as_a_refused_lead_and_a_taken_slot_is_
     assert counts() == stored
 
 
+def test_a_refused_demo_request_counts_as_any_refused_lead(client):
+    """``POST /api/ScheduleDemo`` stores a request without a time (``demo_request``): leads/ counts its refusals
+    in its own entry points, as for every lead."""
+    before = refused("invalid")
+    assert client.post("/api/ScheduleDemo", json={**VALID["ScheduleDemo"], "email": "not-an-email"}).status_code == 422
+    assert refused("invalid") - before == 1
+
+
 def test_a_retry_with_the_same_idempotency_key_gets_the_same_booking(client, slots_ahead):
     body = payload(slots_ahead[2])
     first = client.post("/api/demo-bookings", json=body, headers={"Idempotency-Key": "booking-retry-1"})

@@ -23,7 +23,7 @@ ENTRY_POINTS = {
     "transitions.demo_outcome",
 }
 TYPES = {
-    "booked.BookedDemo",
+    "transitions.BookedDemo",
     "errors.LeadValidationError",
     "mails.RequestMails",
     "models.Lead",
