@@ -5,6 +5,10 @@ Each runs in its caller's transaction and does all its side effects there: the a
 stopped or re-aimed, first contact stamped, the CRM's webhook, the owners' mails. A quarantined lead changes
 quietly (no webhook) until it is released. ``tests/leads/test_lead_writers.py`` fails on a lead's status or
 owner written anywhere else outside ``leads/``.
+
+A booking hands its lead one set of facts (``BookedDemo``) and ``demo_booked`` does the rest, sales' notice and
+the channel report's count included; ``tests/booking/test_calls_into_leads.py`` fails on booking/ calling any
+other function of leads/ that writes.
 """
 
 from __future__ import annotations
