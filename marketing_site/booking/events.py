@@ -1,5 +1,7 @@
 """What the vendor's CRM is told about a demo (webhooks ``demo.booked``, ``demo.moved``, ``demo.cancelled``,
-``demo.held``, ``demo.no_show``), written in the transaction that books, moves, cancels or marks it."""
+``demo.held``, ``demo.no_show``), written in the transaction that books, moves, cancels or marks it. A booking's
+``booking_data`` goes to its lead (``leads.transitions.BookedDemo.news``): the CRM hears of the demo after the lead's
+new status."""
 
 from __future__ import annotations
 
@@ -14,7 +16,6 @@ from marketing_site.webhooks.models import WebhookEvent
 from marketing_site.webhooks.outbox import enqueue
 
 EVENTS = {
-    BookingChange.BOOKED: WebhookEvent.DEMO_BOOKED,
     BookingChange.MOVED: WebhookEvent.DEMO_MOVED,
     BookingChange.CANCELLED: WebhookEvent.DEMO_CANCELLED,
     BookingChange.HELD: WebhookEvent.DEMO_HELD,

@@ -4,7 +4,8 @@ One mail per event and reader, each true to what happened. Visitor and host each
 of the invitation (``invitation``) as text/calendar: the visitor's in the lead's language with the
 time in their zone, how to join and the link to their booking page (after a cancellation, the same
 page offers free times to book again); the host's in English with the time in the host's zone and the
-lead's link. Sales hears of a booking once (``leads.mails.queue_booked_notice``). Reminders wait in
+lead's link. Sales hears of a booking once (``leads.mails.queue_booked_notice``, from
+``leads.transitions.demo_booked``). Reminders wait in
 the outbox as queued rows due 24 h and 1 h before the demo, with the host's questions after it
 (``outcome_mails``); a move or cancellation withdraws them.
 """
@@ -26,8 +27,7 @@ from marketing_site.booking.when import describe
 from marketing_site.content.messages import isolated_message
 from marketing_site.core.plain_text import without_bidi_controls
 from marketing_site.i18n.languages import BY_CODE, DEFAULT, Language
-from marketing_site.leads import mails as lead_mails
-from marketing_site.leads.mails import BookedDemo, lead_link
+from marketing_site.leads.mails import lead_link
 from marketing_site.leads.owners.owner_mails import contact_links
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
@@ -69,7 +69,7 @@ def queue_invitations(
         calendar_body=invitation(booking, method, visitor_invitation(booking, language, change)),
         calendar_method=method,
     )
-    host_when = describe(*booking.in_zone(booking.host_time_zone), STAFF_LANGUAGE)
+    host_when = when_for_staff(booking)
     host = _templates.render(
         "host",
         change=change,
@@ -94,13 +94,9 @@ def queue_invitations(
     outbox_queue(db_session, visitor_mail, host_mail)
 
 
-def tell_sales(db_session: Session, booking: BookingView) -> None:
-    """Sales' one notice of a booking. The lead's own mails still unsent are withdrawn first: a booking made
-    in the slot picker replaces the request's two mails, so the visitor gets one confirmation (the booking's)
-    and sales one notice, "New demo booked"."""
-    first = Audience.STAFF in lead_mails.withdraw_unsent(db_session, booking.lead_id)
-    when = describe(*booking.in_zone(booking.host_time_zone), STAFF_LANGUAGE)
-    lead_mails.queue_booked_notice(db_session, booking.lead_id, BookedDemo(when, booking.host_name), first, booking.id)
+def when_for_staff(booking: BookingView) -> str:
+    """The demo's time as sales' notice gives it: in the host's zone, in the staff language."""
+    return describe(*booking.in_zone(booking.host_time_zone), STAFF_LANGUAGE)
 
 
 def queue_reminders(db_session: Session, booking: BookingView, now: datetime, held: bool = False) -> None:

@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 from sqlmodel import Session, col, select
 
 from marketing_site.booking import events, history, outcome_mails
-from marketing_site.booking.models import BookingChange, BookingStatus, DemoBooking
+from marketing_site.booking.models import BookingChange, BookingStatus, DemoBooking, demo_counted
 from marketing_site.booking.outcome_links import OUTCOMES, OutcomeLink
 from marketing_site.booking.views import BookingView, booking_view
 from marketing_site.booking.when import describe
@@ -30,7 +30,6 @@ from marketing_site.leads import transitions
 from marketing_site.leads.models import Lead
 from marketing_site.leads.owners.owner_mails import when as staff_when
 from marketing_site.leads.statuses import LeadStatus
-from marketing_site.leads.tallies import counting as tallies
 from marketing_site.mail.render import STAFF_LANGUAGE
 
 LEAD_STATUS = {BookingStatus.HELD: LeadStatus.DEMO_HELD, BookingStatus.NO_SHOW: LeadStatus.DEMO_NO_SHOW}
@@ -138,13 +137,12 @@ def demo_outcome_mark(
         change = BookingChange(outcome.value)
         by = history.BY_LINK if by_link else history.BY_STAFF
         history.record(db_session, booking.lead_id, change, as_utc(booking.starts_at), actor, by=by)
-        held = int(outcome == BookingStatus.HELD) - int(booking.status == BookingStatus.HELD)
+        counted = demo_counted(outcome) - demo_counted(booking.status)  # the channel report's change
         booking.status, booking.sequence, booking.updated_at = outcome, booking.sequence + 1, now
         db_session.flush()
-        tallies.tally(db_session, booking.lead_id, tallies.Funnel(held=held))  # the channel report's count
         view = booking_view(db_session, booking)
         outcome_mails.withdraw_host_asks(db_session, booking_id)
-        transitions.demo_outcome(db_session, lead, LEAD_STATUS[outcome], actor)
+        transitions.demo_outcome(db_session, lead, LEAD_STATUS[outcome], actor, counted)
         recap_due = None
         if outcome is BookingStatus.NO_SHOW:
             outcome_mails.queue_missed(db_session, view, now, held=lead.quarantined)

@@ -45,9 +45,9 @@ from marketing_site.leads import service as lead_service
 from marketing_site.leads import transitions
 from marketing_site.leads.errors import LeadValidationError
 from marketing_site.leads.mails import RequestMails
-from marketing_site.leads.models import Lead
+from marketing_site.leads.models import Lead, WrittenLead
 from marketing_site.leads.schemas import LeadKind
-from marketing_site.leads.tallies import counting as tallies
+from marketing_site.leads.transitions import BookedDemo
 
 IDEMPOTENCY_ENDPOINT = "demo-bookings"  # an Idempotency-Key replays only this endpoint's answers
 NEXT_SLOTS = 5  # offered with "that time was just taken"
@@ -90,8 +90,8 @@ def book_for_lead(lead_id: int, slot_id: str, visitor_time_zone: str, now: datet
         lead = db_session.get(Lead, lead_id)
         if lead is None:
             raise LeadNotFound()
-        booking = _book(db_session, lead_id, lead.quarantined, host_id, starts_at, visitor_time_zone, now)
-        view = booking_view(db_session, booking)
+        view, booked = _book(db_session, lead_id, lead.quarantined, host_id, starts_at, visitor_time_zone, now)
+        transitions.demo_booked(db_session, lead_id, booked)
         db_session.commit()
     return view
 
@@ -103,14 +103,10 @@ def lead_book(
     stored together or not at all (same validation, consent, anti-spam and Idempotency-Key rules as
     every lead). Returns (lead id, booking). LeadValidationError holds every field error, the slot's
     and zone's included; SlotTaken carries the next free slots.
+
+    Two calls into leads/: ``lead_prepare`` (refusing the slot's and zone's errors with the lead's), then
+    ``lead_store``, whose hook writes the booking and hands back what it does to the lead (``BookedDemo``).
     """
-    with lead_service.counted(LeadKind.SCHEDULE_DEMO):
-        return _lead_book(data, context, now)
-
-
-def _lead_book(
-    data: Mapping[str, Any], context: lead_service.SubmissionContext, now: datetime | None
-) -> tuple[int, BookingView]:
     now = as_utc(now or utc_now())
     fields = {name: value for name, value in data.items() if name not in ("slotId", "timeZone")}
     errors: dict[str, str] = {}
@@ -122,27 +118,21 @@ def _lead_book(
         visitor_time_zone = zone(data.get("timeZone")).key  # the name asked for
     except BookingError as bad:
         errors[bad.field] = str(bad)
-    if errors:
-        try:
-            lead_service.lead_check(LeadKind.SCHEDULE_DEMO, fields, context)
-        except LeadValidationError as invalid:
-            errors = {**invalid.errors, **errors}
-        raise LeadValidationError(errors)
-
-    prepared = lead_service.lead_prepare(LeadKind.SCHEDULE_DEMO, fields, context, endpoint=IDEMPOTENCY_ENDPOINT)
+    prepared = lead_service.lead_prepare(
+        LeadKind.SCHEDULE_DEMO, fields, context, endpoint=IDEMPOTENCY_ENDPOINT, extra_errors=errors
+    )
     if isinstance(prepared, int):  # a retry of a stored booking
         return prepared, booking_of_lead(prepared)
-    with _offering_next_slots(starts_at, visitor_time_zone, now):
+
+    def book(db_session: Session, lead: WrittenLead) -> BookedDemo:
+        """The lead's booking; a time not bookable is the slot field's error, as a bad slot id is."""
         try:
-            lead_id = lead_service.lead_store(
-                prepared,
-                booked_host=host_id,
-                with_lead=lambda db_session, lead: _book(
-                    db_session, lead.id, lead.quarantined, host_id, starts_at, visitor_time_zone, now
-                ),
-            )
+            return _book(db_session, lead.id, lead.quarantined, host_id, starts_at, visitor_time_zone, now)[1]
         except (SlotInPast, SlotOutsideAvailability) as refused:
             raise LeadValidationError({refused.field: str(refused)}) from None
+
+    with _offering_next_slots(starts_at, visitor_time_zone, now):
+        lead_id = lead_service.lead_store(prepared, booked_host=host_id, with_lead=book)
     return lead_id, booking_of_lead(lead_id)
 
 
@@ -161,10 +151,10 @@ def booking_rebook(
         if seen_sequence is not None and booking.sequence != seen_sequence:
             raise BookingChanged()
         lead = db_session.get_one(Lead, booking.lead_id)
-        rebooked = _book(
+        view, booked = _book(
             db_session, booking.lead_id, lead.quarantined, host_id, starts_at, booking.visitor_time_zone, now
         )
-        view = booking_view(db_session, rebooked)
+        transitions.demo_booked(db_session, booking.lead_id, booked)
         db_session.commit()
     return view
 
@@ -285,14 +275,14 @@ def _book(
     starts_at: datetime,
     visitor_time_zone: str,
     now: datetime,
-) -> DemoBooking:
-    """Add the booking, its mails and reminders to the lead's transaction (lead flushed, not committed); a
-    quarantined lead's mails are held. What it does to the lead (status, owner, timers) is
-    ``transitions.demo_booked``'s.
+) -> tuple[BookingView, BookedDemo]:
+    """Add the booking, its entry in the lead's activity, its mails and reminders to the lead's transaction (lead
+    flushed, not committed); a quarantined lead's mails are held. Returns the booking and what it does to the lead
+    (status, owner, timers, sales' notice, the channel report, the CRM's ``demo.booked``), which the caller hands
+    to ``transitions.demo_booked`` (the API's ``lead_store`` does it itself).
 
     A lead has one booking row: a cancelled one is booked again in place, as a new calendar event (a new UID;
-    SEQUENCE keeps rising, so a form from a page of the old demo stays refused). The lead's own mails that
-    have not left yet are withdrawn: the booking's confirmation and notice say it all."""
+    SEQUENCE keeps rising, so a form from a page of the old demo stays refused)."""
     booking = db_session.exec(select(DemoBooking).where(DemoBooking.lead_id == lead_id).with_for_update()).first()
     if booking is not None and booking.status == BookingStatus.BOOKED:
         raise AlreadyBooked()
@@ -326,16 +316,20 @@ def _book(
         )
     db_session.add(booking)
     _flush_or_taken(db_session)
-    tallies.tally(db_session, lead_id, demo_counted(BookingStatus.BOOKED) - before)  # the channel report's count
     history.record(db_session, booking.lead_id, BookingChange.BOOKED, starts_at, None)
     view = booking_view(db_session, booking)
     mails.queue_invitations(db_session, view, BookingChange.BOOKED, held=quarantined)
     mails.queue_reminders(db_session, view, now, held=quarantined)
-    mails.tell_sales(db_session, view)
-    transitions.demo_booked(db_session, lead_id, host_id, view.host_name, now)
-    if not quarantined:
-        events.demo_changed(db_session, view, BookingChange.BOOKED)
-    return booking
+    booked = BookedDemo(
+        host_id=host_id,
+        host=view.host_name,
+        booking_id=view.id,
+        when=mails.when_for_staff(view),
+        counted=demo_counted(BookingStatus.BOOKED) - before,
+        news=events.booking_data(view),
+        booked_at=now,
+    )
+    return view, booked
 
 
 def _place(

@@ -3,7 +3,7 @@ and links into the staff area for the rest. Never a résumé's bytes: its name a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from functools import partial
 from typing import Any
@@ -99,3 +99,8 @@ def status_changed(db_session: Session, lead: AnyLead, previous: str, status: st
     lead_id = stored_id(lead)
     data = {"id": lead_id, "kind": lead.kind, "previousStatus": previous, "status": status, "url": lead_link(lead_id)}
     enqueue(db_session, WebhookEvent.LEAD_STATUS_CHANGED, data, lead_id)
+
+
+def demo_booked(db_session: Session, lead_id: int, booking: Mapping[str, Any]) -> None:
+    """``demo.booked``, whose payload the booking package writes: told after the lead's new status."""
+    enqueue(db_session, WebhookEvent.DEMO_BOOKED, dict(booking), lead_id)

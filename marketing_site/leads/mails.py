@@ -7,8 +7,9 @@ visitor typed is shown as text, never as markup.
 
 A demo request may be followed by a booking (the site's slot picker, the link in the confirmation).
 The booking package decides how the two mails go out (``RequestMails``): they may wait a few minutes,
-and a booking made before they leave withdraws them (``withdraw_unsent``) and tells sales once, with
-the time (``queue_booked_notice``); the visitor's one mail is then the booking's confirmation.
+and a booking made before they leave withdraws them and tells sales once, with the time
+(``queue_booked_notice``, from ``transitions.demo_booked``); the visitor's one mail is then the booking's
+confirmation.
 """
 
 from __future__ import annotations
@@ -61,14 +62,6 @@ class RequestMails:
 
 
 AT_ONCE = RequestMails()  # every lead but a demo request: the mails leave at once and offer no link
-
-
-@dataclass(frozen=True)
-class BookedDemo:
-    """A booked demo as sales reads it."""
-
-    when: str  # in the host's zone, in the staff language
-    host: str
 
 
 def lead_link(lead_id: int) -> str:
@@ -138,14 +131,16 @@ def withdraw_unsent(db_session: Session, lead_id: int) -> set[str]:
     return set(withdrawn.scalars())
 
 
-def queue_booked_notice(db_session: Session, lead_id: int, demo: BookedDemo, first: bool, booking_id: int) -> None:
-    """Sales hears of a booked demo once: "New demo booked" when it is the lead's first notice (the request's
-    was withdrawn unsent), "Demo booked" after a request they already had."""
+def queue_booked_notice(db_session: Session, lead_id: int, when: str, host: str, booking_id: int) -> None:
+    """Sales hears of a booked demo once. The lead's own mails still unsent are withdrawn first: a booking made
+    in the slot picker replaces the request's two mails, so the visitor gets one confirmation (the booking's)
+    and sales one notice, "New demo booked"; "Demo booked" after a request they already had."""
+    first = Audience.STAFF in withdraw_unsent(db_session, lead_id)
     lead = db_session.get_one(Lead, lead_id)
     modules = tuple(db_session.exec(select(LeadModule.module).where(col(LeadModule.lead_id) == lead_id)))
-    news = f"A demo was booked on the website for {demo.when} with {demo.host}."
+    news = f"A demo was booked on the website for {when} with {host}."
     headline = "New demo booked" if first else "Demo booked"
-    staff, subject = _staff_mail(lead, lead_id, modules, headline, news, demo.when)
+    staff, subject = _staff_mail(lead, lead_id, modules, headline, news, when)
     outbox_queue(
         db_session,
         Mail(Audience.STAFF, settings.sales_email, subject, staff, lead_id, booking_id, held=lead.quarantined),

@@ -2,8 +2,9 @@
 
 UI state handlers and the JSON API both call ``lead_submit`` / ``application_submit`` and turn
 LeadValidationError / LeadRejected into their own answers. An id is returned only after commit. A caller
-that stores more with the lead (the demo booking) takes two steps: ``lead_prepare``, then ``lead_store``
-with its own rows (``with_lead``) in the lead's transaction.
+that stores more with the lead (the demo booking) takes two steps: ``lead_prepare`` (its own field errors
+answered with the lead's), then ``lead_store`` with its own rows (``with_lead``) in the lead's transaction;
+each step counts its refusals.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from marketing_site.leads import (
     events,
     idempotency,
     search_text,
+    transitions,
     uploads,
     validation,
 )
@@ -52,7 +54,6 @@ __all__ = [
     "ResumeUpload",
     "SubmissionContext",
     "application_submit",
-    "counted",
     "fitted",
     "lead_check",
     "lead_commit",
@@ -107,11 +108,10 @@ def lead_submit(kind: LeadKind, data: Mapping[str, Any], context: SubmissionCont
     ``endpoint`` names the Idempotency-Key ledger (default: the kind), so a key replays only answers
     of the endpoint it was first sent to.
     """
-    with counted(kind):
-        prepared = lead_prepare(kind, data, context, endpoint=endpoint)
-        if isinstance(prepared, int):
-            return prepared
-        return lead_store(prepared)
+    prepared = lead_prepare(kind, data, context, endpoint=endpoint)
+    if isinstance(prepared, int):
+        return prepared
+    return lead_store(prepared)
 
 
 def lead_store(
@@ -119,47 +119,63 @@ def lead_store(
     mails: lead_mails.RequestMails = lead_mails.AT_ONCE,
     *,
     booked_host: int | None = None,
-    with_lead: Callable[[Session, WrittenLead], object] | None = None,
+    with_lead: Callable[[Session, WrittenLead], transitions.BookedDemo | None] | None = None,
 ) -> int:
-    """Write a prepared lead and commit it; its id. ``with_lead`` adds the caller's own rows (the demo's booking)
-    to the lead's transaction first: whatever it raises stores nothing. ``mails`` and ``booked_host``: as for
+    """Write a prepared lead and commit it; its id. ``with_lead`` adds the caller's own rows (the demo's booking,
+    a résumé) to the lead's transaction first: whatever it raises stores nothing, and the demo it returns changes
+    the lead (``transitions.demo_booked``) before the commit. ``mails`` and ``booked_host``: as for
     ``lead_write``."""
-    with db.write_session() as db_session:
+    with _counted(prepared.values["kind"]), db.write_session() as db_session:
         lead = lead_write(db_session, prepared, mails, booked_host=booked_host)
-        if with_lead is not None:
-            with_lead(db_session, lead)
+        booked = with_lead(db_session, lead) if with_lead is not None else None
+        if booked is not None:
+            transitions.demo_booked(db_session, lead.id, booked)
         return lead_commit(db_session, prepared, lead.id)[0]
 
 
 @contextmanager
-def counted(kind: LeadKind) -> Iterator[None]:
+def _counted(kind: str) -> Iterator[None]:
     """Count a submission of ``kind`` that the block refuses, by reason (``lead_commit`` counts the stored)."""
     try:
         yield
     except LeadValidationError:
-        metrics.lead_refused(kind.value, "invalid")
+        metrics.lead_refused(kind, "invalid")
         raise
     except LeadRejected as rejected:
-        metrics.lead_refused(kind.value, rejected.trap)
+        metrics.lead_refused(kind, rejected.trap)
         raise
     except SQLAlchemyError as error:
         if not lost_connection.done_again(error):  # a lost connection's attempt is not the outcome
-            metrics.lead_refused(kind.value, "database")
+            metrics.lead_refused(kind, "database")
         raise
 
 
 def lead_prepare(
-    kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext, *, endpoint: str = ""
+    kind: LeadKind,
+    data: Mapping[str, Any],
+    context: SubmissionContext,
+    *,
+    endpoint: str = "",
+    extra_errors: Mapping[str, str] | None = None,
 ) -> PreparedLead | int:
     """The id already stored under the request's Idempotency-Key (a retry), or the lead screened for bots
-    (LeadRejected) and validated (LeadValidationError with every field's error at once). Stores nothing."""
-    endpoint = endpoint or kind.value
-    replayed = _replayed(endpoint, context)
-    if replayed is not None:
-        return replayed
-    quarantined = antispam.screen(context.client_id, context.honeypot, context.form_started_at)
-    values, ticked, touches = _validated(kind, data, context)
-    return PreparedLead({**values, "quarantined": quarantined}, ticked, context, endpoint, touches)
+    (LeadRejected) and validated (LeadValidationError with every field's error at once). Stores nothing.
+    ``extra_errors``: the caller's own fields it found wrong (a booking's slot and zone), refused at once
+    together with the lead's, before the key or the rate limit is looked at."""
+    with _counted(kind.value):
+        if extra_errors:
+            try:
+                lead_check(kind, data, context)
+            except LeadValidationError as invalid:
+                extra_errors = {**invalid.errors, **extra_errors}
+            raise LeadValidationError(dict(extra_errors))
+        endpoint = endpoint or kind.value
+        replayed = _replayed(endpoint, context)
+        if replayed is not None:
+            return replayed
+        quarantined = antispam.screen(context.client_id, context.honeypot, context.form_started_at)
+        values, ticked, touches = _validated(kind, data, context)
+        return PreparedLead({**values, "quarantined": quarantined}, ticked, context, endpoint, touches)
 
 
 def lead_check(kind: LeadKind, data: Mapping[str, Any], context: SubmissionContext) -> None:
@@ -169,11 +185,23 @@ def lead_check(kind: LeadKind, data: Mapping[str, Any], context: SubmissionConte
 
 def application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, context: SubmissionContext) -> int:
     """Careers: like lead_submit, plus the résumé, stored in the same transaction as the lead."""
-    with counted(LeadKind.CAREERS):
-        return _application_submit(data, resume, context)
+    with _counted(LeadKind.CAREERS.value):
+        prepared = _application_prepare(data, resume, context)
+    if isinstance(prepared, int):
+        return prepared
+    lead, extension = prepared
+    if resume is None:
+        return lead_store(lead)
+    return lead_store(
+        lead, with_lead=lambda db_session, stored: uploads.resume_write(db_session, stored.id, resume, extension)
+    )
 
 
-def _application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, context: SubmissionContext) -> int:
+def _application_prepare(
+    data: Mapping[str, Any], resume: ResumeUpload | None, context: SubmissionContext
+) -> tuple[PreparedLead, str] | int:
+    """As ``lead_prepare``, with the résumé checked beside the fields: the prepared lead and the résumé's
+    extension."""
     replayed = _replayed(LeadKind.CAREERS.value, context)
     if replayed is not None:
         return replayed
@@ -196,11 +224,7 @@ def _application_submit(data: Mapping[str, Any], resume: ResumeUpload | None, co
     if resume is not None:
         values["resume_filename"] = uploads.download_name(resume.filename, extension)
     prepared = PreparedLead({**values, "quarantined": quarantined}, {}, context, LeadKind.CAREERS.value, touches)
-    if resume is None:
-        return lead_store(prepared)
-    return lead_store(
-        prepared, with_lead=lambda db_session, lead: uploads.resume_write(db_session, lead.id, resume, extension)
-    )
+    return prepared, extension
 
 
 def _replayed(endpoint: str, context: SubmissionContext) -> int | None:

@@ -5,11 +5,18 @@ Each runs in its caller's transaction and does all its side effects there: the a
 stopped or re-aimed, first contact stamped, the CRM's webhook, the owners' mails. A quarantined lead changes
 quietly (no webhook) until it is released. ``tests/leads/test_lead_writers.py`` fails on a lead's status or
 owner written anywhere else outside ``leads/``.
+
+A booking hands its lead one set of facts (``BookedDemo``) and ``demo_booked`` does the rest, sales' notice and
+the channel report's count included; ``tests/booking/test_calls_into_leads.py`` fails on booking/ calling any
+other function of leads/ that writes.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import select, update
 from sqlmodel import Session, col
@@ -17,6 +24,7 @@ from sqlmodel import Session, col
 from marketing_site.core.columns import stored_id
 from marketing_site.leads import events
 from marketing_site.leads.labels import kind_name
+from marketing_site.leads.mails import queue_booked_notice
 from marketing_site.leads.models import Lead, LeadModule
 from marketing_site.leads.outcomes import CLOSED, ENDS_FOLLOW_UP, OUTCOMES, follow_up_withdraw
 from marketing_site.leads.owners import routing, timers
@@ -28,6 +36,20 @@ from marketing_site.mail import outbox
 from marketing_site.staff.audit import AuditAction, AuditDetail, audit
 
 BOOKED_WHY = "the visitor booked the demo with them"  # the previous owner's mail says why the lead moved
+
+
+@dataclass(frozen=True)
+class BookedDemo:
+    """What a booked demo tells its lead: the facts only the booking package knows (leads/ imports nothing of
+    booking/)."""
+
+    host_id: int  # who gives the demo: the lead's owner by the routing rules
+    host: str  # their name, as sales and a previous owner read it
+    booking_id: int
+    when: str  # in the host's zone, in the staff language (sales' notice)
+    counted: tallies.Funnel  # the change to the channel report's count (``booking.models.demo_counted``)
+    news: Mapping[str, Any]  # the CRM's ``demo.booked`` payload, told after the lead's new status
+    booked_at: datetime
 
 
 class TransitionRefused(ValueError):
@@ -120,20 +142,24 @@ def release(
     events.lead_created(db_session, lead, modules.all())
 
 
-def demo_booked(db_session: Session, lead_id: int, host_id: int, host_name: str, now: datetime) -> None:
-    """The lead booked a demo with ``host_id`` (the booking's own entry and mails are the booking's): it is
-    "demo booked", no longer waiting (timers stop), the host owns it by the routing rules, and an owner it
-    left who had been told it was theirs hears where it went."""
+def demo_booked(db_session: Session, lead_id: int, demo: BookedDemo) -> None:
+    """All a booked demo does to its lead (the booking's own rows, entry and mails are the booking's): the channel
+    report counts it, sales hears of it once (the request's unsent mails withdrawn), the lead is "demo booked",
+    no longer waiting (timers stop), the host owns it by the routing rules, an owner it left who had been told it
+    was theirs hears where it went, and the CRM hears of the demo after the lead's new status."""
+    tallies.tally(db_session, lead_id, demo.counted)
+    queue_booked_notice(db_session, lead_id, demo.when, demo.host, demo.booking_id)
     lead = db_session.get_one(Lead, lead_id)
     audited = lead.status not in (LeadStatus.NEW, LeadStatus.DEMO_BOOKED)  # e.g. booked again after a cancellation
     _move(db_session, lead, LeadStatus.DEMO_BOOKED, None, audited=audited)
-    if lead.quarantined:  # its owner and timers come with its release
+    if lead.quarantined:  # its owner, timers and webhooks come with its release
         return
     previous_owner = lead.owner_id
     timers.stop(db_session, lead_id)
-    routing.host_takes_over(db_session, lead, host_id, now)
-    if previous_owner is not None and lead.owner_id == host_id != previous_owner:
-        tell_previous_owner(db_session, lead, previous_owner, host_name, BOOKED_WHY)
+    routing.host_takes_over(db_session, lead, demo.host_id, demo.booked_at)
+    if previous_owner is not None and lead.owner_id == demo.host_id != previous_owner:
+        tell_previous_owner(db_session, lead, previous_owner, demo.host, BOOKED_WHY)
+    events.demo_booked(db_session, lead_id, demo.news)
 
 
 def demo_cancelled(db_session: Session, lead: Lead, actor_id: int | None) -> None:
@@ -142,10 +168,14 @@ def demo_cancelled(db_session: Session, lead: Lead, actor_id: int | None) -> Non
         _move(db_session, lead, LeadStatus.DEMO_CANCELLED, actor_id)
 
 
-def demo_outcome(db_session: Session, lead: Lead, status: LeadStatus, actor_id: int | None) -> None:
-    """The lead of a demo just marked (``status`` one of OUTCOMES) moves there, unless it is closed."""
+def demo_outcome(
+    db_session: Session, lead: Lead, status: LeadStatus, actor_id: int | None, counted: tallies.Funnel
+) -> None:
+    """The lead of a demo just marked (``status`` one of OUTCOMES) moves there, unless it is closed; ``counted``:
+    the change to the channel report's count (``booking.models.demo_counted``)."""
     if status not in OUTCOMES:
         raise ValueError(f"{status} is not a demo's outcome")
+    tallies.tally(db_session, stored_id(lead), counted)
     if lead.status in CLOSED or lead.status == status:
         return
     _move(db_session, lead, status, actor_id)

@@ -14,7 +14,7 @@ from sqlalchemy import func, select
 
 from marketing_site.booking.models import DemoBooking
 from marketing_site.content.forms import HONEYPOT_NAME
-from marketing_site.core import clock, db
+from marketing_site.core import clock, db, metrics
 from marketing_site.leads.models import Lead
 from marketing_site.web import answers, api
 
@@ -138,6 +138,40 @@ def test_the_lead_apis_refusals_apply(client, slots_ahead):
     assert answer.status_code == 405 and answer.headers["allow"] == "POST, OPTIONS"
     assert client.post("/api/demo-slots").headers["allow"] == "GET, OPTIONS"
     assert counts() == before
+
+
+def refused(reason: str) -> float:
+    """leads_refused_total of ScheduleDemo leads for ``reason``."""
+    samples = metrics.LEADS_REFUSED.collect()[0].samples
+    wanted = {"kind": "ScheduleDemo", "reason": reason}
+    return sum(sample.value for sample in samples if sample.name.endswith("_total") and sample.labels == wanted)
+
+
+def test_each_refused_booking_counts_once_as_a_refused_lead_and_a_taken_slot_is_none(client, slots_ahead):
+    """The slot's errors count as the lead's fields do ("invalid"), whether the slot id is malformed or its time
+    is not bookable; a time just taken is the booking's conflict (409), not a refused lead."""
+    assert client.post("/api/demo-bookings", json=payload(slots_ahead[0])).status_code == 201
+    host = slots_ahead[0].split("-")[0]
+    before, stored = {reason: refused(reason) for reason in ("invalid", "honeypot")}, counts()
+    answers = [
+        client.post("/api/demo-bookings", json=payload("tomorrow at nine")),
+        client.post("/api/demo-bookings", json=payload(slots_ahead[1], email="not-an-email")),
+        client.post("/api/demo-bookings", json=payload(f"{host}-20200101T0900Z")),  # passed
+        client.post("/api/demo-bookings", json=payload(f"{host}-20990101T0900Z")),  # beyond the horizon
+        client.post("/api/demo-bookings", json=payload(slots_ahead[0])),  # taken
+        client.post("/api/demo-bookings", json=payload(slots_ahead[1], **{HONEYPOT_NAME: "bot"})),
+    ]
+    assert [answer.status_code for answer in answers] == [422, 422, 422, 422, 409, 429]
+    assert {reason: refused(reason) - before[reason] for reason in before} == {"invalid": 4, "honeypot": 1}
+    assert counts() == stored
+
+
+def test_a_refused_demo_request_counts_as_any_refused_lead(client):
+    """``POST /api/ScheduleDemo`` stores a request without a time (``demo_request``): leads/ counts its refusals
+    in its own entry points, as for every lead."""
+    before = refused("invalid")
+    assert client.post("/api/ScheduleDemo", json={**VALID["ScheduleDemo"], "email": "not-an-email"}).status_code == 422
+    assert refused("invalid") - before == 1
 
 
 def test_a_retry_with_the_same_idempotency_key_gets_the_same_booking(client, slots_ahead):

@@ -2,7 +2,8 @@
 change to the lead's rows (both touches, its quarter hour and its UTC day) in the write's own transaction.
 
 The writers: a lead stored (``leads.service``), its status moved to or from "won" (``transitions``), released from
-quarantine (``transitions.release``), its demo booked or marked held (``booking``), erased (``admin.work.erasure``).
+quarantine (``transitions.release``), its demo booked or marked held (``transitions.demo_booked`` and
+``demo_outcome``, with the change the booking computes), erased (``admin.work.erasure``).
 A quarantined lead counts nowhere until it is released. The increments are upserts of ``x = x + change``, taken in
 key order, so concurrent writers add up and never wait on each other in a circle."""
 
