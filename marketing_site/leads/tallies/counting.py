@@ -5,7 +5,13 @@ The writers: a lead stored (``leads.service``), its status moved to or from "won
 quarantine (``transitions.release``), its demo booked or marked held (``transitions.demo_booked`` and
 ``demo_outcome``, with the change the booking computes), erased (``admin.work.erasure``).
 A quarantined lead counts nowhere until it is released. The increments are upserts of ``x = x + change``, taken in
-key order, so concurrent writers add up and never wait on each other in a circle."""
+key order, so concurrent writers add up and never wait on each other in a circle.
+
+A write's changes wait in its session and go in as one upsert just before its COMMIT (``_write_pending``). Every lead
+of a quarter hour adds to the same rows, so on PostgreSQL the writer holding them makes every other lead wait: for
+the whole rest of its transaction if they were written at once, which under a burst of leads ran past the lock
+limit (DATABASE_STATEMENT_TIMEOUT) and refused leads with 503 (``make bench-load``, 50 clients); for a moment
+now."""
 
 from __future__ import annotations
 
@@ -14,8 +20,9 @@ from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Select, select
+from sqlalchemy import Connection, Select, event, select
 from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.orm import Session as OrmSession
 from sqlmodel import Session, col
 
 from marketing_site.core.clock import as_utc
@@ -31,6 +38,7 @@ KEY_COLUMNS = ("grain", "touch", "starts_at", "kind", "source", "medium", "campa
 # As plain strings: an enum member's ``value`` is a property, and keys_of runs 100,000 times in a recount
 TOUCHES, QUARTER_GRAIN, DAY_GRAIN = tuple(str(touch) for touch in Touch), str(Grain.QUARTER), str(Grain.DAY)
 NOT_KEPT_CHANNEL = (NOT_KEPT,) * 3
+PENDING = "channel_tally_pending"  # the session's changes not written yet (``Session.info``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,14 +118,35 @@ def tally(db_session: Session, lead_id: int, change: Funnel) -> None:
         return
     channels = {row.touch: (row.source, row.medium, row.campaign) for row in rows if row.touch is not None}
     keys = keys_of(rows[0].kind, rows[0].created_at, channels)
-    add(db_session.connection(), [(key, change) for key in keys])
+    _later(db_session, [(key, change) for key in keys])
+
+
+def _later(db_session: Session, changes: Iterable[tuple[Key, Funnel]]) -> None:
+    """Keep ``changes`` for the session's COMMIT, each key's added up."""
+    pending: dict[Key, Funnel] = db_session.info.setdefault(PENDING, {})
+    for key, change in changes:
+        pending[key] = pending.get(key, NO_DEMO) + change
+
+
+@event.listens_for(OrmSession, "before_commit")
+def _write_pending(db_session: OrmSession) -> None:
+    """The session's changes, as the last statement before its COMMIT."""
+    pending = db_session.info.pop(PENDING, None)
+    if pending:
+        add(db_session.connection(), pending.items())
+
+
+@event.listens_for(OrmSession, "after_rollback")
+def _drop_pending(db_session: OrmSession) -> None:
+    """What a rolled-back transaction counted never happened."""
+    db_session.info.pop(PENDING, None)
 
 
 def arrived(db_session: Session, lead: WrittenLead, channels: Mapping[str, Channel]) -> None:
     """A lead just stored (its INSERT's row, and each touch's channel by Touch value) counts once in its rows,
     unless it is quarantined: what ``tally`` would read back, handed on by the writer."""
     if not lead.quarantined:
-        add(db_session.connection(), [(key, Funnel(leads=1)) for key in keys_of(lead.kind, lead.created_at, channels)])
+        _later(db_session, [(key, Funnel(leads=1)) for key in keys_of(lead.kind, lead.created_at, channels)])
 
 
 def status_moving(db_session: Session, lead_id: int, status: str) -> None:
