@@ -222,6 +222,15 @@ def limits() -> Limits:
     return _configured().limits
 
 
+_LAST_WRITES: list[Callable[[Session], None]] = []
+
+
+def last_writes(write: Callable[[Session], None]) -> None:
+    """Have ``write(session)`` add a transaction's last statements at its commit (``BoundedSession.commit``), before
+    the time left for COMMIT is judged (a statement there, after the check, could send COMMIT too late)."""
+    _LAST_WRITES.append(write)
+
+
 class BoundedSession(Session):
     """Sends COMMIT only while a server that freezes now would still refuse it after the deadline.
 
@@ -231,6 +240,8 @@ class BoundedSession(Session):
     """
 
     def commit(self) -> None:
+        for write in _LAST_WRITES:  # before the time left is judged: COMMIT must leave right after the check
+            write(self)
         postgres = self.get_bind().dialect.name == "postgresql"
         deadline.ensure_time_left(limits().idle_in_transaction_timeout + COMMIT_MARGIN_SECONDS if postgres else 0.0)
         with lost_connection.committing():
