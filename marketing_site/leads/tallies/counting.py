@@ -7,7 +7,8 @@ quarantine (``transitions.release``), its demo booked or marked held (``transiti
 A quarantined lead counts nowhere until it is released. The increments are upserts of ``x = x + change``, taken in
 key order, so concurrent writers add up and never wait on each other in a circle.
 
-A write's changes wait in its session and go in as one upsert just before its COMMIT (``_write_pending``). Every lead
+A write's changes wait in its session and go in as one upsert at its commit, before the time left for COMMIT is
+judged (``_write_pending``, run by ``db.BoundedSession.commit``; dropped on rollback). Every lead
 of a quarter hour adds to the same rows, so on PostgreSQL the writer holding them makes every other lead wait: for
 the whole rest of its transaction if they were written at once, which under a burst of leads ran past the lock
 limit (DATABASE_STATEMENT_TIMEOUT) and refused leads with 503 (``make bench-load``, 50 clients); for a moment
@@ -129,7 +130,7 @@ def _later(db_session: Session, changes: Iterable[tuple[Key, Funnel]]) -> None:
     """Keep ``changes`` for the session's COMMIT, each key's added up."""
     pending: dict[Key, Funnel] = db_session.info.setdefault(PENDING, {})
     for key, change in changes:
-        pending[key] = pending.get(key, NO_DEMO) + change
+        pending[key] = pending.get(key, Funnel()) + change
 
 
 def _write_pending(db_session: Session) -> None:
