@@ -33,12 +33,15 @@ configure_logging()  # LOG_FORMAT: text lines, or one JSON object each in produc
 app = rx.App(
     html_lang="en",
     stylesheets=[],
+    # Inside out: each app is mounted in the next and is reached through every later one's stack (its
+    # middlewares, its routes tried first), so the busiest requests' apps come last: a lead (the API) passes
+    # through no other app, a page view's beacon through one. Their paths are disjoint, so no order shadows a route.
     api_transformer=[
         build_admin(),
         with_outage_page(build_booking_pages()),
-        build_api(),
-        build_vitals_api(),
         build_health(),
+        build_vitals_api(),
+        build_api(),
         upload_body_limit,
         serve_pages_exactly,
         refuse_trace,

@@ -132,7 +132,7 @@ async def metrics_text(request: Request) -> Response:
 
 
 def build_health() -> Starlette:
-    """Mounted among the app's api_transformers, in front of everything else it serves."""
+    """Mounted among the app's api_transformers (``marketing_site.py``, which says in what order)."""
     return Starlette(
         routes=[
             Route(routes.LIVEZ, livez, methods=["GET"]),
