@@ -54,12 +54,16 @@ def test_demo_request_on_the_arabic_page(page: Page, site_db) -> None:
 
 def test_careers_on_the_arabic_page_with_a_resume(page: Page, site_db) -> None:
     email = email_for("careers-ar")
-    page.goto(arabic("/careers"))
+    # After hydration, as test_forms.py's careers test: on a quiet machine Playwright chose the file before React's
+    # handlers were attached, and the form went without it. A file chosen that early is an open fault of the form
+    # (found 29 Nov 2026), not this test's subject.
+    open_page(page, arabic("/careers"))
     # The position is suggested in Arabic and stored for HR in English.
     fill_careers(page, email, first="سارة", last="إقبال", city="لاهور", position=AR["Mathematics"])
     page.get_by_label(AR[forms.RESUME_LABEL], exact=True).set_input_files(
         files=[{"name": "sara-cv.pdf", "mimeType": "application/pdf", "buffer": PDF}]
     )
+    expect(page.locator("#careers-resume-name")).to_have_text("sara-cv.pdf")
     submit(page, "careers")
     expect(page.locator("#careers-success")).to_contain_text(AR[forms.CAREERS.success.title])
     row = assert_stored_in_arabic(email, LeadKind.CAREERS, site_db)
