@@ -15,6 +15,7 @@ from typing import Any
 
 import reflex as rx
 from reflex.components.core.banner import has_connection_errors
+from reflex.components.core.upload import upload_file
 from reflex.components.core.window_events import WindowEventListener
 from reflex.components.react_router.dom import ReactRouterLink
 from reflex.experimental.client_state import ClientStateVar
@@ -47,6 +48,7 @@ __all__ = [
     "key_event",
     "no_args_event_spec",
     "react_hook",
+    "upload_chooser",
 ]
 
 # A browser value that is true while the socket to the backend is down (Reflex's connection banner reads it).
@@ -96,3 +98,8 @@ def event_chain_handler(events: Sequence[Any], trigger: str, component: type, *,
     while `unless` holds: a chain Reflex would otherwise send every time (a busy form's second submit)."""
     chain = EventChain.create(list(events), args_spec=component.get_event_triggers()[trigger], key=trigger)
     return rx.cond(unless, do_nothing, LiteralVar.create(chain)).to(FunctionVar, EventChain)
+
+
+def upload_chooser(upload_id: str) -> Var:
+    """The function `rx.upload`'s drop calls with the chosen files, kept until `rx.upload_files` sends them."""
+    return upload_file(upload_id)

@@ -34,11 +34,17 @@ export const loadPhoneCountries = (url, done) =>
     done({ options: regions.map(([region, name, code]) => [region, `${name} +${code}`]), faces, region: told || "" });
   }).catch(() => {});
 
-/** When a form starts: the referrer, the product last chosen (spec section 3) or the page's own, and the
- * visitor's time zone (the slot picker's); storage may be blocked and zone data missing. */
+/** When a form starts: the referrer, the product last chosen (spec section 3) or the page's own, the visitor's
+ * time zone (the slot picker's; storage may be blocked and zone data missing) and the seconds the page has shown. */
 export function browserInfo(fallbackProduct = "") {
   let product = "", timeZone = "";
   try { product = localStorage.getItem("product-name") || ""; } catch {}
   try { timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || ""; } catch {}
-  return { referrer: document.referrer || "", product: product || fallbackProduct, timeZone };
+  return { referrer: document.referrer || "", product: product || fallbackProduct, timeZone, shownSeconds: performance.now() / 1000 };
 }
+
+/** A form typed in before the page's scripts ran (a slow phone) had no focus event to start it: `start` it as it
+ * mounts (what it types: a box or a select holds a default). A file chosen then is `choose`n as if dropped now. */
+export const startIfFilled = (formId, start) => [...(document.getElementById(formId)?.querySelectorAll(
+  "input:not([type=hidden],[type=checkbox],[type=radio],[type=submit]),textarea") || [])].some((field) => field.value && !field.closest("[inert]")) && start();
+export const chooseEarlyFile = (inputId, choose) => { const { files } = document.getElementById(inputId) || {}; if (files?.length) choose([...files]); };

@@ -19,7 +19,17 @@ from marketing_site.settings import settings
 
 SALT = "lead-form-start"
 MAX_AGE_SECONDS = 24 * 3600  # a form left open overnight starts again
+EARLY_START_LIMIT_SECONDS = 600.0  # how far back a form typed in before its page's scripts ran may start
 _secret = settings.staff_session_secret or secrets.token_urlsafe(32)  # dev: one worker, random per start
+
+
+def began(now: float, shown_seconds: object) -> float:
+    """When a form typed in before its page's scripts ran (a slow phone) began: when its page was shown, by
+    the browser's count, at most ten minutes back (a count that is not a number: now). A bot forging the
+    count gains what waiting that long would; the honeypot and the rate limit still hold it."""
+    if isinstance(shown_seconds, bool) or not isinstance(shown_seconds, int | float) or shown_seconds != shown_seconds:
+        return now
+    return now - min(max(float(shown_seconds), 0.0), EARLY_START_LIMIT_SECONDS)
 
 
 class _ClockSigner(TimestampSigner):

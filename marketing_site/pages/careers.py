@@ -5,6 +5,8 @@ from __future__ import annotations
 import reflex as rx
 
 from marketing_site import routes
+from marketing_site.components.browser import upload_chooser
+from marketing_site.components.browser_steps import step
 from marketing_site.components.forms.form_fields import LABEL, control_id, field_error, field_grid
 from marketing_site.content import forms
 from marketing_site.layout.page import PageSpec
@@ -40,6 +42,8 @@ def resume_upload() -> rx.Component:
             rx.el.span(
                 rx.cond(rx.selected_files(UPLOAD_ID).length() > 0, rx.selected_files(UPLOAD_ID)[0], ""),
                 id=f"{FORM_ID}-resume-name",
+                # A file chosen before the page's scripts ran (a slow phone): react-dropzone never saw it.
+                on_mount=step("chooseEarlyFile", input_id, upload_chooser(UPLOAD_ID)),
                 class_name="block text-sm text-slate-800",
             ),
             class_name="flex flex-col items-center gap-1",

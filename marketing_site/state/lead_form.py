@@ -58,14 +58,24 @@ class LeadFormMixin(rx.State, mixin=True):
     @rx.event
     def start(self, browser: dict[str, Any]) -> None:
         """A fresh form: timing trap starts now, one idempotency key per rendered form."""
+        self._start(browser, timestamp())
+
+    @rx.event
+    def start_typed_before_scripts(self, browser: dict[str, Any]) -> None:
+        """A form typed in before its page's scripts ran (a slow phone): its timing trap starts when the page
+        was shown (leads/form_start.py `began`)."""
+        self._start(browser, form_start.began(timestamp(), (browser or {}).get("shownSeconds")))
+
+    def _start(self, browser: dict[str, Any], started_at: float) -> None:
+        browser = browser or {}
         self.submitted = False
         self.errors = {}
         self.alert = ""
-        self.started_at = timestamp()
-        self.referrer = fitted((browser or {}).get("referrer"), "referrer")
+        self.started_at = started_at
+        self.referrer = fitted(browser.get("referrer"), "referrer")
         self.idempotency_key = uuid.uuid4().hex
         self.start_token = form_start.start_token(self.KIND.value, self.started_at, self.idempotency_key)
-        self._on_start(browser or {})
+        self._on_start(browser)
 
     def _on_start(self, browser: Mapping[str, Any]) -> None:
         """Hook for forms that need more from the browser (the chosen product)."""

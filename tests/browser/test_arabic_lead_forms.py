@@ -54,9 +54,7 @@ def test_demo_request_on_the_arabic_page(page: Page, site_db) -> None:
 
 def test_careers_on_the_arabic_page_with_a_resume(page: Page, site_db) -> None:
     email = email_for("careers-ar")
-    # After hydration, as test_forms.py's careers test: on a quiet machine Playwright chose the file before React's
-    # handlers were attached, and the form went without it. A file chosen that early is an open fault of the form
-    # (found 29 Nov 2026), not this test's subject.
+    # After hydration: a file chosen before the scripts ran is test_typed_before_scripts.py's subject.
     open_page(page, arabic("/careers"))
     # The position is suggested in Arabic and stored for HR in English.
     fill_careers(page, email, first="سارة", last="إقبال", city="لاهور", position=AR["Mathematics"])

@@ -80,3 +80,31 @@ def test_a_start_signed_over_a_day_ago_counts_as_none(hours, holds):
     run(state.submit(fields(email, signed_hours_ago(hours, "page-key-aged"))))
     assert state.submitted and (state.idempotency_key == "page-key-aged") is holds
     assert [lead.quarantined for lead in leads_for(email, LeadKind.PRODUCT_VIDEO)] == [not holds]
+
+
+@pytest.mark.parametrize(
+    ("shown_seconds", "started_seconds_ago"),
+    [
+        (42.5, 42.5),  # typed for 42.5 s before the page's scripts ran: the trap counts them
+        (3600, form_start.EARLY_START_LIMIT_SECONDS),  # at most ten minutes back, whatever the browser says
+        (-5, 0),
+        ("42", 0),  # not a number: now
+        (None, 0),
+        (True, 0),
+    ],
+)
+def test_a_form_typed_in_before_its_scripts_ran_starts_when_its_page_was_shown(shown_seconds, started_seconds_ago):
+    state = visit(ProductVideoState, "/hrSmart")
+    with frozen(utc_now()):
+        state.start_typed_before_scripts({"referrer": "", "shownSeconds": shown_seconds})
+        assert state.started_at == pytest.approx(timestamp() - started_seconds_ago)
+        assert form_start.read_start(state.start_token, KIND) == (state.started_at, state.idempotency_key)
+
+
+def test_a_form_started_by_a_focus_starts_now_however_long_its_page_was_shown():
+    """The page's time counts only for a form typed in before its scripts: a bot that loads the page in a
+    browser, waits for it and posts at once is still too fast."""
+    state = visit(ProductVideoState, "/hrSmart")
+    with frozen(utc_now()):
+        state.start({"referrer": "", "shownSeconds": 42.5})
+        assert state.started_at == timestamp()

@@ -34,8 +34,7 @@ def compiled(component: rx.Component) -> str:
 def test_no_hand_written_react_is_left_for_the_form_and_modal_widgets():
     for name in ("video_modal", "success_modal", "lead_dialog", "submit_bar", "phone_input"):
         assert not (COMPONENTS / f"{name}.jsx").exists()
-    script = (COMPONENTS / "browser_steps.js").read_text()
-    assert len(script.splitlines()) <= 45
+    script = (COMPONENTS / "browser_steps.js").read_text()  # its length counts in tests/test_browser_code.py's budget
     assert not re.search(r'from "react"|createElement|jsx|useState|useEffect', script), "plain functions, no React"
 
 

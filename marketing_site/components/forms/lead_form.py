@@ -5,7 +5,7 @@ from __future__ import annotations
 import reflex as rx
 
 from marketing_site.components.browser import event_chain_handler
-from marketing_site.components.browser_steps import browser_info, client_state
+from marketing_site.components.browser_steps import browser_info, client_state, step
 from marketing_site.components.forms.attribution import attribution_field
 from marketing_site.components.forms.submit_bar import Submission, kept_start, submit_bar
 from marketing_site.content import forms
@@ -33,15 +33,21 @@ def timeout_ms(timeout_seconds: float = 0) -> int:
     return round(1000 * (timeout_seconds or settings.form_timeout_seconds))
 
 
-def _first_focus(form_id: str, state) -> tuple[rx.Var, list[rx.Var]]:
-    """The form's ``on_focus``, starting its state on the visitor's first focus in any of its fields (the
-    first event of the page that needs the server: it opens the websocket, build/lazy_socket.py), and
-    what forgets that start when the form leaves the page."""
+def _starts(form_id: str, state) -> tuple[rx.Var, rx.Var, list[rx.Var]]:
+    """The form's ``on_focus`` and ``on_mount``, and what forgets its start when it leaves the page.
+
+    The state starts on the visitor's first focus in any of its fields (the first event of the page that
+    needs the server: it opens the websocket, build/lazy_socket.py). A visitor who typed before the page's
+    scripts ran (a slow phone) gave no focus event React could see: the form starts as it mounts, timed
+    from when the page was shown, so the time trap sees the time they spent typing."""
     started = client_state(f"started-{form_id}", False)
-    on_focus = event_chain_handler(
-        [started.set_value(True), state.start(browser_info())], "on_focus", rx.el.Form, unless=started.value
-    )
-    return on_focus, [started.set_value(False)]
+
+    def start_chain(trigger: str, start) -> rx.Var:
+        events = [started.set_value(True), start(browser_info())]
+        return event_chain_handler(events, trigger, rx.el.Form, unless=started.value)
+
+    on_mount = step("startIfFilled", form_id, start_chain("on_mount", state.start_typed_before_scripts))
+    return start_chain("on_focus", state.start), on_mount, [started.set_value(False)]
 
 
 def lead_form(
@@ -58,8 +64,11 @@ def lead_form(
     unless the caller starts it (a form inside the dialog ``cancel_dialog`` starts when the dialog opens,
     and gets a Cancel button closing it). Nothing reaches the server before that start."""
     submission = Submission(form_id, state.answered)
-    on_focus, forget_start = _first_focus(form_id, state) if start_on_focus else (None, [])
-    start = {"on_focus": on_focus} if on_focus is not None else {}
+    start = {}
+    forget_start: list[rx.Var] = []
+    if start_on_focus:
+        on_focus, on_mount, forget_start = _starts(form_id, state)
+        start = {"on_focus": on_focus, "on_mount": on_mount}
     return rx.el.form(
         honeypot(form_id),
         *children,
