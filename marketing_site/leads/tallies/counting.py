@@ -16,6 +16,7 @@ now."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
@@ -92,19 +93,24 @@ def add(connection: Connection, changes: Iterable[tuple[Key, Funnel]]) -> None:
         for key, change in sorted(changes, key=lambda item: item[0])
         if any(change.numbers)
     ]
-    if not rows:
-        return
+    if rows:
+        connection.execute(_upsert(connection.dialect.name), rows)
+
+
+@functools.cache
+def _upsert(dialect_name: str) -> Any:
+    """The increment, built once per dialect (building it, its ``excluded`` alias above all, cost every lead
+    0.24 ms of CPU, of the 3.5-4.5 ms the lead service takes). RETURNING makes it one statement (rows in
+    batches) rather than an executemany, which psycopg pipelines: as a transaction's last statement, its COMMIT
+    could leave while the server is still busy, outside the deadline's guarantee
+    (tests/faults/test_commit_after_deadline.py; mail/queue.py's rows likewise)."""
     table = table_of(ChannelTally)
-    dialect = postgresql if connection.dialect.name == "postgresql" else sqlite
-    upsert = dialect.insert(table)
+    upsert = (postgresql if dialect_name == "postgresql" else sqlite).insert(table)
     upsert = upsert.on_conflict_do_update(
         index_elements=list(KEY_COLUMNS),
         set_={name: table.c[name] + upsert.excluded[name] for name in MEASURES},
     )
-    # RETURNING makes it one statement (rows in batches) rather than an executemany, which psycopg pipelines: as a
-    # transaction's last statement, its COMMIT could leave while the server is still busy, outside the deadline's
-    # guarantee (tests/faults/test_commit_after_deadline.py; mail/queue.py's rows likewise).
-    connection.execute(upsert.returning(table.c.grain), rows)
+    return upsert.returning(table.c.grain)
 
 
 def with_touches(*columns: Any) -> Select[Any]:
