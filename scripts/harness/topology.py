@@ -162,11 +162,17 @@ class Supervisor:
                 found[fields[0]] = (fields[1], pid)
         return found
 
-    def pid(self, name: str) -> int:
-        state, pid = self.states().get(name, ("MISSING", 0))
-        if state != "RUNNING":
-            raise RuntimeError(f"{name} is {state}")
-        return pid
+    def pid(self, name: str, within: float = 60) -> int:
+        """The program's pid once supervisord counts it RUNNING (up for its startsecs after a start or a restart
+        it is STARTING), waiting up to ``within`` seconds."""
+        deadline = time.monotonic() + within
+        while True:
+            state, pid = self.states().get(name, ("MISSING", 0))
+            if state == "RUNNING":
+                return pid
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"{name} is {state} after {within:.0f} s")
+            time.sleep(0.2)
 
     def stop(self) -> None:
         """SIGTERM: supervisord stops every program (each one's whole process group), then itself."""
