@@ -38,7 +38,16 @@ class PrivatePostgres:
         self._root = Path(tempfile.mkdtemp(prefix="private-pg-"))
         self.data_dir = self._root / "data"
         self._log = self._root / "server.log"
-        self._settings = {"max_connections": "100", "fsync": "on", **(settings or {})}
+        self._settings = {
+            "max_connections": "100",
+            "fsync": "on",
+            # A client that gave up connecting while the server was frozen may keep its socket until Python
+            # collects it (psycopg drops a timed-out attempt without closing it). After a thaw the server
+            # waits for that silent client's first packet, and a fast stop waits for the server: by default
+            # 60 s, longer than pg_ctl's wait. Five seconds keeps a stop after a freeze prompt.
+            "authentication_timeout": "5s",
+            **(settings or {}),
+        }
         self._user = pwd.getpwnam(RUN_AS) if os.geteuid() == 0 else None
         if self._user is not None:
             os.chown(self._root, self._user.pw_uid, self._user.pw_gid)
