@@ -104,7 +104,13 @@ class Backend:
         import psutil
 
         def runs_reflex(process: psutil.Process | None) -> bool:
-            return process is not None and {"reflex", "run"} <= set(process.cmdline())
+            """``reflex run``, also once Granian has retitled it (it does where setproctitle is installed, as
+            mutmut installs it): "granian asgi <address> <app>", its workers the same with " worker-<n>"."""
+            if process is None:
+                return False
+            command = process.cmdline()
+            retitled = bool(command) and command[0].startswith("granian ") and " worker-" not in command[0]
+            return retitled or {"reflex", "run"} <= set(command)
 
         started = psutil.Process(self._process.pid)  # a shell command execs its program: the same pid
         tree = (started, *started.children(recursive=True))
