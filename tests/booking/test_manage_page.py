@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from hosts import add_booking, add_host, add_lead, every_day, round_the_clock_slots, set_rules
@@ -15,6 +16,7 @@ from starlette.testclient import TestClient
 from marketing_site.booking import service, tokens
 from marketing_site.booking.errors import BookingNotFound
 from marketing_site.booking.slots import parse_slot_id, slot_id
+from marketing_site.booking.when import day_name
 from marketing_site.core import db
 from marketing_site.core.clock import frozen
 from marketing_site.mail.models import OutboxMail
@@ -362,14 +364,23 @@ def test_a_pick_form_without_a_known_zone_books_in_utc(client, ahead):
     assert answer.status_code == 303 and service.booking_of_lead(lead_id).visitor_time_zone == "UTC"
 
 
-def test_a_time_taken_meanwhile_on_the_pick_page_says_so_and_shows_the_page_again(client, ahead):
-    lead_id = add_lead()
+def test_a_time_taken_meanwhile_on_the_pick_page_says_so_and_shows_that_days_other_times_in_the_visitors_zone(
+    client, ahead
+):
+    """Whatever the weekday: the page shown again keeps the zone the visitor chose (not the one of their country)
+    and shows the day of the time they tried, so the next free time that day is one click away."""
+    lead_id = add_lead(country="PK")
     link = f"/booking/new/{tokens.pick_token(lead_id)}"
-    page = client.get(link + "?tz=UTC")
+    page = client.get(link + "?tz=Asia/Muscat")
     book(ahead[0])  # someone else is quicker
-    answer = client.post(link + "/book", data={"form_token": form_token(page.text), "slot": ahead[0], "tz": "UTC"})
+    tried = {"form_token": form_token(page.text), "slot": ahead[0], "tz": "Asia/Muscat"}
+    answer = client.post(link + "/book", data=tried)
     assert answer.status_code == 409 and f'<p class="error" role="alert">{TAKEN}</p>' in answer.text
-    assert f'action="{link}/book"' in answer.text and f'value="{ahead[1]}"' in answer.text
+    assert f'action="{link}/book"' in answer.text and '<option value="Asia/Muscat" selected>' in answer.text
+    offered = re.findall(r'name="slot" value="([^"]+)"', answer.text)
+    muscat_day = parse_slot_id(ahead[0])[1].astimezone(ZoneInfo("Asia/Muscat")).date()
+    assert re.search(r"<legend>([^<]+)</legend>", answer.text)[1] == day_name(muscat_day, "en")
+    assert ahead[1] in offered and ahead[0] not in offered
     with pytest.raises(BookingNotFound):
         service.booking_of_lead(lead_id)
 

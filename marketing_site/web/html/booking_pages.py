@@ -342,18 +342,34 @@ def _country_zone(country: str) -> str:
     return zones[0] if len(zones) == 1 else "UTC"
 
 
-def _pick_view(demo: _Request, request: Request) -> dict[str, Any]:
-    tz_name = chosen_zone(request.query_params.get("tz")) or _country_zone(demo.country)
+@dataclass(frozen=True)
+class _Tried:
+    """The time a visitor tried to book and the zone they saw it in: the page shown again after a refusal
+    keeps both (their zone, that day's other times), whatever its address says."""
+
+    zone: str | None  # None: the form named no zone we know
+    slot: str
+
+    def day(self, tz_name: str) -> date | None:
+        try:
+            return slots.parse_slot_id(self.slot)[1].astimezone(slots.zone(tz_name)).date()
+        except BookingError:
+            return None
+
+
+def _pick_view(demo: _Request, request: Request, tried: _Tried | None) -> dict[str, Any]:
+    tz_name = (tried and tried.zone) or chosen_zone(request.query_params.get("tz")) or _country_zone(demo.country)
+    day = tried.day(tz_name) if tried else None
     return {
         "zone": tz_name,
         "zones": zone_choices(demo.language.code),
         "day_name": day_name,
         "short_day": short_day,
-        **_week(_from_day(request), tz_name, day_asked=_day_asked(request, "day")),
+        **_week(day or _from_day(request), tz_name, day_asked=day or _day_asked(request, "day")),
     }
 
 
-async def pick_page(request: Request, error: str = "", status_code: int = 200) -> Response:
+async def pick_page(request: Request, error: str = "", status_code: int = 200, tried: _Tried | None = None) -> Response:
     """A demo request's page of free times (the link in its confirmation); once booked, the booking's page."""
     token = request.path_params["token"]
     try:
@@ -362,7 +378,7 @@ async def pick_page(request: Request, error: str = "", status_code: int = 200) -
         return _problem(request, refused)
     if demo.booking_id is not None:
         return RedirectResponse(f"{BASE}/{tokens.booking_token(demo.booking_id)}", status_code=303)
-    view = await run_in_threadpool(_pick_view, demo, request)
+    view = await run_in_threadpool(_pick_view, demo, request, tried)
     return _render(
         request,
         "booking/pick.html",
@@ -392,7 +408,7 @@ async def pick_book(request: Request) -> Response:
         try:
             booking = await run_in_threadpool(service.book_for_lead, demo.lead_id, slot, tz_name)
         except BookingError as refused:
-            return await pick_page(request, str(refused), 409)
+            return await pick_page(request, str(refused), 409, _Tried(chosen_zone(form.get("tz")), slot))
     return RedirectResponse(f"{BASE}/{tokens.booking_token(booking.id)}?done={BookingChange.BOOKED}", status_code=303)
 
 
