@@ -38,7 +38,7 @@ SITE_URL = "http://localhost:3000"
 CONFIGURATIONS = ("production", "bare")
 SENDERS = "marketing_site.background"  # the process of the mail, timer and webhook loops
 CPU_STEPS = {
-    "history": "+ 100,000 leads of history",
+    "history": "+ {history:,} leads of history",
     "routing": "+ routing, timers, owner's mail",
     "webhook": "+ webhook",
 }
@@ -127,7 +127,7 @@ def stack(running: Servers, configuration: str, cpu_leads: int, history: int) ->
             hook_port, secret = free_port(), ""
             for step in bench_production.STEPS:
                 made = bench_production.seed(database_url, (step,), bench_production.hook_url(hook_port), history)
-                cpu.append((CPU_STEPS[step], lead_cpu(env, cpu_leads)))
+                cpu.append((CPU_STEPS[step].format(history=history), lead_cpu(env, cpu_leads)))
                 secret = made.get("hook_secret", "")
             scratch = running.scratch / configuration
             scratch.mkdir()
