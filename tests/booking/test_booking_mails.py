@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
+from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -16,7 +17,7 @@ from sqlalchemy import update
 from marketing_site.booking import service
 from marketing_site.booking.slots import slot_id
 from marketing_site.core import db
-from marketing_site.core.clock import utc_now
+from marketing_site.core.clock import frozen, utc_now
 from marketing_site.mail import sender
 from marketing_site.mail.models import OutboxMail
 
@@ -26,6 +27,14 @@ MONDAY_9 = datetime(2027, 3, 1, 4, 0, tzinfo=UTC)  # 09:00 in Karachi, 04:00 in 
 
 
 pytestmark = pytest.mark.usefixtures("empty_outbox")
+
+
+@pytest.fixture(autouse=True)
+def _on_the_tests_calendar() -> Iterator[None]:
+    """NOW is now for everything, the sender included: the reminders stay due "in 2027" whatever day the suite
+    runs (after 1 March 2027 they would leave at once)."""
+    with frozen(NOW):
+        yield
 
 
 @pytest.fixture
