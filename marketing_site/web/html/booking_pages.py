@@ -402,13 +402,12 @@ async def pick_book(request: Request) -> Response:
         return _problem(request, tokens.TokenInvalid(), demo.language)
     if demo.booking_id is not None:
         return RedirectResponse(f"{BASE}/{tokens.booking_token(demo.booking_id)}", status_code=303)
-    tz_name = chosen_zone(form.get("tz")) or "UTC"
-    slot = str(form.get("slot", ""))
+    tried = _Tried(chosen_zone(form.get("tz")), str(form.get("slot", "")))
     with speaking(demo.language.code):
         try:
-            booking = await run_in_threadpool(service.book_for_lead, demo.lead_id, slot, tz_name)
+            booking = await run_in_threadpool(service.book_for_lead, demo.lead_id, tried.slot, tried.zone or "UTC")
         except BookingError as refused:
-            return await pick_page(request, str(refused), 409, _Tried(chosen_zone(form.get("tz")), slot))
+            return await pick_page(request, str(refused), 409, tried)
     return RedirectResponse(f"{BASE}/{tokens.booking_token(booking.id)}?done={BookingChange.BOOKED}", status_code=303)
 
 
