@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -90,4 +91,5 @@ async def run_forever() -> None:
 
 if __name__ == "__main__":
     configure_logging()
+    os.nice(settings.background_niceness)
     asyncio.run(run_forever())

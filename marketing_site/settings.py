@@ -126,6 +126,9 @@ class Settings(BaseSettings):
     # A Unix datagram socket the background process listens on when it runs apart on the same machine (the
     # single-port server): a backend's commit that queued mail or a webhook wakes it at once, not at its poll.
     background_wakeup_socket: str = Field("", alias="BACKGROUND_WAKEUP_SOCKET")
+    # How much lower the background process's CPU priority is than the backends' (nice(2), 0-19) when it runs
+    # apart: on a busy machine the requests that store leads go first and the mail waits milliseconds.
+    background_niceness: int = Field(10, alias="BACKGROUND_NICENESS", ge=0, le=19)
     # Speed to lead (docs/speed-to-lead.md). The shared SALES_EMAIL / HR_EMAIL copy of a lead whose owner was
     # notified at their own address; a lead nobody takes always goes there.
     lead_shared_copy: bool = Field(True, alias="LEAD_SHARED_COPY")
