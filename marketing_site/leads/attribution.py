@@ -151,8 +151,9 @@ def _external_host(address: str) -> str:
     return "" if host == own else host[: max_length(LeadTouch, "source")]
 
 
-def touches_write(db_session: Session, lead: WrittenLead, touches: Touches) -> None:
-    """The lead's touch rows, in the caller's transaction (the lead's own)."""
+def touches_write(db_session: Session, lead: WrittenLead, touches: Touches) -> dict[Touch, LeadTouch]:
+    """The lead's touch rows, in the caller's transaction (the lead's own); returns them as stored, so the new
+    lead's webhook need not read them back."""
     rows = []
     for touch, values in touches.items():
         source, medium, campaign = channel(values)
@@ -168,6 +169,7 @@ def touches_write(db_session: Session, lead: WrittenLead, touches: Touches) -> N
         )
     if rows:
         db_session.execute(insert(table_of(LeadTouch)), rows)
+    return {Touch(row["touch"]): LeadTouch(**row) for row in rows}
 
 
 def touches_read(db_session: Session, lead_id: int) -> dict[Touch, LeadTouch]:

@@ -15,7 +15,7 @@ from marketing_site.core.clock import as_utc
 from marketing_site.core.columns import stored_id
 from marketing_site.leads import attribution
 from marketing_site.leads.mails import lead_link
-from marketing_site.leads.models import AnyLead, display_name
+from marketing_site.leads.models import AnyLead, LeadTouch, Touch, display_name
 from marketing_site.staff.models import StaffUser
 from marketing_site.webhooks.models import WebhookEvent
 from marketing_site.webhooks.outbox import enqueue
@@ -49,9 +49,14 @@ def _instant(moment: datetime | None) -> str | None:
 
 
 def lead_data(
-    db_session: Session, lead: AnyLead, modules: Sequence[str], owner_email: str | None = None
+    db_session: Session,
+    lead: AnyLead,
+    modules: Sequence[str],
+    owner_email: str | None = None,
+    touches: Mapping[Touch, LeadTouch] | None = None,
 ) -> dict[str, Any]:
-    """``owner_email``: the owner's address when the caller knows it (a new lead's assignment), else looked up."""
+    """``owner_email`` and ``touches``: the owner's address and the lead's touches when the caller knows them (a
+    new lead's assignment and rows), else looked up."""
     lead_id = stored_id(lead)
     owner = (
         owner_email
@@ -60,7 +65,7 @@ def lead_data(
         else None
     )
     column = partial(getattr, lead)  # the columns no reader of a written lead names (see WrittenLead)
-    touches = attribution.touches_read(db_session, lead_id)
+    touches = attribution.touches_read(db_session, lead_id) if touches is None else touches
     return {
         "id": lead_id,
         "kind": lead.kind,
@@ -90,9 +95,16 @@ def lead_data(
     }
 
 
-def lead_created(db_session: Session, lead: AnyLead, modules: Sequence[str], owner_email: str | None = None) -> None:
+def lead_created(
+    db_session: Session,
+    lead: AnyLead,
+    modules: Sequence[str],
+    owner_email: str | None = None,
+    touches: Mapping[Touch, LeadTouch] | None = None,
+) -> None:
     """``lead.created`` for a lead in the inbox (a quarantined one waits for its release)."""
-    enqueue(db_session, WebhookEvent.LEAD_CREATED, lead_data(db_session, lead, modules, owner_email), stored_id(lead))
+    data = lead_data(db_session, lead, modules, owner_email, touches)
+    enqueue(db_session, WebhookEvent.LEAD_CREATED, data, stored_id(lead))
 
 
 def status_changed(db_session: Session, lead: AnyLead, previous: str, status: str) -> None:

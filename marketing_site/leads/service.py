@@ -297,7 +297,7 @@ def lead_write(
         )
         values["owner_id"] = assignment.owner.id if assignment.owner else None
     lead = db_session.execute(insert(LEAD).returning(*LEAD.c), values).one()  # with the defaults applied
-    attribution.touches_write(db_session, lead, prepared.touches)  # before the webhook reads them
+    touches = attribution.touches_write(db_session, lead, prepared.touches)
     channels = {touch.value: attribution.channel(kept) for touch, kept in prepared.touches.items()}
     tallies.arrived(db_session, lead, channels)  # the channel report's count
     for group, chosen in prepared.ticked.items():
@@ -310,7 +310,7 @@ def lead_write(
     lead_mails.queue_lead_mails(db_session, lead, modules, mails, owner_email)  # no lead without its mails
     if assignment is not None:
         routing.record(db_session, lead, modules, assignment, now, mails.send_at)
-        events.lead_created(db_session, lead, modules, owner_email)
+        events.lead_created(db_session, lead, modules, owner_email, touches)
     return lead
 
 
