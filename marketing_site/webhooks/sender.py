@@ -1,8 +1,8 @@
 """Deliver due webhooks over HTTP: each claimed delivery checked (``addresses``), signed and POSTed with a
 time limit of WEBHOOK_TIMEOUT_SECONDS, each endpoint's deliveries apart from the others' so one slow endpoint
 holds up no other. An endpoint's deliveries of a pass share at most LANES kept-alive connections, one after
-another on each (a TLS handshake costs more CPU than the delivery it carries); one that gets no answer leaves
-the rest of its lane for the back-off, so a lane never outlasts the claim's lease.
+another on each, kept open for the next pass (a TLS handshake costs more CPU than the delivery it carries); one
+that gets no answer leaves the rest of its lane for the back-off, so a lane never outlasts the claim's lease.
 
 2xx: sent. 410 Gone: dead, and the endpoint disabled. 429 or 503 with Retry-After: tried again then.
 Anything else (another status, a refused address, a timeout, a connection error): the back-off.
@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import ssl
+import time
 from datetime import timedelta
 from email.utils import parsedate_to_datetime
 from functools import cache
@@ -28,6 +29,7 @@ from marketing_site.webhooks.outbox import LANES, ClaimedDelivery, Outcome
 
 log = logging.getLogger(__name__)
 USER_AGENT = "SmartSchoolSuite-Webhooks/1"
+KEEP_SECONDS = 60.0  # an endpoint's client waits this long for its next pass (its idle connections close sooner)
 
 
 @cache
@@ -42,6 +44,7 @@ def _tls() -> ssl.SSLContext:
 
 async def deliver_due() -> int:
     """One pass: claim a batch, deliver it, record the outcomes; returns how many were claimed."""
+    await _clients.close_idle()
     claimed = await anyio.to_thread.run_sync(outbox.claim_due)
     if claimed:
         by_endpoint: dict[int, list[ClaimedDelivery]] = {}
@@ -54,11 +57,44 @@ async def deliver_due() -> int:
 
 async def _deliver_to(deliveries: list[ClaimedDelivery]) -> list[Outcome]:
     """One endpoint's deliveries, in lanes over one client (its own: a connection never serves another host)."""
-    limits = httpx.Limits(max_connections=LANES, max_keepalive_connections=LANES)
-    async with httpx.AsyncClient(follow_redirects=False, trust_env=False, verify=_tls(), limits=limits) as client:
-        lanes = [deliveries[lane::LANES] for lane in range(min(LANES, len(deliveries)))]
-        outcomes = await asyncio.gather(*(_lane(client, lane) for lane in lanes))
+    client = _clients.take(deliveries[0])
+    lanes = [deliveries[lane::LANES] for lane in range(min(LANES, len(deliveries)))]
+    outcomes = await asyncio.gather(*(_lane(client, lane) for lane in lanes))
     return [outcome for lane in outcomes for outcome in lane]
+
+
+class _KeptClients:
+    """Each endpoint's client, kept for its next pass on this event loop: a busy endpoint then pays for its
+    connections and their TLS handshakes once, not once per pass (an endpoint's address never changes; a
+    re-checked name that resolves elsewhere gets a connection of its own). Idle connections close on their own
+    (httpx's keep-alive expiry, 5 s); a client unused for KEEP_SECONDS is closed at the next pass."""
+
+    def __init__(self) -> None:
+        self._clients: dict[int, tuple[httpx.AsyncClient, float]] = {}
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def take(self, delivery: ClaimedDelivery) -> httpx.AsyncClient:
+        loop = asyncio.get_running_loop()
+        if self._loop is not loop:  # another loop's connections cannot be used (nor closed) from this one
+            self._clients, self._loop = {}, loop
+        kept = self._clients.get(delivery.endpoint_id)
+        if kept is None:
+            limits = httpx.Limits(max_connections=LANES, max_keepalive_connections=LANES)
+            kept = (httpx.AsyncClient(follow_redirects=False, trust_env=False, verify=_tls(), limits=limits), 0.0)
+        self._clients[delivery.endpoint_id] = (kept[0], time.monotonic())
+        return kept[0]
+
+    async def close_idle(self) -> None:
+        if self._loop is not asyncio.get_running_loop():
+            return
+        now = time.monotonic()
+        for endpoint, (client, used) in list(self._clients.items()):
+            if now - used > KEEP_SECONDS:
+                del self._clients[endpoint]
+                await client.aclose()
+
+
+_clients = _KeptClients()
 
 
 async def _lane(client: httpx.AsyncClient, deliveries: list[ClaimedDelivery]) -> list[Outcome]:

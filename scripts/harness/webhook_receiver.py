@@ -8,7 +8,7 @@ something it already has is answered 200 and dropped.
 
 ``--answers`` scripts the first answers (``429:30`` adds Retry-After: 30); then it answers 200.
 ``--tls-cert`` and ``--tls-key`` (PEM files) make it answer HTTPS. ``--log`` records every request that arrived
-(id, when it arrived, the answer), stored or not. It prints "ready"
+(id, when it arrived, the answer, the sender's port: one per connection), stored or not. It prints "ready"
 once listening.
 """
 
@@ -34,7 +34,7 @@ class Receiver:
         self.lock = threading.Lock()
         self.seen = {json.loads(line)["id"] for line in store.read_text().splitlines()} if store.exists() else set()
 
-    def receive(self, body: bytes, headers: dict[str, str]) -> tuple[int, dict[str, str]]:
+    def receive(self, body: bytes, headers: dict[str, str], peer: int) -> tuple[int, dict[str, str]]:
         arrived = time.time()
         try:
             payload = self.webhook.verify(body, headers)
@@ -55,7 +55,7 @@ class Receiver:
                 self.seen.add(message_id)
             if self.log is not None:
                 with self.log.open("a") as logged:
-                    logged.write(json.dumps({"id": message_id, "at": arrived, "status": int(status)}) + "\n")
+                    logged.write(json.dumps({"id": message_id, "at": arrived, "status": int(status), "peer": peer}) + "\n")
         return int(status), {"Retry-After": retry_after} if retry_after else {}
 
 
@@ -65,7 +65,8 @@ def serve(port: int, receiver: Receiver) -> ThreadingHTTPServer:
 
         def do_POST(self) -> None:
             body = self.rfile.read(int(self.headers.get("content-length", 0)))
-            status, extra = receiver.receive(body, {key.lower(): value for key, value in self.headers.items()})
+            headers = {key.lower(): value for key, value in self.headers.items()}
+            status, extra = receiver.receive(body, headers, self.client_address[1])
             self.send_response(status)
             for name, value in extra.items():
                 self.send_header(name, value)

@@ -150,6 +150,33 @@ def test_a_receiver_killed_during_a_burst_loses_nothing_and_stores_nothing_twice
     assert any(row.attempts > 1 for row in deliveries(endpoint.id))  # the kill was felt
 
 
+def _passes(count: int, pause: float = 0.0) -> None:
+    """``count`` passes in one event loop (as the background loop runs them), each with a new lead's delivery."""
+
+    async def passes() -> None:
+        for _ in range(count):
+            demo_lead()
+            assert await sender.deliver_due() == 1
+            await asyncio.sleep(pause)
+
+    asyncio.run(passes())
+
+
+def test_a_busy_endpoint_gets_its_next_pass_over_the_same_connection(hooked):
+    """A connection (with HTTPS, its TLS handshake) costs more CPU than the delivery it carries: it is kept."""
+    crm, _ = hooked()
+    _passes(3)
+    assert len({request["peer"] for request in crm.requests()}) == 1
+
+
+def test_an_endpoint_idle_for_a_while_gets_a_new_connection(hooked, monkeypatch):
+    monkeypatch.setattr(sender, "KEEP_SECONDS", 0.05)
+    crm, _ = hooked()
+    _passes(2, pause=0.1)
+    first, second = crm.requests()
+    assert first["peer"] != second["peer"] and (first["status"], second["status"]) == (200, 200)
+
+
 def test_a_rotated_secret_and_the_previous_one_both_sign_for_a_day(hooked, admin):
     crm, endpoint = hooked()
     new_secret = webhook_endpoints.endpoint_rotate(admin, endpoint.id)
