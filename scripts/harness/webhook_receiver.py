@@ -55,7 +55,8 @@ class Receiver:
                 self.seen.add(message_id)
             if self.log is not None:
                 with self.log.open("a") as logged:
-                    logged.write(json.dumps({"id": message_id, "at": arrived, "status": int(status), "peer": peer}) + "\n")
+                    entry = {"id": message_id, "at": arrived, "status": int(status), "peer": peer}
+                    logged.write(json.dumps(entry) + "\n")
         return int(status), {"Retry-After": retry_after} if retry_after else {}
 
 
