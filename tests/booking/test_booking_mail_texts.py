@@ -7,6 +7,7 @@ reminders not yet sent."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -19,6 +20,7 @@ from marketing_site.booking.models import BookingChange
 from marketing_site.booking.slots import as_utc, slot_id
 from marketing_site.booking.tokens import booking_id_from_token
 from marketing_site.booking.views import BookingView
+from marketing_site.content.messages import speaking
 from marketing_site.core import db
 from marketing_site.core.clock import frozen
 from marketing_site.i18n.languages import BY_CODE
@@ -50,6 +52,7 @@ BOOKING = BookingView(
 )
 NO_LINK = dataclasses.replace(BOOKING, host_meeting_link="", school="Greenfield School")
 LEAD_LINK = "http://localhost:8000/admin/leads/3"
+ARABIC = re.compile("[\u0600-\u06ff]")
 
 
 def opens_booking_page(line: str) -> bool:
@@ -125,6 +128,17 @@ def test_a_cancelled_entry_says_so_first_and_offers_no_way_to_join():
         "This demo is cancelled.",
         "Demo of Smart School Suite for Amina Khan <amina@school.example>.",
     ]
+
+
+@pytest.mark.parametrize("change", [BookingChange.BOOKED, BookingChange.CANCELLED])
+def test_an_arabic_visitors_entry_is_arabic_whatever_language_the_request_that_changed_it_speaks(change):
+    """Staff cancel, or a visitor books from an English page, a demo asked for in Arabic: every line of prose in
+    the visitor's calendar entry is Arabic (links and the booking page's address aside)."""
+    with speaking("en"):
+        entry = mails.visitor_invitation(NO_LINK, BY_CODE["ar"], change)
+    prose = [line for line in entry.description.splitlines() if not line.startswith("http")]
+    assert len(prose) == (2 if change is BookingChange.CANCELLED else 3)
+    assert all(ARABIC.search(line) for line in [*prose, entry.summary, entry.location]), entry
 
 
 @pytest.mark.parametrize(
