@@ -14,7 +14,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from hosts import add_host, add_lead, set_rules
 from leads.lead_payloads import VALID
-from sqlalchemy import delete, select
+from sqlalchemy import delete, func, select
+from sqlmodel import col
 
 from marketing_site.booking import service
 from marketing_site.booking.errors import (
@@ -30,9 +31,10 @@ from marketing_site.booking.slots import as_utc, slot_id
 from marketing_site.core import db, metrics
 from marketing_site.core.clock import frozen
 from marketing_site.leads.errors import LeadValidationError
-from marketing_site.leads.models import Lead
+from marketing_site.leads.models import Lead, Touch
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.service import SubmissionContext
+from marketing_site.leads.tallies.models import ChannelTally, Grain
 from marketing_site.mail.models import OutboxMail
 from marketing_site.staff.models import AuditEntry
 from marketing_site.webhooks.models import WebhookDelivery, WebhookEndpoint
@@ -64,6 +66,24 @@ def book(host: int, starts_at: datetime, now: datetime = NOW) -> service.Booking
 def stored(booking_id: int) -> DemoBooking:
     with db.session() as db_session:
         return db_session.get_one(DemoBooking, booking_id)
+
+
+def booked_demos() -> int:
+    """The channel report's booked demos, by first touch and day (a lead counts in a row of each touch and span)."""
+    by_day = (col(ChannelTally.grain) == Grain.DAY, col(ChannelTally.touch) == Touch.FIRST)
+    with db.session() as db_session:
+        return db_session.execute(select(func.coalesce(func.sum(ChannelTally.booked), 0)).where(*by_day)).scalar_one()
+
+
+def test_a_lead_counts_once_in_the_channel_reports_booked_demos_however_often_it_books_again(host):
+    """The report counts leads that booked: a demo booked, cancelled and booked again is one booked demo."""
+    before = booked_demos()
+    booking = book(host, MONDAY_9)
+    assert booked_demos() == before + 1
+    service.booking_cancel(booking.id, now=NOW)
+    assert booked_demos() == before + 1
+    service.booking_rebook(booking.id, slot_id(host, MONDAY_9 + NEXT), now=NOW)
+    assert booked_demos() == before + 1
 
 
 def test_a_time_starting_this_very_moment_has_passed(host):
