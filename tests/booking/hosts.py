@@ -100,9 +100,16 @@ def add_lead(
         return lead.id
 
 
-def add_booking(host_id: int, starts_at: datetime, ends_at: datetime) -> int:
-    """A live booking written directly (another visitor's), with a lead of its own."""
-    lead_id = add_lead(email=f"other-{uuid.uuid4().hex[:8]}@school.example")
+def add_booking(
+    host_id: int,
+    starts_at: datetime,
+    ends_at: datetime,
+    lead_id: int | None = None,
+    visitor_time_zone: str = "UTC",
+    status: str = "booked",
+) -> int:
+    """A booking written directly, for ``lead_id`` (default: another visitor's, with a lead of its own)."""
+    lead_id = lead_id or add_lead(email=f"other-{uuid.uuid4().hex[:8]}@school.example")
     with db.session() as db_session:
         booking = DemoBooking(
             uid=uuid.uuid4().hex,
@@ -110,7 +117,8 @@ def add_booking(host_id: int, starts_at: datetime, ends_at: datetime) -> int:
             host_id=host_id,
             starts_at=starts_at,
             ends_at=ends_at,
-            visitor_time_zone="UTC",
+            visitor_time_zone=visitor_time_zone,
+            status=status,
         )
         db_session.add(booking)
         db_session.commit()

@@ -16,7 +16,7 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hosts import add_host, add_lead
+from hosts import add_booking, add_host, add_lead
 from sqlalchemy import select, update
 
 from marketing_site.booking import outcome_links, outcome_mails, outcomes, tokens
@@ -53,17 +53,10 @@ def demo(host: int, language: str = "en", modules: tuple[str, ...] = (), quarant
     lead = add_lead(language, f"{uuid.uuid4().hex[:8]}@school.example", quarantined, "Oman")
     with db.session() as db_session:
         db_session.add_all(LeadModule(lead_id=lead, module=module) for module in modules)
-        booking = DemoBooking(
-            uid=uuid.uuid4().hex,
-            lead_id=lead,
-            host_id=host,
-            starts_at=STARTS,
-            ends_at=ENDS,
-            visitor_time_zone="Asia/Muscat",
-        )
-        db_session.add(booking)
         db_session.commit()
-        return booking_view(db_session, booking)
+    booking_id = add_booking(host, STARTS, ENDS, lead, "Asia/Muscat")
+    with db.session() as db_session:
+        return booking_view(db_session, db_session.get_one(DemoBooking, booking_id))
 
 
 def ask_host(booking: BookingView, held: bool = False) -> None:

@@ -15,7 +15,7 @@ import uuid
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from hosts import add_host, add_lead
+from hosts import add_booking, add_host, add_lead
 from sqlalchemy import func, select, update
 from webhooks.conftest import _no_endpoints, admin, delivery_settings  # noqa: F401 (fixtures)
 
@@ -55,18 +55,8 @@ def demo(quarantined: bool = False, status: BookingStatus = BookingStatus.BOOKED
     lead = add_lead(email=f"{uuid.uuid4().hex[:8]}@school.example", quarantined=quarantined, country=country)
     with db.session() as db_session:
         db_session.execute(update(Lead).where(Lead.id == lead).values(status="demo_booked"))
-        booking = DemoBooking(
-            uid=uuid.uuid4().hex,
-            lead_id=lead,
-            host_id=host,
-            starts_at=STARTS,
-            ends_at=ENDS,
-            visitor_time_zone="Asia/Muscat",
-            status=status,
-        )
-        db_session.add(booking)
         db_session.commit()
-        return booking.id
+    return add_booking(host, STARTS, ENDS, lead, "Asia/Muscat", status)
 
 
 def stored(booking_id: int) -> tuple[str, int, datetime, str]:
