@@ -2,18 +2,20 @@
 ``UPDATE … WHERE id IN (SELECT … FOR UPDATE SKIP LOCKED) RETURNING`` statement. On PostgreSQL concurrent
 senders skip each other's rows; SQLite runs one writer at a time (the lock clause is dropped there) and the
 single statement is atomic. The claim moves ``next_attempt_at`` a lease ahead and counts the attempt, so a
-sender that dies mid-send hands its rows back when the lease runs out.
+sender that dies mid-send hands its rows back when the lease runs out. A pass's outcomes are recorded with one
+``UPDATE`` per distinct outcome (a pass that went well: one statement).
 
 An outbox table has ``id``, ``status``, ``next_attempt_at`` and ``attempts`` columns.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import Select, Update, select, update
-from sqlmodel import col
+from sqlmodel import Session, col
 
 
 def due(table: Any, queued: str, now: datetime) -> Select[Any]:
@@ -30,3 +32,16 @@ def claim(table: Any, waiting: Select[Any], now: datetime, lease: timedelta, lim
         .values(next_attempt_at=now + lease, attempts=col(table.attempts) + 1)
         .returning(*returning)
     )
+
+
+def record(db_session: Session, table: Any, queued: str, outcomes: Iterable[tuple[int, dict[str, Any]]]) -> None:
+    """Write each claimed row's outcome (its id, the values to set) unless it is no longer ``queued`` (staff
+    cancelled it meanwhile). Rows given equal values share one statement: on SQLite the sender holds the
+    database's one writer turn for this, and a statement built per row kept the lead requests waiting."""
+    ids_by_values: dict[tuple[tuple[str, Any], ...], list[int]] = {}
+    for row_id, values in outcomes:
+        ids_by_values.setdefault(tuple(sorted(values.items())), []).append(row_id)
+    for outcome, ids in ids_by_values.items():
+        db_session.execute(
+            update(table).where(col(table.id).in_(ids), col(table.status) == queued).values(dict(outcome))
+        )

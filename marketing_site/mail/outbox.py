@@ -72,13 +72,9 @@ def record(outcomes: list[tuple[ClaimedMail, str | None]]) -> None:
     """A batch's outcomes in one transaction: each mail sent (error None), or tried again later with exponential
     back-off, or given up (dead) after MAIL_MAX_ATTEMPTS tries."""
     now = utc_now()
+    changes = [(mail.id, _sent(now) if error is None else _failed(mail, error, now)) for mail, error in outcomes]
     with db.write_session() as db_session:
-        for mail, error in outcomes:
-            db_session.execute(
-                update(OutboxMail)
-                .where(col(OutboxMail.id) == mail.id, col(OutboxMail.status) == OutboxStatus.QUEUED)
-                .values(**(_sent(now) if error is None else _failed(mail, error, now)))
-            )
+        outbox_claim.record(db_session, OutboxMail, OutboxStatus.QUEUED, changes)
         db_session.commit()
 
 

@@ -161,22 +161,15 @@ def record(outcomes: list[Outcome]) -> None:
     """A batch's outcomes in one transaction: sent; 410 Gone: dead and its endpoint disabled; otherwise tried
     again after the back-off (or the endpoint's Retry-After), or given up (dead) after the last try."""
     now = utc_now()
+    changes = [(outcome.delivery.id, {"last_status": outcome.status, **_next(outcome, now)}) for outcome in outcomes]
     with db.write_session() as db_session:
-        for outcome in outcomes:
+        outbox_claim.record(db_session, WebhookDelivery, DeliveryStatus.QUEUED, changes)
+        for endpoint_id in sorted({outcome.delivery.endpoint_id for outcome in outcomes if outcome.gone}):
             db_session.execute(
-                update(WebhookDelivery)
-                .where(
-                    col(WebhookDelivery.id) == outcome.delivery.id,
-                    col(WebhookDelivery.status) == DeliveryStatus.QUEUED,
-                )
-                .values(last_status=outcome.status, **_next(outcome, now))
+                update(WebhookEndpoint)
+                .where(col(WebhookEndpoint.id) == endpoint_id)
+                .values(enabled=False, disabled_reason=f"answered 410 Gone on {now:%Y-%m-%d %H:%M} UTC")
             )
-            if outcome.gone:
-                db_session.execute(
-                    update(WebhookEndpoint)
-                    .where(col(WebhookEndpoint.id) == outcome.delivery.endpoint_id)
-                    .values(enabled=False, disabled_reason=f"answered 410 Gone on {now:%Y-%m-%d %H:%M} UTC")
-                )
         db_session.commit()
 
 

@@ -9,6 +9,7 @@ import sys
 import time
 import uuid
 from collections import Counter
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ from sqlalchemy import delete, select
 
 from marketing_site.content.messages import speaking
 from marketing_site.core import db
+from marketing_site.core.clock import as_utc
 from marketing_site.leads.models import Lead
 from marketing_site.leads.service import LeadKind, ResumeUpload, SubmissionContext, application_submit, lead_submit
 from marketing_site.mail import catcher, outbox, sender
@@ -167,6 +169,37 @@ def test_a_mail_that_keeps_failing_is_marked_dead_after_its_tries(smtp_port):
         asyncio.run(drain())
         time.sleep(0.1)
     assert {(mail.status, mail.attempts) for mail in mails(lead_id)} == {("dead", 3)}
+
+
+class RefusingOneMailbox(Inbox):
+    """A server that has no mailbox for one address (550), as a school's mistyped e-mail meets it."""
+
+    async def handle_RCPT(self, _server, _session, envelope, address, _options) -> str:
+        if address.startswith("no-such-mailbox-"):
+            return "550 5.1.1 No such mailbox"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+
+def test_one_pass_records_each_mail_by_its_own_outcome(smtp_port):
+    """A pass's outcomes are written together (rows with equal outcomes in one statement): the mails the server
+    took are sent, and the visitor's mail it refused waits for its retry with the server's answer."""
+    inbox = RefusingOneMailbox()
+    server = catcher.start(inbox, smtp_port)
+    try:
+        delivered, _ = submit()
+        address = f"no-such-mailbox-{uuid.uuid4().hex[:8]}@school.example"
+        refused, _ = submit(email=address)
+        before = datetime.now(UTC)
+        assert asyncio.run(sender.deliver_due()) == 4  # one pass
+    finally:
+        server.stop()
+    assert [(mail.status, mail.attempts) for mail in mails(delivered)] == [("sent", 1), ("sent", 1)]
+    staff, visitor = mails(refused)
+    assert (staff.status, staff.last_error) == ("sent", "")
+    assert (visitor.recipient, visitor.status, visitor.attempts, visitor.sent_at) == (address, "queued", 1, None)
+    assert "550" in visitor.last_error and as_utc(visitor.next_attempt_at) > before
+    assert len(inbox.received) == 3 and not inbox.to(address)
 
 
 def test_several_senders_at_once_send_each_mail_once(smtp_server):
