@@ -36,7 +36,7 @@ def claim(table: Any, waiting: Select[Any], now: datetime, lease: timedelta, lim
 
 def record(db_session: Session, table: Any, queued: str, outcomes: Iterable[tuple[int, dict[str, Any]]]) -> None:
     """Write each claimed row's outcome (its id, the values to set) unless it is no longer ``queued`` (staff
-    cancelled it meanwhile). Rows given equal values share one statement: on SQLite the sender holds the
+    withdrew it meanwhile). Rows given equal values share one statement: on SQLite the sender holds the
     database's one writer turn for this, and a statement built per row kept the lead requests waiting."""
     ids_by_values: dict[tuple[tuple[str, Any], ...], list[int]] = {}
     for row_id, values in outcomes:

@@ -17,7 +17,7 @@ import pytest
 from leads.lead_payloads import CAREERS, VALID
 from mail.smtp_fixtures import Inbox
 from samples import PDF
-from sqlalchemy import delete, event, select
+from sqlalchemy import delete, event, select, update
 
 from marketing_site.content.messages import speaking
 from marketing_site.core import db
@@ -25,7 +25,7 @@ from marketing_site.core.clock import as_utc
 from marketing_site.leads.models import Lead
 from marketing_site.leads.service import LeadKind, ResumeUpload, SubmissionContext, application_submit, lead_submit
 from marketing_site.mail import catcher, outbox, sender
-from marketing_site.mail.models import OutboxMail
+from marketing_site.mail.models import OutboxMail, OutboxStatus
 
 API = SubmissionContext(client_id="203.0.113.7")
 ROOT = Path(__file__).resolve().parents[2]
@@ -215,6 +215,43 @@ def test_one_pass_records_each_mail_by_its_own_outcome(smtp_port):
     assert (visitor.recipient, visitor.status, visitor.attempts, visitor.sent_at) == (address, "queued", 1, None)
     assert "550" in visitor.last_error and as_utc(visitor.next_attempt_at) > before
     assert len(inbox.received) == 3 and not inbox.to(address)
+
+
+class WithdrawnWhileRefused(Inbox):
+    """Refuses one mail's recipient, and while it does, staff withdraw that mail (its demo was cancelled)."""
+
+    def __init__(self, mail_id: int, recipient: str) -> None:
+        super().__init__()
+        self.mail_id, self.recipient = mail_id, recipient
+
+    async def handle_RCPT(self, _server, _session, envelope, address, _options) -> str:
+        if address != self.recipient:
+            envelope.rcpt_tos.append(address)
+            return "250 OK"
+        with db.write_session() as db_session:
+            db_session.execute(
+                update(OutboxMail).where(OutboxMail.id == self.mail_id).values(status=OutboxStatus.WITHDRAWN)
+            )
+            db_session.commit()
+        return "451 4.3.0 Try again later"
+
+
+def test_a_mail_withdrawn_while_its_last_try_fails_is_not_reported_dead(smtp_port):
+    """The sender records an outcome only on a mail still queued: one that staff withdrew during its last try
+    stays withdrawn, not dead (which the staff area would show among the failed mails)."""
+    lead_id, address = submit()
+    visitor_id = mails(lead_id)[1].id
+    with db.write_session() as db_session:  # two tries failed before (the tests' limit is three)
+        db_session.execute(update(OutboxMail).where(OutboxMail.id == visitor_id).values(attempts=2))
+        db_session.commit()
+    server = catcher.start(WithdrawnWhileRefused(visitor_id, address), smtp_port)
+    try:
+        assert asyncio.run(sender.deliver_due()) == 2
+    finally:
+        server.stop()
+    staff, visitor = mails(lead_id)
+    assert staff.status == "sent"
+    assert (visitor.status, visitor.attempts, visitor.last_error) == ("withdrawn", 3, "")
 
 
 def test_several_senders_at_once_send_each_mail_once(smtp_server):
