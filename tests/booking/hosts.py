@@ -1,4 +1,5 @@
-"""Seeding for the booking tests: hosts with a week of hours, days off and rules, written straight to the database."""
+"""Seeding for the booking tests: hosts with a week of hours, days off and rules, written straight to the database;
+and a booking as the mails and the invitation read it."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from sqlalchemy import delete, update
 
 from marketing_site.booking.models import BookingSettings, DayOff, DemoBooking, DemoHost, WorkingHours
 from marketing_site.booking.slots import free_slots
+from marketing_site.booking.views import BookingView
 from marketing_site.core import db
 from marketing_site.leads.models import Lead
 from marketing_site.mail.models import OutboxMail
@@ -18,6 +20,27 @@ from marketing_site.staff.models import StaffUser
 
 WEEKDAYS = range(7)
 _numbers = itertools.count(1)
+SAMPLE_MONDAY_9 = datetime(2027, 3, 1, 4, 0, tzinfo=UTC)  # 09:00 in Karachi, 08:00 in Muscat
+SAMPLE_BOOKING = BookingView(
+    id=7,
+    uid="demo-7@demo-booking",
+    lead_id=3,
+    host_id=2,
+    host_name="Sana Malik",
+    host_email="sana@school-suite.example",
+    host_time_zone="Asia/Karachi",
+    host_meeting_link="",
+    visitor_name="Amina Khan",
+    visitor_email="amina@school.example",
+    visitor_phone="+923001234567",
+    school="",
+    language="en",
+    visitor_time_zone="Asia/Muscat",
+    starts_at=SAMPLE_MONDAY_9,
+    ends_at=SAMPLE_MONDAY_9 + timedelta(minutes=30),
+    status="booked",
+    sequence=0,
+)
 
 
 def clear_bookings() -> None:
@@ -74,6 +97,16 @@ def add_host(
 
 def every_day(start: int, end: int) -> dict[int, list[tuple[int, int]]]:
     return {weekday: [(start, end)] for weekday in WEEKDAYS}
+
+
+def weekdays(start: int, end: int) -> dict[int, list[tuple[int, int]]]:
+    """Monday to Friday, from ``start`` to ``end`` (minutes after midnight)."""
+    return {weekday: [(start, end)] for weekday in range(5)}
+
+
+def karachi_host(days_off: Iterable[date] = (), active: bool = True, meeting_link: str = "") -> int:
+    """The booking tests' usual host: Sana Malik in Karachi, Monday to Friday 09:00-12:00."""
+    return add_host("Sana Malik", "Asia/Karachi", "PK", weekdays(9 * 60, 12 * 60), days_off, active, meeting_link)
 
 
 def add_lead(

@@ -4,38 +4,20 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+import dataclasses
+from datetime import UTC, datetime
 
 import pytest
+from hosts import SAMPLE_BOOKING
 from icalendar import Calendar
 
 from marketing_site.booking import invitation as invitation_module
 from marketing_site.booking.invitation import CANCEL, REQUEST, InvitationText, invitation
-from marketing_site.booking.views import BookingView
 from marketing_site.core.clock import frozen
 from marketing_site.settings import settings
 
-MONDAY_9 = datetime(2027, 3, 1, 4, 0, tzinfo=UTC)
-BOOKING = BookingView(
-    id=7,
-    uid="demo-7@demo-booking",
-    lead_id=3,
-    host_id=2,
-    host_name="Sana Malik",
-    host_email="sana@school-suite.example",
-    host_time_zone="Asia/Karachi",
-    host_meeting_link="",
-    visitor_name="",  # a lead without a name: the address stands in
-    visitor_email="amina@school.example",
-    visitor_phone="",
-    school="",
-    language="en",
-    visitor_time_zone="Asia/Muscat",
-    starts_at=MONDAY_9,
-    ends_at=MONDAY_9 + timedelta(minutes=30),
-    status="booked",
-    sequence=3,
-)
+# A lead without a name (the address stands in), its booking moved three times.
+BOOKING = dataclasses.replace(SAMPLE_BOOKING, visitor_name="", visitor_phone="", sequence=3)
 TEXT = InvitationText("Demo", "What it is", "Online demo", "https://meet.example.com/sana")
 
 

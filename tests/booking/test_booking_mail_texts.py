@@ -11,7 +11,7 @@ import re
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hosts import add_host, add_lead, set_rules
+from hosts import SAMPLE_BOOKING, add_host, add_lead, karachi_host, set_rules
 from icalendar import Calendar
 from sqlalchemy import select
 
@@ -19,7 +19,6 @@ from marketing_site.booking import mails, service
 from marketing_site.booking.models import BookingChange
 from marketing_site.booking.slots import as_utc, slot_id
 from marketing_site.booking.tokens import booking_id_from_token
-from marketing_site.booking.views import BookingView
 from marketing_site.content.messages import speaking
 from marketing_site.core import db
 from marketing_site.core.clock import frozen
@@ -28,28 +27,9 @@ from marketing_site.mail.models import OutboxMail
 from marketing_site.mail.outbox import release_held as outbox_release_held
 
 NOW = datetime(2027, 2, 27, 12, 0, tzinfo=UTC)  # a Saturday
-MONDAY_9 = datetime(2027, 3, 1, 4, 0, tzinfo=UTC)  # 09:00 in Karachi, 08:00 in Muscat
+MONDAY_9 = SAMPLE_BOOKING.starts_at  # 09:00 in Karachi, 08:00 in Muscat
 PHONE = "+92 (300) 123-4567"
-BOOKING = BookingView(
-    id=7,
-    uid="demo-7@demo-booking",
-    lead_id=3,
-    host_id=2,
-    host_name="Sana Malik",
-    host_email="sana@school-suite.example",
-    host_time_zone="Asia/Karachi",
-    host_meeting_link=PHONE,
-    visitor_name="Amina Khan",
-    visitor_email="amina@school.example",
-    visitor_phone="+923001234567",
-    school="",
-    language="en",
-    visitor_time_zone="Asia/Muscat",
-    starts_at=MONDAY_9,
-    ends_at=MONDAY_9 + timedelta(minutes=30),
-    status="booked",
-    sequence=0,
-)
+BOOKING = dataclasses.replace(SAMPLE_BOOKING, host_meeting_link=PHONE)
 NO_LINK = dataclasses.replace(BOOKING, host_meeting_link="", school="Greenfield School")
 LEAD_LINK = "http://localhost:8000/admin/leads/3"
 ARABIC = re.compile("[\u0600-\u06ff]")
@@ -68,7 +48,7 @@ def _rules():
 
 @pytest.fixture
 def host() -> int:
-    return add_host("Sana Malik", "Asia/Karachi", "PK", {weekday: [(9 * 60, 12 * 60)] for weekday in range(5)})
+    return karachi_host()
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from hosts import add_booking, add_host, add_lead, every_day, set_rules
+from hosts import add_booking, add_host, add_lead, every_day, karachi_host, set_rules
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
 
@@ -46,7 +46,7 @@ def _rules():
 
 @pytest.fixture
 def host() -> int:
-    return add_host("Sana Malik", "Asia/Karachi", "PK", {weekday: [(9 * 60, 12 * 60)] for weekday in range(5)})
+    return karachi_host()
 
 
 def mails_of(booking_id: int) -> list[OutboxMail]:

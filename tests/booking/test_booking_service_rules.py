@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hosts import add_host, add_lead, set_rules
+from hosts import add_host, add_lead, karachi_host, set_rules
 from leads.lead_payloads import VALID
 from sqlalchemy import delete, func, select
 from sqlmodel import col
@@ -56,7 +56,7 @@ def _rules():
 
 @pytest.fixture
 def host() -> int:
-    return add_host("Sana Malik", "Asia/Karachi", "PK", {weekday: [(9 * 60, 12 * 60)] for weekday in range(5)})
+    return karachi_host()
 
 
 def book(host: int, starts_at: datetime, now: datetime = NOW) -> service.BookingView:

@@ -8,7 +8,7 @@ from datetime import UTC, date, datetime
 from zoneinfo import ZoneInfo
 
 import pytest
-from hosts import add_host, add_lead, set_rules
+from hosts import add_host, add_lead, karachi_host, set_rules, weekdays
 
 from marketing_site.booking import calendar, service
 from marketing_site.booking.slots import slot_id
@@ -17,7 +17,7 @@ from marketing_site.leads.models import Lead
 
 NOW = datetime(2027, 2, 27, 12, 0, tzinfo=UTC)  # a Saturday
 MONDAY_9 = datetime(2027, 3, 1, 4, 0, tzinfo=UTC)  # 09:00 in Karachi, 08:00 in Muscat
-MORNINGS = {weekday: [(9 * 60, 12 * 60)] for weekday in range(5)}
+MORNINGS = weekdays(9 * 60, 12 * 60)
 
 
 @pytest.fixture(autouse=True)
@@ -26,7 +26,7 @@ def _rules():
 
 
 def test_a_booking_reads_as_its_demo_its_host_and_its_visitor():
-    host = add_host("Sana Malik", "Asia/Karachi", "PK", MORNINGS, meeting_link="https://meet.example.com/sana")
+    host = karachi_host(meeting_link="https://meet.example.com/sana")
     lead = add_lead(language="ar")
     with db.session() as db_session:
         db_session.get_one(Lead, lead).school = None
@@ -61,7 +61,7 @@ def test_a_booking_reads_as_its_demo_its_host_and_its_visitor():
 
 @pytest.mark.parametrize(("status", "label"), [("no_show", "No show"), ("held", "Held"), ("archived", "archived")])
 def test_staff_read_a_status_in_words_and_an_unknown_one_as_it_is(status, label):
-    host = add_host("Sana Malik", "Asia/Karachi", "PK", MORNINGS)
+    host = karachi_host()
     view = service.book_for_lead(add_lead(), slot_id(host, MONDAY_9), "UTC", now=NOW)
     assert type(view)(**{**vars(view), "status": status}).status_label == label
 

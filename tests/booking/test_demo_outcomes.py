@@ -20,7 +20,7 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
-from hosts import add_host, every_day, set_rules
+from hosts import add_host, every_day, karachi_host, set_rules
 from itsdangerous import URLSafeSerializer
 from leads.lead_payloads import VALID
 from sqlalchemy import select
@@ -84,7 +84,7 @@ pytestmark = pytest.mark.usefixtures("empty_outbox")
 @pytest.fixture
 def host() -> int:
     """Sana Malik gives demos from Karachi, 09:00-12:00 Monday to Friday (Pakistan rests on the weekend)."""
-    return add_host("Sana Malik", "Asia/Karachi", "PK", {weekday: [(9 * 60, 12 * 60)] for weekday in range(5)})
+    return karachi_host()
 
 
 def book(host: int, language: str = "en", start: datetime = THURSDAY_9, booked_at: datetime = NOW) -> BookingView:

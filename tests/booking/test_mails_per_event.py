@@ -16,7 +16,7 @@ from email.message import EmailMessage
 from email.utils import parseaddr
 
 import pytest
-from hosts import add_host
+from hosts import karachi_host
 from ical_js import events_read_by_ical_js
 from icalendar import Calendar
 from leads.lead_payloads import CONSENTED, VALID
@@ -86,8 +86,7 @@ pytestmark = pytest.mark.usefixtures("empty_outbox")
 
 @pytest.fixture
 def host() -> int:
-    weekdays = {weekday: [(9 * 60, 12 * 60)] for weekday in range(5)}
-    return add_host("Sana Malik", "Asia/Karachi", "PK", weekdays, meeting_link=MEETING)
+    return karachi_host(meeting_link=MEETING)
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ import uuid
 from datetime import UTC, datetime, timedelta
 
 import pytest
-from hosts import add_booking, add_host, add_lead
+from hosts import add_booking, add_host, add_lead, karachi_host
 from sqlalchemy import select, update
 
 from marketing_site.booking import outcome_links, outcome_mails, outcomes, tokens
@@ -45,7 +45,7 @@ pytestmark = pytest.mark.usefixtures("empty_outbox")
 @pytest.fixture
 def host() -> int:
     """Sana Malik gives demos from Karachi, 09:00-12:00 Monday to Friday (Pakistan rests on the weekend)."""
-    return add_host("Sana Malik", "Asia/Karachi", "PK", {weekday: [(9 * 60, 12 * 60)] for weekday in range(5)})
+    return karachi_host()
 
 
 def demo(host: int, language: str = "en", modules: tuple[str, ...] = (), quarantined: bool = False) -> BookingView:

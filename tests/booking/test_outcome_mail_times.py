@@ -14,13 +14,13 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from hosts import add_host, every_day
+from hosts import add_host, every_day, karachi_host, weekdays
 
 from marketing_site.booking import outcome_mails
 from marketing_site.booking.outcome_mails import a_working_day_later, next_working_morning
 from marketing_site.core import closed_days, db
 
-WEEKDAYS_9_TO_12 = {weekday: [(9 * 60, 12 * 60)] for weekday in range(5)}
+WEEKDAYS_9_TO_12 = weekdays(9 * 60, 12 * 60)
 
 
 def later(host_id: int, moment: datetime) -> datetime:
@@ -42,7 +42,7 @@ def later(host_id: int, moment: datetime) -> datetime:
     ],
 )
 def test_the_reminder_is_due_the_same_time_of_the_hosts_next_working_day_in_their_zone(moment, reminder):
-    host = add_host("Sana Malik", "Asia/Karachi", "PK", WEEKDAYS_9_TO_12)
+    host = karachi_host()
     assert later(host, moment) == reminder
 
 
@@ -64,7 +64,7 @@ def test_the_hosts_wall_clock_time_is_kept_across_a_change_to_summer_time():
 def test_an_account_without_a_week_of_its_own_follows_the_companys():
     """No active host row (an inactive host): the company's week, Muscat, every day less Oman's Friday-Saturday
     weekend and holidays. Thursday 4 March 10:00 there: Sunday 7 March 10:00."""
-    host = add_host("Sana Malik", "Asia/Karachi", "PK", WEEKDAYS_9_TO_12, active=False)
+    host = karachi_host(active=False)
     assert later(host, datetime(2027, 3, 4, 6, 0, tzinfo=UTC)) == datetime(2027, 3, 7, 6, 0, tzinfo=UTC)
 
 

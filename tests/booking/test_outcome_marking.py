@@ -15,7 +15,7 @@ import uuid
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
-from hosts import add_booking, add_host, add_lead
+from hosts import add_booking, add_lead, karachi_host
 from sqlalchemy import func, select, update
 from webhooks.conftest import _no_endpoints, admin, delivery_settings  # noqa: F401 (fixtures)
 
@@ -51,7 +51,7 @@ pytestmark = pytest.mark.usefixtures("empty_outbox")
 def demo(quarantined: bool = False, status: BookingStatus = BookingStatus.BOOKED, country: str = "Oman") -> int:
     """Thursday's demo of a visitor of ``country`` in Muscat's zone, whose lead has it booked, with Sana Malik,
     who gives demos from Karachi, 09:00-12:00 Monday to Friday (a host of its own: one demo a host at a time)."""
-    host = add_host("Sana Malik", "Asia/Karachi", "PK", {weekday: [(9 * 60, 12 * 60)] for weekday in range(5)})
+    host = karachi_host()
     lead = add_lead(email=f"{uuid.uuid4().hex[:8]}@school.example", quarantined=quarantined, country=country)
     with db.session() as db_session:
         db_session.execute(update(Lead).where(Lead.id == lead).values(status="demo_booked"))

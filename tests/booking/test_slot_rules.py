@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from datetime import UTC, date, datetime, timedelta, timezone
 
 import pytest
-from hosts import add_booking, add_host, every_day, set_rules
+from hosts import add_booking, add_host, every_day, set_rules, weekdays
 
 from marketing_site.booking.errors import UnknownTimeZone
 from marketing_site.booking.slots import any_free, free_slots, slot_id, zone
@@ -17,7 +17,7 @@ from marketing_site.core import db
 
 MONDAY = date(2027, 3, 1)
 MONDAY_9 = datetime(2027, 3, 1, 4, 0, tzinfo=UTC)  # 09:00 in Karachi
-KARACHI_WEEKDAYS_9_TO_5 = {weekday: [(9 * 60, 17 * 60)] for weekday in range(5)}
+KARACHI_WEEKDAYS_9_TO_5 = weekdays(9 * 60, 17 * 60)
 
 
 def times(found) -> list[str]:

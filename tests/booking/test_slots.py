@@ -7,7 +7,7 @@ from datetime import UTC, date, datetime, timedelta, timezone
 
 import holidays
 import pytest
-from hosts import add_booking, add_host, every_day, set_rules
+from hosts import add_booking, add_host, every_day, set_rules, weekdays
 
 from marketing_site.booking.errors import MalformedSlotId, UnknownTimeZone
 from marketing_site.booking.slots import free_slots, parse_slot_id, slot_id
@@ -15,7 +15,7 @@ from marketing_site.booking.slots import free_slots, parse_slot_id, slot_id
 UTC = UTC
 MONDAY = date(2027, 3, 1)
 NOW = datetime(2027, 2, 28, 0, 0, tzinfo=UTC)
-NINE_TO_ELEVEN = {weekday: [(9 * 60, 11 * 60)] for weekday in range(5)}
+NINE_TO_ELEVEN = weekdays(9 * 60, 11 * 60)
 
 
 @pytest.fixture(autouse=True)
