@@ -1,7 +1,8 @@
 """SQLite's writers take turns without SQLite's busy handler, whose sleeps (1, 2, 5, 10 … 100 ms) wake a writer
-long after the one before it finished: the p99 cause under load. Within a process a lock; between processes
-(the single-port server's backend and its background process, which share the database file) an ``flock`` on
-a file beside the database, taken after the lock, so each process has at most one writer at the door.
+long after the one before it finished: the p99 cause under load. Within a process a line served in order
+(``_Queue``); between processes (the single-port server's backend and its background process, which share the
+database file) an ``flock`` on a file beside the database, taken after the line, so each process has at most one
+writer at the door.
 
 A waiter for the file polls it (0.2 ms, doubling to 2 ms): ``flock`` cannot wait with a deadline, and another
 process's write holds it for a millisecond or two. The file is opened once per process and database (a forked
@@ -14,6 +15,7 @@ import fcntl
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -21,7 +23,42 @@ from marketing_site.core.deadline import DatabaseTimeout
 
 FIRST_POLL_SECONDS = 0.0002
 LONGEST_POLL_SECONDS = 0.002
-_in_process = threading.Lock()
+
+
+class _Queue:
+    """This process's writers, served in the order they came: a turn ends by handing the next one in line
+    its turn, so no thread that happens to hold the GIL slips in ahead of one that has waited longer."""
+
+    def __init__(self) -> None:
+        self._guard = threading.Lock()
+        self._waiting: deque[threading.Lock] = deque()
+        self._held = False
+
+    def acquire(self, timeout: float) -> bool:
+        with self._guard:
+            if not self._held:
+                self._held = True
+                return True
+            gate = threading.Lock()
+            gate.acquire()
+            self._waiting.append(gate)
+        if gate.acquire(timeout=timeout):
+            return True
+        with self._guard:
+            if gate in self._waiting:
+                self._waiting.remove(gate)
+                return False
+        return True  # handed the turn just as the wait ran out: it is this thread's now
+
+    def release(self) -> None:
+        with self._guard:
+            if self._waiting:
+                self._waiting.popleft().release()
+            else:
+                self._held = False
+
+
+_in_process = _Queue()
 _files: dict[tuple[int, str], int] = {}  # (pid, lock file) -> descriptor, used under _in_process only
 
 
