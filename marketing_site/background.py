@@ -25,6 +25,7 @@ import anyio
 
 from marketing_site.booking import calendar
 from marketing_site.core import wakeup
+from marketing_site.core.heap import freeze_startup_objects
 from marketing_site.core.logs import configure_logging, log_context
 from marketing_site.leads.owners import reminders
 from marketing_site.mail import outbox as mail_outbox
@@ -91,5 +92,6 @@ async def run_forever() -> None:
 
 if __name__ == "__main__":
     configure_logging()
+    freeze_startup_objects()
     os.nice(settings.background_niceness)
     asyncio.run(run_forever())

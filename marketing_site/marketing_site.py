@@ -8,6 +8,7 @@ import reflex as rx
 from marketing_site.admin.app import build_admin
 from marketing_site.background import run_forever as run_background_loops
 from marketing_site.booking import calendar
+from marketing_site.core.heap import freeze_startup_objects
 from marketing_site.core.logs import configure_logging
 from marketing_site.core.parent_death import end_backend_with_its_parents, end_with_parent
 from marketing_site.layout.page import exact_page
@@ -76,3 +77,4 @@ for spec in PUBLISHED:
         meta=head_tags(spec),
         context=sitemap_context(spec),
     )
+freeze_startup_objects()  # the pages just added and every module stay out of the collector's walks
