@@ -12,7 +12,7 @@ from __future__ import annotations
 import enum
 from datetime import datetime
 
-from sqlalchemy import DateTime, Index, Text
+from sqlalchemy import DateTime, Index, Text, text
 from sqlmodel import Field, SQLModel
 
 from marketing_site.core.clock import utc_now
@@ -42,10 +42,16 @@ class Audience(enum.StrEnum):
     RECAP = "recap"  # the visitor after a held demo, the next working morning: what they asked about
 
 
+# The sender claims the owners' mails first (speed to lead), then the others in the order they came. Its index
+# holds the mails in that order, each with its time, so a claim reads its rows and stops, whatever the backlog
+# (sorting a campaign's backlog held SQLite's one writer turn 13 ms a claim, every lead waiting behind it).
+CLAIM_ORDER = f"CASE WHEN audience = '{Audience.OWNER}' THEN 0 ELSE 1 END"
+
+
 class OutboxMail(SQLModel, table=True):
     __tablename__ = "outbox_mail"
     __table_args__ = (
-        Index("ix_outbox_mail_status_next_attempt_at", "status", "next_attempt_at"),  # the sender's claim
+        Index("ix_outbox_mail_claim", "status", text(f"({CLAIM_ORDER})"), "id", "next_attempt_at"),  # and the backlog
         Index("ix_outbox_mail_lead_id", "lead_id"),
         Index("ix_outbox_mail_booking_id", "booking_id"),
     )

@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import case, update
+from sqlalchemy import case, text, update
 from sqlmodel import Session, col
 
 from marketing_site.core import db, outbox_claim
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import max_length
-from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
+from marketing_site.mail.models import CLAIM_ORDER, OutboxMail, OutboxStatus
 from marketing_site.settings import settings
 
 CLAIM_BATCH = 32  # one pass (``sender``): the mails of a burst of leads, the owners' first, over a few connections
@@ -42,9 +42,7 @@ def lease() -> timedelta:
 
 def claim_due(limit: int = CLAIM_BATCH) -> list[ClaimedMail]:
     now = utc_now()
-    waiting = outbox_claim.due(OutboxMail, OutboxStatus.QUEUED, now).order_by(
-        case((col(OutboxMail.audience) == Audience.OWNER, 0), else_=1), col(OutboxMail.id)
-    )  # owners first
+    waiting = outbox_claim.due(OutboxMail, OutboxStatus.QUEUED, now).order_by(text(CLAIM_ORDER), col(OutboxMail.id))
     claim = outbox_claim.claim(
         OutboxMail,
         waiting,

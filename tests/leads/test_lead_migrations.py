@@ -27,7 +27,13 @@ DESCENDING = {
     "ix_lead_kind_created_at": "(kind, created_at DESC)",
     "ix_lead_status_created_at": "(status, created_at DESC)",
 }
-EXPRESSIONS = {"ix_lead_country_lower": ("(lower(country), country)", "(lower((country)::text), country)")}
+EXPRESSIONS = {
+    "ix_lead_country_lower": ("(lower(country), country)", "(lower((country)::text), country)"),
+    "ix_outbox_mail_claim": (
+        "(status, (CASE WHEN audience = 'owner' THEN 0 ELSE 1 END), id, next_attempt_at)",
+        "(status, ( CASE WHEN ((audience)::text = 'owner'::text) THEN 0 ELSE 1 END), id, next_attempt_at)",
+    ),
+}
 
 
 def alembic(url: str, *args: str, resume_dir: Path | None = None) -> str:
@@ -63,7 +69,8 @@ def test_upgrade_from_empty_matches_the_models(empty_database_url):
             for name, columns in DESCENDING.items():
                 assert columns in _index_sql(connection, name).replace('"', "")
             for name, forms in EXPRESSIONS.items():
-                assert any(form in _index_sql(connection, name).replace('"', "") for form in forms), name
+                written = " ".join(_index_sql(connection, name).replace('"', "").split())  # PostgreSQL breaks a CASE
+                assert any(form in written for form in forms), name
     finally:
         engine.dispose()
 

@@ -17,7 +17,7 @@ import pytest
 from leads.lead_payloads import CAREERS, VALID
 from mail.smtp_fixtures import Inbox
 from samples import PDF
-from sqlalchemy import delete, event, select, update
+from sqlalchemy import event, select, update
 
 from marketing_site.content.messages import speaking
 from marketing_site.core import db
@@ -31,12 +31,7 @@ API = SubmissionContext(client_id="203.0.113.7")
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def empty_outbox(database_url):
-    """Mails queued by other tests' leads would be sent too; each test here starts with none."""
-    with db.session() as db_session:
-        db_session.execute(delete(OutboxMail))
-        db_session.commit()
+pytestmark = pytest.mark.usefixtures("empty_outbox")
 
 
 def submit(**changes) -> tuple[int, str]:
