@@ -6,7 +6,8 @@ two concurrent retries can never both store a lead.
 
 from __future__ import annotations
 
-from sqlmodel import select
+from sqlalchemy import select
+from sqlmodel import col
 
 from marketing_site.core import db
 from marketing_site.leads.models import IdempotencyRecord
@@ -24,10 +25,14 @@ def record(endpoint: str, key: str, lead_id: int) -> dict[str, object]:
     return {"key": key, "endpoint": endpoint, "lead_id": lead_id}
 
 
-def find(endpoint: str, key: str) -> IdempotencyRecord | None:
+_STORED = select(col(IdempotencyRecord.lead_id))  # one column, no ORM object: every form's submission asks
+
+
+def stored_lead(endpoint: str, key: str) -> int | None:
+    """The lead a POST to ``endpoint`` with this key stored, if one did."""
     with db.session() as db_session:
-        query = select(IdempotencyRecord).where(IdempotencyRecord.endpoint == endpoint, IdempotencyRecord.key == key)
-        return db_session.exec(query).first()
+        query = _STORED.where(col(IdempotencyRecord.endpoint) == endpoint, col(IdempotencyRecord.key) == key)
+        return db_session.execute(query).scalar_one_or_none()
 
 
 def key_is_valid(key: str) -> bool:

@@ -230,8 +230,7 @@ def _application_prepare(
 def _replayed(endpoint: str, context: SubmissionContext) -> int | None:
     if not context.idempotency_key:
         return None
-    previous = idempotency.find(endpoint, context.idempotency_key)
-    return previous.lead_id if previous is not None else None
+    return idempotency.stored_lead(endpoint, context.idempotency_key)
 
 
 def _validated(
