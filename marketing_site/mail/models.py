@@ -44,7 +44,7 @@ class Audience(enum.StrEnum):
 
 # The sender claims the owners' mails first (speed to lead), then the others in the order they came. Its index
 # holds the mails in that order, each with its time, so a claim reads its rows and stops, whatever the backlog
-# (sorting a campaign's backlog held SQLite's one writer turn 13 ms a claim, every lead waiting behind it).
+# (sorting a campaign's backlog cost a claim 2-4 ms of SQLite's one writer turn at 3,000 mails waiting).
 CLAIM_ORDER = f"CASE WHEN audience = '{Audience.OWNER}' THEN 0 ELSE 1 END"
 
 
