@@ -29,7 +29,7 @@ from sqlalchemy.exc import DBAPIError, DisconnectionError
 from sqlalchemy.pool import ConnectionPoolEntry, PoolProxiedConnection
 from sqlmodel import Session, create_engine
 
-from marketing_site.core import deadline, lost_connection, sqlite_turns
+from marketing_site.core import commit_trip, deadline, lost_connection, sqlite_turns
 from marketing_site.core.deadline import DatabaseTimeout
 from marketing_site.settings import settings
 
@@ -150,6 +150,10 @@ def build_engine(url: str, limits: Limits | None = None) -> Engine:
             "options": " ".join(f"-c {name}={round(seconds * 1000)}" for name, seconds in server_limits.items()),
         },
     )
+    # Queued last statements leave with the COMMIT (core.commit_trip): no hook reaches the dialect's commit
+    engine.dialect.do_commit = partial(  # type: ignore[method-assign]
+        commit_trip.commit_with_queued, wait_seconds=limits.idle_in_transaction_timeout
+    )
     event.listen(engine, "checkout", _watch_and_ping)
     event.listen(engine, "checkin", lambda connection, _record: deadline.watchdog.release(connection))
     event.listen(engine, "invalidate", lambda connection, _record, _error: deadline.watchdog.release(connection))
@@ -226,8 +230,10 @@ _LAST_WRITES: list[Callable[[Session], None]] = []
 
 
 def last_writes(write: Callable[[Session], None]) -> None:
-    """Have ``write(session)`` add a transaction's last statements at its commit (``BoundedSession.commit``), before
-    the time left for COMMIT is judged (a statement there, after the check, could send COMMIT too late)."""
+    """Have ``write(session)`` add a transaction's last statements at its commit (``BoundedSession.commit``). On
+    PostgreSQL it runs after the time left for COMMIT is judged and should hand its statements to
+    ``commit_trip.queue``, which sends them with the COMMIT (executed apart, one of them could hold COMMIT back
+    past the deadline); on SQLite it runs before the check."""
     _LAST_WRITES.append(write)
 
 
@@ -240,12 +246,19 @@ class BoundedSession(Session):
     """
 
     def commit(self) -> None:
-        for write in _LAST_WRITES:  # before the time left is judged: COMMIT must leave right after the check
-            write(self)
-        postgres = self.get_bind().dialect.name == "postgresql"
-        deadline.ensure_time_left(limits().idle_in_transaction_timeout + COMMIT_MARGIN_SECONDS if postgres else 0.0)
-        with lost_connection.committing():
-            super().commit()
+        if self.get_bind().dialect.name != "postgresql":
+            for write in _LAST_WRITES:
+                write(self)
+            deadline.ensure_time_left(0.0)
+            with lost_connection.committing():
+                super().commit()
+            return
+        deadline.ensure_time_left(limits().idle_in_transaction_timeout + COMMIT_MARGIN_SECONDS)
+        with commit_trip.gathering():
+            for write in _LAST_WRITES:
+                write(self)
+            with lost_connection.committing():
+                super().commit()
 
 
 @contextmanager

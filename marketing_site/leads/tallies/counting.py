@@ -22,12 +22,12 @@ from dataclasses import dataclass, fields
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, Select, event, select
+from sqlalchemy import Connection, Dialect, Select, event, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session as OrmSession
 from sqlmodel import Session, col
 
-from marketing_site.core import db
+from marketing_site.core import commit_trip, db
 from marketing_site.core.clock import as_utc
 from marketing_site.core.columns import table_of
 from marketing_site.leads.models import Lead, LeadTouch, Touch, WrittenLead
@@ -88,13 +88,21 @@ def keys_of(kind: str, arrived: datetime, channels: Mapping[str, Channel]) -> li
 
 def add(connection: Connection, changes: Iterable[tuple[Key, Funnel]]) -> None:
     """Add each change to its row (made if new), in key order; changes that add nothing are skipped."""
-    rows = [
+    rows = _rows(changes)
+    if rows:
+        _execute(connection, rows)
+
+
+def _execute(connection: Connection, rows: list[dict[str, Any]]) -> None:
+    connection.execute(_upsert(connection.dialect.name), rows)
+
+
+def _rows(changes: Iterable[tuple[Key, Funnel]]) -> list[dict[str, Any]]:
+    return [
         {**dict(zip(KEY_COLUMNS, key, strict=True)), **dict(zip(MEASURES, change.numbers, strict=True))}
         for key, change in sorted(changes, key=lambda item: item[0])
         if any(change.numbers)
     ]
-    if rows:
-        connection.execute(_upsert(connection.dialect.name), rows)
 
 
 @functools.cache
@@ -104,13 +112,22 @@ def _upsert(dialect_name: str) -> Any:
     batches) rather than an executemany, which psycopg pipelines: as a transaction's last statement, its COMMIT
     could leave while the server is still busy, outside the deadline's guarantee
     (tests/faults/test_commit_after_deadline.py; mail/queue.py's rows likewise)."""
+    return _increment(dialect_name).returning(table_of(ChannelTally).c.grain)
+
+
+@functools.cache
+def _queued_increment(dialect: Dialect) -> str:
+    """PostgreSQL's increment as the driver's SQL, for ``commit_trip`` (which bounds its lock wait)."""
+    return str(_increment(dialect.name).compile(dialect=dialect))
+
+
+def _increment(dialect_name: str) -> Any:
     table = table_of(ChannelTally)
     upsert = (postgresql if dialect_name == "postgresql" else sqlite).insert(table)
-    upsert = upsert.on_conflict_do_update(
+    return upsert.on_conflict_do_update(
         index_elements=list(KEY_COLUMNS),
         set_={name: table.c[name] + upsert.excluded[name] for name in MEASURES},
     )
-    return upsert.returning(table.c.grain)
 
 
 def with_touches(*columns: Any) -> Select[Any]:
@@ -140,10 +157,16 @@ def _later(db_session: Session, changes: Iterable[tuple[Key, Funnel]]) -> None:
 
 
 def _write_pending(db_session: Session) -> None:
-    """The session's changes, as the last statement before its COMMIT."""
+    """The session's changes, as the last statement before its COMMIT; on PostgreSQL sent with it
+    (``core.commit_trip``), so the rows every lead adds to stay locked for the server's time alone."""
     pending = db_session.info.pop(PENDING, None)
-    if pending:
-        add(db_session.connection(), pending.items())
+    if not pending:
+        return
+    connection, rows = db_session.connection(), _rows(pending.items())
+    if rows and (
+        connection.dialect.name != "postgresql" or not commit_trip.queue(_queued_increment(connection.dialect), rows)
+    ):
+        _execute(connection, rows)
 
 
 db.last_writes(_write_pending)
