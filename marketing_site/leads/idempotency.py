@@ -6,10 +6,10 @@ two concurrent retries can never both store a lead.
 
 from __future__ import annotations
 
-from sqlalchemy import select
-from sqlmodel import col
+from sqlalchemy import bindparam, select
 
 from marketing_site.core import db
+from marketing_site.core.columns import table_of
 from marketing_site.leads.models import IdempotencyRecord
 
 SUCCESS_STATUS = 201
@@ -25,14 +25,16 @@ def record(endpoint: str, key: str, lead_id: int) -> dict[str, object]:
     return {"key": key, "endpoint": endpoint, "lead_id": lead_id}
 
 
-_STORED = select(col(IdempotencyRecord.lead_id))  # one column, no ORM object: every form's submission asks
+_LEDGER = table_of(IdempotencyRecord).c
+_STORED = select(_LEDGER.lead_id).where(  # built once, on the Core table: every form's submission asks
+    _LEDGER.endpoint == bindparam("endpoint"), _LEDGER.key == bindparam("key")
+)
 
 
 def stored_lead(endpoint: str, key: str) -> int | None:
     """The lead a POST to ``endpoint`` with this key stored, if one did."""
     with db.session() as db_session:
-        query = _STORED.where(col(IdempotencyRecord.endpoint) == endpoint, col(IdempotencyRecord.key) == key)
-        return db_session.execute(query).scalar_one_or_none()
+        return db_session.execute(_STORED, {"endpoint": endpoint, "key": key}).scalar_one_or_none()
 
 
 def key_is_valid(key: str) -> bool:

@@ -45,7 +45,7 @@ def test_the_slot_picker_offers_days_from_the_clocks_today(host):
     with clock.frozen(AT):
         state, _ = submitted()
         starts = [parse_slot_id(slot_id)[1] for slot_id in offered_ids(state)]
-    assert starts and all(AT < start < AT + timedelta(days=10) for start in starts)
+    assert starts and all(AT <= start < AT + timedelta(days=10) for start in starts)  # notice may be 0
 
 
 def test_a_hosts_today_is_in_the_hosts_zone():
