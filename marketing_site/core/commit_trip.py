@@ -24,22 +24,25 @@ _BOUNDED_WAITS = "SELECT set_config('lock_timeout', %(ms)s, true), set_config('s
 
 @contextmanager
 def gathering() -> Iterator[None]:
-    """Around a session's commit: statements ``queue`` is given go out with this thread's next COMMIT."""
-    token = _QUEUED.set([])
+    """Around a PostgreSQL session's commit: statements ``queue`` is given go out with this thread's COMMIT. A
+    commit that left without them (an engine whose dialect does not send them) is an error, not a lost write."""
+    queued: list[tuple[str, Sequence[Mapping[str, Any]]]] = []
+    token = _QUEUED.set(queued)
     try:
         yield
     finally:
         _QUEUED.reset(token)
+    if queued:
+        raise RuntimeError("statements queued for a COMMIT that did not send them (core.commit_trip)")
 
 
-def queue(sql: str, rows: Sequence[Mapping[str, Any]]) -> bool:
-    """Send ``sql`` (psycopg's placeholders) once per row with the COMMIT being prepared; False when no commit
-    gathers statements (the caller then executes them itself)."""
+def queue(sql: str, rows: Sequence[Mapping[str, Any]]) -> None:
+    """Send ``sql`` (psycopg's placeholders) once per row with the COMMIT being gathered (``gathering``)."""
     queued = _QUEUED.get()
     if queued is None:
-        return False
-    queued.append((sql, rows))
-    return True
+        raise RuntimeError("no COMMIT gathers statements here (core.commit_trip.gathering)")
+    if rows:
+        queued.append((sql, rows))
 
 
 def commit_with_queued(connection: Any, wait_seconds: float) -> None:

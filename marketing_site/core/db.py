@@ -15,7 +15,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -246,17 +246,14 @@ class BoundedSession(Session):
     """
 
     def commit(self) -> None:
-        if self.get_bind().dialect.name != "postgresql":
+        postgres = self.get_bind().dialect.name == "postgresql"
+        if postgres:  # judged first: the last writes leave with the COMMIT, within the same bound
+            deadline.ensure_time_left(limits().idle_in_transaction_timeout + COMMIT_MARGIN_SECONDS)
+        with commit_trip.gathering() if postgres else nullcontext():
             for write in _LAST_WRITES:
                 write(self)
-            deadline.ensure_time_left(0.0)
-            with lost_connection.committing():
-                super().commit()
-            return
-        deadline.ensure_time_left(limits().idle_in_transaction_timeout + COMMIT_MARGIN_SECONDS)
-        with commit_trip.gathering():
-            for write in _LAST_WRITES:
-                write(self)
+            if not postgres:
+                deadline.ensure_time_left(0.0)
             with lost_connection.committing():
                 super().commit()
 

@@ -90,11 +90,7 @@ def add(connection: Connection, changes: Iterable[tuple[Key, Funnel]]) -> None:
     """Add each change to its row (made if new), in key order; changes that add nothing are skipped."""
     rows = _rows(changes)
     if rows:
-        _execute(connection, rows)
-
-
-def _execute(connection: Connection, rows: list[dict[str, Any]]) -> None:
-    connection.execute(_upsert(connection.dialect.name), rows)
+        connection.execute(_upsert(connection.dialect.name), rows)
 
 
 def _rows(changes: Iterable[tuple[Key, Funnel]]) -> list[dict[str, Any]]:
@@ -162,11 +158,11 @@ def _write_pending(db_session: Session) -> None:
     pending = db_session.info.pop(PENDING, None)
     if not pending:
         return
-    connection, rows = db_session.connection(), _rows(pending.items())
-    if rows and (
-        connection.dialect.name != "postgresql" or not commit_trip.queue(_queued_increment(connection.dialect), rows)
-    ):
-        _execute(connection, rows)
+    connection = db_session.connection()
+    if connection.dialect.name == "postgresql":
+        commit_trip.queue(_queued_increment(connection.dialect), _rows(pending.items()))
+    else:
+        add(connection, pending.items())
 
 
 db.last_writes(_write_pending)
