@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlmodel import Session, SQLModel
 
 from marketing_site.content import messages
-from marketing_site.core import db, logs, lost_connection, metrics
+from marketing_site.core import group_commit, logs, lost_connection, metrics
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import table_of
 from marketing_site.leads import (
@@ -56,7 +56,6 @@ __all__ = [
     "application_submit",
     "fitted",
     "lead_check",
-    "lead_commit",
     "lead_prepare",
     "lead_store",
     "lead_submit",
@@ -124,18 +123,29 @@ def lead_store(
     """Write a prepared lead and commit it; its id. ``with_lead`` adds the caller's own rows (the demo's booking,
     a résumé) to the lead's transaction first: whatever it raises stores nothing, and the demo it returns changes
     the lead (``transitions.demo_booked``) before the commit. ``mails`` and ``booked_host``: as for
-    ``lead_write``."""
-    with _counted(prepared.values["kind"]), db.write_session() as db_session:
+    ``lead_write``. On SQLite the transaction may hold other leads waiting at the same moment
+    (``core.group_commit``): each is stored or refused on its own."""
+
+    def write(db_session: Session) -> int:
         lead = lead_write(db_session, prepared, mails, booked_host=booked_host)
         booked = with_lead(db_session, lead) if with_lead is not None else None
         if booked is not None:
             transitions.demo_booked(db_session, lead.id, booked)
-        return lead_commit(db_session, prepared, lead.id)[0]
+        _keep_key(db_session, prepared, lead.id)
+        return lead.id
+
+    with _counted(prepared.values["kind"]):
+        try:
+            lead_id = group_commit.write_grouped(write)
+        except IntegrityError as error:
+            return _race_lost(prepared, error)
+    _stored(prepared, lead_id)
+    return lead_id
 
 
 @contextmanager
 def _counted(kind: str) -> Iterator[None]:
-    """Count a submission of ``kind`` that the block refuses, by reason (``lead_commit`` counts the stored)."""
+    """Count a submission of ``kind`` that the block refuses, by reason (``lead_store`` counts the stored)."""
     try:
         yield
     except LeadValidationError:
@@ -276,7 +286,7 @@ def lead_write(
     booked_host: int | None = None,
 ) -> WrittenLead:
     """Add the lead, its owner, its ticked flags, its mails, timers and webhooks to ``db_session``'s transaction
-    (not committed: a caller such as the demo booking adds its own rows, then ``lead_commit``; its
+    (not committed: a caller such as the demo booking adds its own rows, then commits; its
     ``booked_host`` takes the lead by the routing rules). Returns the stored row. ``mails``: when its mails go
     out and the free-time link they offer (a demo request; the booking package says).
 
@@ -313,26 +323,26 @@ def lead_write(
     return lead
 
 
-def lead_commit(db_session: Session, prepared: PreparedLead, lead_id: int) -> tuple[int, bool]:
-    """Record the Idempotency-Key and commit: (lead id, created). A concurrent retry that lost the key
-    race is rolled back and gets the winner's id (created False)."""
-    context = prepared.context
-    try:
-        if context.idempotency_key:
-            db_session.execute(
-                insert(table_of(IdempotencyRecord)),
-                idempotency.record(prepared.endpoint, context.idempotency_key, lead_id),
-            )
-        db_session.commit()
-    except IntegrityError:
-        db_session.rollback()
-        winner = _replayed(prepared.endpoint, context)
-        if winner is None:
-            raise
-        logs.name_lead(winner)
-        log.info("A retry lost the race for its Idempotency-Key: answered with the first lead")
-        return winner, False
+def _keep_key(db_session: Session, prepared: PreparedLead, lead_id: int) -> None:
+    """The request's Idempotency-Key, if it sent one, answers with this lead from now on."""
+    if prepared.context.idempotency_key:
+        db_session.execute(
+            insert(table_of(IdempotencyRecord)),
+            idempotency.record(prepared.endpoint, prepared.context.idempotency_key, lead_id),
+        )
+
+
+def _race_lost(prepared: PreparedLead, error: IntegrityError) -> int:
+    """The first lead's id, for a retry whose Idempotency-Key another request stored first."""
+    winner = _replayed(prepared.endpoint, prepared.context)
+    if winner is None:
+        raise error  # not a key race after all
+    logs.name_lead(winner)
+    log.info("A retry lost the race for its Idempotency-Key: answered with the first lead")
+    return winner
+
+
+def _stored(prepared: PreparedLead, lead_id: int) -> None:
     metrics.lead_stored(prepared.values["kind"], prepared.values["quarantined"])
     logs.name_lead(lead_id)
     log.info("Stored a %s lead%s", prepared.values["kind"], " (quarantined)" if prepared.values["quarantined"] else "")
-    return lead_id, True

@@ -59,7 +59,7 @@ def test_a_lead_still_being_written_holds_up_no_other_lead_and_both_count_once()
         written = service.lead_write(open_session, first)  # its transaction stays open, its rows added
         second = pool.submit(service.lead_submit, LeadKind.PRODUCT_VIDEO, product_video(), CONTEXT)
         assert second.result(timeout=FINISHES_WITHIN) > written.id  # stored while the first is still open
-        service.lead_commit(open_session, first, written.id)
+        open_session.commit()
     assert leads_counted() == before + 2
 
 

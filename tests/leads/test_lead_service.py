@@ -131,7 +131,8 @@ def test_rows_written_with_the_lead_commit_with_it_or_not_at_all():
     with db.write_session() as session:
         lead = service.lead_write(session, prepared)
         seen = [(lead.id, session.execute(select(Lead.kind).where(Lead.id == lead.id)).scalar_one())]
-        lead_id = service.lead_commit(session, prepared, lead.id)[0]
+        session.commit()
+        lead_id = lead.id
     assert seen == [(lead_id, "ScheduleDemo")]
     before = count(LeadKind.SCHEDULE_DEMO)
     prepared = service.lead_prepare(LeadKind.SCHEDULE_DEMO, VALID["ScheduleDemo"], API)
