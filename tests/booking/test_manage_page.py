@@ -175,30 +175,34 @@ def test_after_a_cancellation_the_page_books_again_with_its_host_first_and_anoth
 ):
     """Issue 33: booking again keeps the host whenever they are free (Cal.com reschedules with the same host);
     at a time they are not, another host's is offered, and booking it is a new calendar event."""
-    booking_id, url = book(ahead[0])
-    client.post(url + "/cancel", data={"form_token": form_token(client.get(url + "/cancel").text)})
-    cancelled = service.booking_get(booking_id)
-    every_host = round_the_clock_slots("Omar Saeed")  # another host, free at the same times
-    omar = max(parse_slot_id(slot)[0] for slot in every_host)  # the host added last
-    page = client.get(url)
-    offered = re.findall(r'name="slot" value="([^"]+)"', page.text)
-    assert offered and {parse_slot_id(slot)[0] for slot in offered} == {cancelled.host_id}
-    busy = offered[1]
-    service.book_for_lead(add_lead(email="other@school.example"), busy, "UTC")  # the host is taken then
-    page = client.get(url)
-    instead = slot_id(omar, parse_slot_id(busy)[1])
-    starts = [parse_slot_id(slot)[1] for slot in re.findall(r'name="slot" value="([^"]+)"', page.text)]
-    assert f'value="{instead}"' in page.text and len(starts) == len(set(starts))  # each free time once
-    answer = client.post(url + "/rebook", data={"form_token": form_token(page.text), "slot": instead})
-    assert answer.status_code == 303 and answer.headers["location"] == url + "?done=booked"
-    booked = service.booking_get(booking_id)
-    assert (booked.status, booked.slot_id, booked.host_name) == ("booked", instead, "Omar Saeed")
-    assert booked.uid != cancelled.uid and booked.sequence == cancelled.sequence + 1
-    assert (
-        "Your demo is booked. We have sent you the calendar invitation." in client.get(answer.headers["location"]).text
-    )
-    again = client.post(url + "/rebook", data={"form_token": form_token(page.text), "slot": offered[2]})
-    assert again.status_code == 409 and service.booking_get(booking_id).slot_id == instead
+    # The page offers the rest of the visitor's day first (Karachi, UTC+5): late in the UTC evening one slot is
+    # left of it, and this test books three. It runs at a morning.
+    with frozen(datetime.now(UTC).replace(hour=6, minute=0, second=0, microsecond=0)):
+        booking_id, url = book(ahead[0])
+        client.post(url + "/cancel", data={"form_token": form_token(client.get(url + "/cancel").text)})
+        cancelled = service.booking_get(booking_id)
+        every_host = round_the_clock_slots("Omar Saeed")  # another host, free at the same times
+        omar = max(parse_slot_id(slot)[0] for slot in every_host)  # the host added last
+        page = client.get(url)
+        offered = re.findall(r'name="slot" value="([^"]+)"', page.text)
+        assert offered and {parse_slot_id(slot)[0] for slot in offered} == {cancelled.host_id}
+        busy = offered[1]
+        service.book_for_lead(add_lead(email="other@school.example"), busy, "UTC")  # the host is taken then
+        page = client.get(url)
+        instead = slot_id(omar, parse_slot_id(busy)[1])
+        starts = [parse_slot_id(slot)[1] for slot in re.findall(r'name="slot" value="([^"]+)"', page.text)]
+        assert f'value="{instead}"' in page.text and len(starts) == len(set(starts))  # each free time once
+        answer = client.post(url + "/rebook", data={"form_token": form_token(page.text), "slot": instead})
+        assert answer.status_code == 303 and answer.headers["location"] == url + "?done=booked"
+        booked = service.booking_get(booking_id)
+        assert (booked.status, booked.slot_id, booked.host_name) == ("booked", instead, "Omar Saeed")
+        assert booked.uid != cancelled.uid and booked.sequence == cancelled.sequence + 1
+        assert (
+            "Your demo is booked. We have sent you the calendar invitation."
+            in client.get(answer.headers["location"]).text
+        )
+        again = client.post(url + "/rebook", data={"form_token": form_token(page.text), "slot": offered[2]})
+        assert again.status_code == 409 and service.booking_get(booking_id).slot_id == instead
 
 
 def test_the_page_offers_a_week_of_days_then_the_times_of_the_day_chosen(client, ahead):
