@@ -4,7 +4,11 @@ Every lead of a quarter hour adds to the same channel tally rows (``leads.tallie
 their lock makes every other lead of every worker wait. Sent as a statement of its own, the increment held the
 lock from its answer until the worker thread, one of dozens sharing the interpreter, got to send COMMIT: under
 50 clients a whole lead's time each, with 19 transactions queued behind it on average (``pg_stat_activity``
-sampled under ``make bench-load``). Queued with the COMMIT, the lock lasts the server's own work.
+sampled under ``make bench-load``). In a pipeline, the increment still reached the server ahead of the COMMIT,
+and the server held the rows while it read the rest from a thread waiting for the interpreter (``ClientRead``
+with the lock, sampled under the topology's failover test, where such a wait refused leads of both backends at
+the statement limit). So they go as one message, the values bound by the client: the server runs it to the
+COMMIT without waiting on the worker, and the lock lasts the server's own work.
 
 The queued statements may wait for their locks no longer than the idle-in-transaction limit (``SET LOCAL``
 first, in the same trip), so a COMMIT sent within ``db.BoundedSession``'s margin still lands before the
@@ -17,6 +21,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
+
+import psycopg
 
 _QUEUED: ContextVar[list[tuple[str, Sequence[Mapping[str, Any]]]] | None] = ContextVar("commit_trip", default=None)
 _BOUNDED_WAITS = "SELECT set_config('lock_timeout', %(ms)s, true), set_config('statement_timeout', %(ms)s, true)"
@@ -53,9 +59,8 @@ def commit_with_queued(connection: Any, wait_seconds: float) -> None:
         connection.commit()
         return
     psycopg_connection = connection.dbapi_connection
-    with psycopg_connection.pipeline(), psycopg_connection.cursor() as cursor:
-        cursor.execute(_BOUNDED_WAITS, {"ms": str(round(wait_seconds * 1000))})
-        for sql, rows in queued:
-            cursor.executemany(sql, rows)
+    with psycopg.ClientCursor(psycopg_connection) as cursor:
+        statements = [cursor.mogrify(_BOUNDED_WAITS, {"ms": str(round(wait_seconds * 1000))})]
+        statements += [cursor.mogrify(sql, row) for sql, rows in queued for row in rows]
         queued.clear()
-        psycopg_connection.commit()
+        cursor.execute("; ".join([*statements, "COMMIT"]))  # no parameters: the simple protocol, one message
