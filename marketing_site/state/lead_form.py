@@ -191,8 +191,8 @@ class LeadFormMixin(rx.State, mixin=True):
         return language_of_path(self.router.url.path)
 
     def _context(self, honeypot: str, language: Language) -> SubmissionContext:
-        url = self.router.url
-        session = self.router.session
+        router = self.router  # built anew on each read (Reflex assembles it from its parts)
+        url, session = router.url, router.session
         return SubmissionContext(
             client_id=session.client_ip or session.client_token,
             page=fitted(url.path, "source_page"),
