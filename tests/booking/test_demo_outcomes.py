@@ -8,7 +8,6 @@ webhooks by a real receiver that verifies them with standardwebhooks."""
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import subprocess
 import sys
@@ -23,6 +22,7 @@ import pytest
 from hosts import add_host, every_day, karachi_host, set_rules
 from itsdangerous import URLSafeSerializer
 from leads.lead_payloads import VALID
+from sender_processes import sender_env
 from sqlalchemy import select
 from starlette.testclient import TestClient
 from webhooks.conftest import _no_endpoints, admin, delivery_settings, hooked  # noqa: F401 (fixtures)
@@ -114,8 +114,7 @@ def deliver(at: datetime) -> None:
 
 def deliver_in_two_processes(database_url: str, smtp_port: int, at: datetime) -> None:
     """Two sender processes at once, as two backend workers are: only the outbox's claim keeps them apart."""
-    env = {**os.environ, "SMTP_HOST": "127.0.0.1", "SMTP_PORT": str(smtp_port), "SMTP_SECURITY": "none"}
-    env["REDIS_URL"] = ""
+    env = sender_env(SMTP_HOST="127.0.0.1", SMTP_PORT=str(smtp_port), SMTP_SECURITY="none")
     workers = [
         subprocess.Popen([sys.executable, "-c", DRAIN_IN_PROCESS, database_url, at.isoformat()], cwd=ROOT, env=env)
         for _ in range(2)

@@ -4,7 +4,6 @@ working time (the company's calendar, or a demo host's own), fired exactly once 
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -26,6 +25,7 @@ from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
     takers,
     timers_of,
 )
+from sender_processes import sender_env
 from sqlalchemy import select, update
 
 from marketing_site.admin.accounts import accounts
@@ -59,7 +59,7 @@ with frozen(datetime.fromisoformat(sys.argv[2])):  # the sender's clock, handed 
 
 
 def fire_in_two_processes(database_url: str, at: datetime) -> None:
-    env = {**os.environ, "REDIS_URL": ""}
+    env = sender_env()
     senders = [
         subprocess.Popen([sys.executable, "-c", FIRE_IN_PROCESS, database_url, at.isoformat()], cwd=ROOT, env=env)
         for _ in range(2)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import os
 import subprocess
 import sys
 import time
@@ -17,6 +16,7 @@ import pytest
 from leads.lead_payloads import CAREERS, VALID
 from mail.smtp_fixtures import Inbox
 from samples import PDF
+from sender_processes import sender_env
 from sqlalchemy import event, select, update
 
 from marketing_site.content.messages import speaking
@@ -272,13 +272,7 @@ def test_several_sender_processes_at_once_send_each_mail_once(smtp_server, smtp_
         "async def drain():\n    while await sender.deliver_due():\n        pass\n"
         "asyncio.run(drain())\n"
     )
-    env = {
-        **os.environ,
-        "SMTP_HOST": "127.0.0.1",
-        "SMTP_PORT": str(smtp_port),
-        "SMTP_SECURITY": "none",
-        "REDIS_URL": "",
-    }
+    env = sender_env(SMTP_HOST="127.0.0.1", SMTP_PORT=str(smtp_port), SMTP_SECURITY="none")
     workers = [subprocess.Popen([sys.executable, "-c", drain_in_process], cwd=ROOT, env=env) for _ in range(3)]
     assert [worker.wait(timeout=60) for worker in workers] == [0, 0, 0]
     ids = Counter(message["Message-ID"] for _, message in inbox.received)
