@@ -24,21 +24,10 @@ from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
+from database_limits import ROOMY_DATABASE_LIMITS
 from session_notes import SESSION_NOTES
 
-# Production's database limits (a submission's 3 s, 1 s idle inside a transaction, 2 s for a statement, a lock or a
-# pooled connection) would let the machine's speed decide tests that are not about them: on a busy 2-core machine
-# (`make test-stress`) a worker thread waits that long for the CPU between two statements. This process reads
-# these roomier ones; the tests of the limits set their own (tests/leads/test_db_limits.py,
-# test_database_watchdog.py, test_lost_connection.py, tests/faults/test_commit_after_deadline.py), and every
-# server a test starts (tests/faults, tests/browser, tests/topology) inherits the environment without them, so
-# it runs with production's.
-ROOMY_DATABASE_LIMITS = {
-    "DATABASE_SUBMIT_TIMEOUT": "60",
-    "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT": "10",
-    "DATABASE_STATEMENT_TIMEOUT": "30",
-    "DATABASE_POOL_TIMEOUT": "30",
-}
+# The roomy database limits this process reads (database_limits.py says why).
 _outside = {name: os.environ.get(name) for name in ROOMY_DATABASE_LIMITS}
 os.environ.update(ROOMY_DATABASE_LIMITS)
 from marketing_site.core import db  # noqa: E402  (reads the settings)

@@ -19,10 +19,10 @@ from email.message import EmailMessage
 from pathlib import Path
 
 import pytest
+from database_limits import sender_env
 from hosts import add_host, every_day, karachi_host, set_rules
 from itsdangerous import URLSafeSerializer
 from leads.lead_payloads import VALID
-from sender_processes import sender_env
 from sqlalchemy import select
 from starlette.testclient import TestClient
 from webhooks.conftest import _no_endpoints, admin, delivery_settings, hooked  # noqa: F401 (fixtures)

@@ -11,6 +11,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from database_limits import sender_env
 from leads.lead_payloads import CAREERS
 from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
     API,
@@ -25,7 +26,6 @@ from leads.takers import (  # noqa: F401  (nobody_takes_leads: autouse)
     takers,
     timers_of,
 )
-from sender_processes import sender_env
 from sqlalchemy import select, update
 
 from marketing_site.admin.accounts import accounts

@@ -13,10 +13,10 @@ from functools import partial
 from pathlib import Path
 
 import pytest
+from database_limits import sender_env
 from leads.lead_payloads import CAREERS, VALID
 from mail.smtp_fixtures import Inbox
 from samples import PDF
-from sender_processes import sender_env
 from sqlalchemy import event, select, update
 
 from marketing_site.content.messages import speaking
