@@ -154,6 +154,7 @@ def build_engine(url: str, limits: Limits | None = None) -> Engine:
     engine.dialect.do_commit = partial(  # type: ignore[method-assign]
         commit_trip.commit_with_queued, wait_seconds=limits.idle_in_transaction_timeout
     )
+    commit_trip.hold_on(engine)  # a bounded session's write-only rows wait for a trip that goes anyway
     event.listen(engine, "checkout", _watch_and_ping)
     event.listen(engine, "checkin", lambda connection, _record: deadline.watchdog.release(connection))
     event.listen(engine, "invalidate", lambda connection, _record, _error: deadline.watchdog.release(connection))
@@ -226,7 +227,7 @@ def limits() -> Limits:
     return _configured().limits
 
 
-_LAST_WRITES: list[Callable[[Session], None]] = []
+_LAST_WRITES: list[Callable[[Session], None]] = [commit_trip.hand_over]
 
 
 def last_writes(write: Callable[[Session], None]) -> None:
@@ -244,6 +245,8 @@ class BoundedSession(Session):
     checks that before reading the next command when it wakes; so a COMMIT sent at least that long
     before the deadline either lands in time for the answer or is never applied.
     """
+
+    hands_over_rows = True  # the rows ``commit_trip`` held for it leave with its COMMIT (a last write)
 
     def commit(self) -> None:
         postgres = self.get_bind().dialect.name == "postgresql"

@@ -17,10 +17,11 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from sqlalchemy import insert, select
+from sqlalchemy import select
 from sqlmodel import Session, col
 
 from marketing_site.content.messages import message
+from marketing_site.core import commit_trip
 from marketing_site.core.clock import as_utc
 from marketing_site.core.columns import max_length, table_of
 from marketing_site.leads.errors import LeadValidationError
@@ -167,8 +168,7 @@ def touches_write(db_session: Session, lead: WrittenLead, touches: Touches) -> d
                 "campaign": campaign,
             }
         )
-    if rows:
-        db_session.execute(insert(table_of(LeadTouch)), rows)
+    commit_trip.insert(db_session, table_of(LeadTouch), rows)
     return {Touch(row["touch"]): LeadTouch(**row) for row in rows}
 
 

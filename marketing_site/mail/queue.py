@@ -2,11 +2,9 @@
 rows in the caller's transaction, so a mail commits with the change it tells about, or not at all. Only
 ``mail/`` builds outbox rows (``tests/mail/test_outbox_writers.py``).
 
-One multi-row INSERT with RETURNING per call, not ORM objects (building and flushing those cost more than
-rendering the mails, and every lead pays it: ``make bench-load``); RETURNING keeps it one statement rather
-than an executemany, which psycopg pipelines: the lead's COMMIT could then leave while the server is still
-busy, outside the deadline's guarantee (``tests/faults/test_commit_after_deadline.py``). The sender is woken
-when the transaction commits.
+Plain rows, not ORM objects (building and flushing those cost more than rendering the mails, and every lead
+pays it: ``make bench-load``), in one INSERT, or on PostgreSQL held for the transaction's next trip
+(``core.commit_trip``). The sender is woken when the transaction commits.
 """
 
 from __future__ import annotations
@@ -14,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import insert
 from sqlmodel import Session
 
-from marketing_site.core import wakeup
+from marketing_site.core import commit_trip, wakeup
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import table_of
 from marketing_site.mail.models import Audience, OutboxMail, OutboxStatus
@@ -48,8 +45,9 @@ def queue(db_session: Session, *mails: Mail) -> None:
     if not mails:
         return
     now = utc_now()
-    db_session.execute(
-        insert(OUTBOX).returning(OUTBOX.c.id),
+    commit_trip.insert(
+        db_session,
+        OUTBOX,
         [
             {
                 "lead_id": mail.lead_id,

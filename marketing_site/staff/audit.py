@@ -9,9 +9,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from sqlalchemy import insert
 from sqlmodel import Session
 
+from marketing_site.core import commit_trip
 from marketing_site.core.clock import utc_now
 from marketing_site.core.columns import max_length, table_of
 from marketing_site.staff.models import AuditEntry
@@ -107,15 +107,14 @@ def audit(
     detail: AuditDetail | str = "",
 ) -> None:
     """Add an entry to the caller's transaction, so a change and its record commit together. ``detail``: the
-    fields a reader needs (``AuditDetail``), or words for people (settings, accounts). A plain INSERT, not an
-    ORM object: every new lead with an owner writes one (``make bench-load``)."""
-    db_session.execute(
-        insert(AUDIT),
-        {
-            "created_at": utc_now(),
-            "actor_id": actor_id,
-            "action": action.value,
-            "lead_id": lead_id,
-            "detail": str(detail)[: max_length(AuditEntry, "detail")],
-        },
-    )
+    fields a reader needs (``AuditDetail``), or words for people (settings, accounts). A plain row, not an
+    ORM object: every new lead with an owner writes one (``make bench-load``); on PostgreSQL it waits for the
+    transaction's next trip (``core.commit_trip``)."""
+    entry = {
+        "created_at": utc_now(),
+        "actor_id": actor_id,
+        "action": action.value,
+        "lead_id": lead_id,
+        "detail": str(detail)[: max_length(AuditEntry, "detail")],
+    }
+    commit_trip.insert(db_session, AUDIT, [entry])

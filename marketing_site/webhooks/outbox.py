@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import insert, select, update
+from sqlalchemy import select, update
 from sqlmodel import Session, col
 
-from marketing_site.core import db, outbox_claim, wakeup
+from marketing_site.core import commit_trip, db, outbox_claim, wakeup
 from marketing_site.core.clock import as_utc, utc_now
 from marketing_site.core.columns import max_length, table_of
 from marketing_site.core.config_version import Cached
@@ -60,8 +60,9 @@ def enqueue(db_session: Session, event: WebhookEvent, data: dict[str, Any], lead
         return
     now = utc_now()
     body = json.dumps({"type": event.value, "timestamp": now.isoformat(), "data": data}, ensure_ascii=False)
-    db_session.execute(
-        insert(DELIVERIES).returning(DELIVERIES.c.id),  # one multi-row INSERT of plain rows (see leads.mails)
+    commit_trip.insert(
+        db_session,
+        DELIVERIES,
         [
             {
                 "endpoint_id": endpoint_id,

@@ -134,18 +134,24 @@ def test_a_lead_done_again_takes_one_turn_of_the_rate_limit_and_is_no_refusal(no
     leads_refused_total does not count the lost attempt as refused by the database."""
     stalled: list[str] = []
 
-    def stall_after_the_lead_insert(_connection, _cursor, statement, *_args) -> None:
+    def stall_once(*_args) -> None:
+        """At the lead's next trip after its INSERT: a statement, or the COMMIT its last rows leave with."""
         if stalled == ["lead inserted"]:
             stalled.append("stalled")
             time.sleep(STALL)
+
+    def stall_after_the_lead_insert(_connection, _cursor, statement, *_args) -> None:
         if statement.startswith("INSERT INTO lead ") and not stalled:
             stalled.append("lead inserted")
+        else:
+            stall_once()
 
     antispam.use_rate_limiter(rate_limit.MemoryRateLimiter(limit=2))
     email = f"stalled-{uuid.uuid4().hex[:8]}@school.edu"
     context = SubmissionContext(client_id="visitor-on-a-busy-server")
     before = refusals("ProductVideo")
     event.listen(db.get_engine(), "before_cursor_execute", stall_after_the_lead_insert)
+    event.listen(db.get_engine(), "commit", stall_once)
     try:
         lead_id = asyncio.run(
             db.run_bounded(
@@ -154,6 +160,7 @@ def test_a_lead_done_again_takes_one_turn_of_the_rate_limit_and_is_no_refusal(no
         )
     finally:
         event.remove(db.get_engine(), "before_cursor_execute", stall_after_the_lead_insert)
+        event.remove(db.get_engine(), "commit", stall_once)
     assert stalled == ["lead inserted", "stalled"]
     with db.session() as session:
         assert list(session.exec(select(Lead.id).where(Lead.email == email))) == [lead_id]

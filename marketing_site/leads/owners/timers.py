@@ -13,9 +13,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Row, delete, insert, select, update
+from sqlalchemy import Row, delete, select, update
 from sqlmodel import Session, col
 
+from marketing_site.core import commit_trip
 from marketing_site.core.columns import table_of
 from marketing_site.core.config_version import Cached
 from marketing_site.leads.owners import work_calendar
@@ -84,8 +85,9 @@ def _due(db_session: Session, team: Role, owner_id: int | None, start: datetime)
 def start(db_session: Session, lead_id: int, team: Role, owner_id: int | None, start_at: datetime) -> datetime:
     """Both timers of a lead that waits from ``start_at``; returns when the owner's reminder is due."""
     due = _due(db_session, team, owner_id, start_at)
-    db_session.execute(
-        insert(TIMERS).returning(TIMERS.c.id),  # one multi-row INSERT of plain rows (see mails.queue_lead_mails)
+    commit_trip.insert(
+        db_session,
+        TIMERS,
         [
             {"lead_id": lead_id, "stage": stage, "owner_id": owner_id, "due_at": at, "status": TimerStatus.WAITING}
             for stage, at in due.items()
