@@ -78,10 +78,14 @@ def commit_with_queued(connection: Any, wait_seconds: float) -> None:
         return
     psycopg_connection = connection.dbapi_connection
     with psycopg.ClientCursor(psycopg_connection) as cursor:
-        statements = [cursor.mogrify(_BOUNDED_WAITS, {"ms": str(round(wait_seconds * 1000))})]
-        statements += [cursor.mogrify(sql, row) for sql, rows in queued for row in rows]
+        statements = [cursor.mogrify(_BOUNDED_WAITS, {"ms": str(round(wait_seconds * 1000))}), *_bound(cursor, queued)]
         queued.clear()
         cursor.execute("; ".join([*statements, "COMMIT"]))  # no parameters: the simple protocol, one message
+
+
+def _bound(cursor: psycopg.ClientCursor[Any], queued: Sequence[tuple[str, Sequence[Mapping[str, Any]]]]) -> list[str]:
+    """Each statement once per row, its values bound by the client (sent as one string, no parameters)."""
+    return [cursor.mogrify(sql, row) for sql, rows in queued for row in rows]
 
 
 PENDING = "commit_trip_rows"  # the connection's held rows: [(driver SQL, rows)]
@@ -91,7 +95,7 @@ _holding: weakref.WeakSet[Engine] = weakref.WeakSet()
 def hold_on(engine: Engine) -> None:
     """Let ``engine``'s bounded sessions hold rows (``core.db`` for the app's PostgreSQL engine, whose COMMIT
     is ``commit_with_queued``)."""
-    event.listen(engine, "before_execute", _send_before)
+    event.listen(engine, "before_execute", _send)
     event.listen(engine, "commit", _none_left)
     event.listen(engine, "rollback", _drop)
     event.listen(engine.pool, "checkin", lambda _connection, record: record.info.pop(PENDING, None))
@@ -168,19 +172,15 @@ def _taken(connection: Connection) -> list[tuple[str, Sequence[Mapping[str, Any]
     return held
 
 
-def _send(connection: Connection) -> None:
-    """The held rows, in one trip of their own (the values bound by the client, as for the COMMIT)."""
+def _send(connection: Connection, *_: Any) -> None:
+    """Before the transaction's next statement: the held rows, in one trip of their own."""
     held = _taken(connection)
     if not held:
         return
     dbapi_connection = cast(psycopg.Connection[Any], connection.connection.dbapi_connection)
     with psycopg.ClientCursor(dbapi_connection) as cursor:
-        sql = "; ".join(cursor.mogrify(statement, row) for statement, rows in held for row in rows)
+        sql = "; ".join(_bound(cursor, held))
     connection.exec_driver_sql(sql, execution_options={"no_parameters": True})  # SQLAlchemy's errors, as any
-
-
-def _send_before(connection: Connection, *_: Any) -> None:
-    _send(connection)
 
 
 def _none_left(connection: Connection) -> None:
