@@ -1,18 +1,21 @@
-"""Writes that commit in groups on SQLite: the leads waiting for the database's one writer turn are written by
-one thread, one after another, in one transaction.
+"""Writes that commit in groups: the leads a worker process is given at the same moment are written by one
+thread, one after another, in one transaction.
 
-On SQLite every lead of a process waited for the turn on its own, and each turn ended with a COMMIT and a
-hand-over: the next writer's thread waking and getting the interpreter back (16 % of the turn's time under load,
-``docs/benchmarks.md``), while the turn was never free. Here a writer queues its work (a function of the
-session) and the first in line takes the turn for everyone queued behind it, up to ``MOST_IN_A_GROUP``: it runs
-each work in the context of the thread that queued it (its deadline, its language), commits once, and wakes them.
-The next group is written by the first one still waiting.
+On SQLite every lead of a process waited for the database's one writer turn on its own, and each turn ended with
+a COMMIT and a hand-over: the next writer's thread waking and getting the interpreter back (16 % of the turn's
+time under load, ``docs/benchmarks.md``), while the turn was never free. On PostgreSQL each lead paid a
+transaction's fixed costs alone: the connection's check-out and liveness check, the configuration counter, the
+COMMIT's trip and flush, and the channel rows every lead adds to, locked by one COMMIT after another (grouped:
++19-25 % leads/s at 50 clients, ``make bench-load``). Here a writer queues its work (a function of the session)
+and the first in line takes the turn for everyone queued behind it, up to ``MOST_IN_A_GROUP``: it runs each work
+in the context of the thread that queued it (its deadline, its language), commits once, and wakes them. The next
+group is written by the first one still waiting.
 
 A work that raises rolls the group back: the others are written again without it, and then it gets its error
 (a retried Idempotency-Key that lost its race finds the first one's lead; a slot just taken). So is a work whose
 deadline passes: nobody commits a write its caller has stopped waiting for. A COMMIT that fails fails the whole
-group, and nothing of it is stored. PostgreSQL locks rows itself: each work there has a transaction of its own, as
-before.
+group, and nothing of it is stored; whether each work is done again after a lost connection is judged as if its
+own thread had sent the COMMIT (``lost_connection.committing_for``).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from typing import Any, TypeVar
 
 from sqlmodel import Session
 
-from marketing_site.core import db, deadline
+from marketing_site.core import db, deadline, lost_connection
 from marketing_site.core.deadline import DatabaseTimeout
 
 T = TypeVar("T")
@@ -60,13 +63,8 @@ _writing = False  # a thread is writing a group, or has been woken to
 
 
 def write_grouped(work: Callable[[Session], T]) -> T:
-    """``work(session)`` committed (on SQLite, maybe with other writers' works in one transaction); its result.
+    """``work(session)`` committed, maybe with other writers' works in one transaction; its result.
     Whatever it raises is raised here, and nothing it wrote is stored. ``work`` must not call this itself."""
-    if db.get_engine().dialect.name != "sqlite":
-        with db.write_session() as db_session:
-            alone = work(db_session)
-            db_session.commit()
-            return alone
     queued = _Queued(work, contextvars.copy_context(), _deadline())
     global _writing
     with _guard:
@@ -152,7 +150,8 @@ def _commit(db_session: Session, group: list[_Queued]) -> None:
                 if late is None:
                     token = deadline.current.set(min(queued.ends for queued in group))  # within each one's
                     try:
-                        db_session.commit()
+                        with lost_connection.committing_for(queued.context for queued in group):
+                            db_session.commit()
                     finally:
                         deadline.current.reset(token)
                     for queued, result in zip(group, results, strict=True):

@@ -13,9 +13,9 @@ new connections (a connect error loses no connection).
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import Context, ContextVar
 from dataclasses import dataclass
 from typing import Any, TypeVar, TypeVarTuple
 
@@ -58,6 +58,25 @@ def committing() -> Iterator[None]:
     except DBAPIError as error:
         if attempt is not None and getattr(error.orig, "sqlstate", None) == ENDED_IDLE:
             attempt.maybe_stored = before
+        raise
+
+
+@contextmanager
+def committing_for(contexts: Iterable[Context]) -> Iterator[None]:
+    """Around a COMMIT one thread sends for the works of others (``core.group_commit``, each work with the
+    context its own thread queued it in): each work's attempt is as if its own thread had sent it, so a group
+    whose COMMIT may have been applied is done again for none of its leads, and one the server refused having
+    ended the transaction idle is done again for each."""
+    attempts = [attempt for attempt in (context.get(_current) for context in contexts) if attempt is not None]
+    before = [attempt.maybe_stored for attempt in attempts]
+    for attempt in attempts:
+        attempt.maybe_stored = True
+    try:
+        yield
+    except DBAPIError as error:
+        if getattr(error.orig, "sqlstate", None) == ENDED_IDLE:
+            for attempt, was in zip(attempts, before, strict=True):
+                attempt.maybe_stored = was
         raise
 
 
