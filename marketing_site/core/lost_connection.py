@@ -38,39 +38,27 @@ class _Attempt:
 
 
 _current: ContextVar[_Attempt | None] = ContextVar("database_attempt", default=None)
+_sharing: ContextVar[tuple[_Attempt, ...]] = ContextVar("attempts_sharing_the_commit", default=())
+
+
+def _committed_by_this_thread() -> list[_Attempt]:
+    """The attempts a COMMIT sent from here commits: this thread's own and those of the group it writes."""
+    current = _current.get()
+    return [*([current] if current is not None else []), *_sharing.get()]
 
 
 def note_commit(_connection: Any) -> None:
     """The engine's ``commit`` event (before COMMIT is sent): from here on the work may be stored."""
-    attempt = _current.get()
-    if attempt is not None:
+    for attempt in _committed_by_this_thread():
         attempt.maybe_stored = True
 
 
 @contextmanager
 def committing() -> Iterator[None]:
     """Around a session's COMMIT: a COMMIT the server refused because it had ended the transaction idle
-    stored nothing, so the attempt is as it was before it."""
-    attempt = _current.get()
-    before = attempt.maybe_stored if attempt is not None else False
-    try:
-        yield
-    except DBAPIError as error:
-        if attempt is not None and getattr(error.orig, "sqlstate", None) == ENDED_IDLE:
-            attempt.maybe_stored = before
-        raise
-
-
-@contextmanager
-def committing_for(contexts: Iterable[Context]) -> Iterator[None]:
-    """Around a COMMIT one thread sends for the works of others (``core.group_commit``, each work with the
-    context its own thread queued it in): each work's attempt is as if its own thread had sent it, so a group
-    whose COMMIT may have been applied is done again for none of its leads, and one the server refused having
-    ended the transaction idle is done again for each."""
-    attempts = [attempt for attempt in (context.get(_current) for context in contexts) if attempt is not None]
+    stored nothing, so each attempt it carried is as it was before it."""
+    attempts = _committed_by_this_thread()
     before = [attempt.maybe_stored for attempt in attempts]
-    for attempt in attempts:
-        attempt.maybe_stored = True
     try:
         yield
     except DBAPIError as error:
@@ -78,6 +66,20 @@ def committing_for(contexts: Iterable[Context]) -> Iterator[None]:
             for attempt, was in zip(attempts, before, strict=True):
                 attempt.maybe_stored = was
         raise
+
+
+@contextmanager
+def committing_for(contexts: Iterable[Context]) -> Iterator[None]:
+    """Around a COMMIT this thread sends for the works of others (``core.group_commit``, each work with the
+    context its own thread queued it in): ``note_commit`` and ``committing`` count each work's attempt as if its
+    own thread had sent it, so a group whose COMMIT may have been applied is done again for none of its leads,
+    and one the server refused having ended the transaction idle is done again for each."""
+    attempts = (context.get(_current) for context in contexts)
+    token = _sharing.set(tuple(attempt for attempt in attempts if attempt is not None))
+    try:
+        yield
+    finally:
+        _sharing.reset(token)
 
 
 def done_again_if_lost(call: Callable[[*Args], T], *args: *Args) -> T:

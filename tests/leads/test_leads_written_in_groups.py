@@ -4,24 +4,23 @@ one leaves no row. On SQLite, leads also wait in line behind any write holding t
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 
 import pytest
+from group_line import SETTLE, queued_behind_a_writer
 from lead_payloads import VALID
 from sqlalchemy import event
 from stored_leads import leads_for
 
-from marketing_site.core import db, deadline, group_commit
+from marketing_site.core import db, deadline
 from marketing_site.core.deadline import DatabaseTimeout
 from marketing_site.leads import service
 from marketing_site.leads.service import LeadKind, LeadRejected, SubmissionContext
 
 pytestmark = pytest.mark.usefixtures("database_url")
-SETTLE = 0.2  # time for a started writer to reach its place in the line
 KIND = LeadKind.PRODUCT_VIDEO
 
 
@@ -69,37 +68,6 @@ def _queued_behind_a_write(hold: float = 0.0) -> Iterator[Callable[[Callable[[],
             time.sleep(max(began + hold - time.monotonic(), 0.0))
 
 
-class _LineHeld(Exception):
-    """What the work holding the line raises once let go: it stores nothing."""
-
-
-@contextmanager
-def _queued_behind_a_writer() -> Iterator[Callable[[Callable[[], int]], Future[int]]]:
-    """Writers started through the yielded function wait, in the order started, behind a group being written
-    (a work that holds the line until the block ends), then are written as the next group."""
-    let_go = threading.Event()
-
-    def holding(_session: object) -> None:
-        let_go.wait(timeout=10)
-        raise _LineHeld()
-
-    with ThreadPoolExecutor(max_workers=8) as pool:
-        holder = pool.submit(group_commit.write_grouped, holding)
-        time.sleep(SETTLE)
-
-        def start(store: Callable[[], int]) -> Future[int]:
-            future = pool.submit(store)
-            time.sleep(SETTLE)
-            return future
-
-        try:
-            yield start
-        finally:
-            let_go.set()
-        with pytest.raises(_LineHeld):
-            holder.result(timeout=10)
-
-
 def _submit(email: str, idempotency_key: str = "") -> Callable[[], int]:
     context = SubmissionContext(client_id=email, idempotency_key=idempotency_key)
     return lambda: service.lead_submit(KIND, _payload(email), context)
@@ -108,7 +76,7 @@ def _submit(email: str, idempotency_key: str = "") -> Callable[[], int]:
 def test_leads_arriving_together_are_each_stored_once_in_one_commit():
     emails = [_email(f"together{n}") for n in range(6)]
     with _commits() as sent:
-        with _queued_behind_a_writer() as start:
+        with queued_behind_a_writer() as start:
             stored = [start(_submit(email)) for email in emails]
         ids = [future.result(timeout=10) for future in stored]
     assert len(set(ids)) == len(emails)
@@ -128,7 +96,7 @@ def test_a_lead_refused_within_a_group_leaves_no_row_and_the_others_are_stored()
 
         return service.lead_store(prepared, with_lead=refuse)
 
-    with _queued_behind_a_writer() as start:
+    with queued_behind_a_writer() as start:
         stored = [start(_submit(first)), start(refusing), start(_submit(last))]
     assert stored[0].result(timeout=10) != stored[2].result(timeout=10)
     with pytest.raises(LeadRejected):
@@ -138,7 +106,7 @@ def test_a_lead_refused_within_a_group_leaves_no_row_and_the_others_are_stored()
 
 def test_retries_of_one_key_within_a_group_get_the_first_ones_lead():
     email = _email("retried")
-    with _queued_behind_a_writer() as start:
+    with queued_behind_a_writer() as start:
         stored = [start(_submit(email, idempotency_key=f"group-{email}")) for _ in range(4)]
     ids = {future.result(timeout=10) for future in stored}
     assert len(ids) == 1

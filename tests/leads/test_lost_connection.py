@@ -11,24 +11,25 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import os
-import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 
 import pytest
 from sqlalchemy import create_engine, event, text
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import select
 
-from marketing_site.core import db, group_commit, metrics, rate_limit
+from marketing_site.core import db, metrics, rate_limit
 from marketing_site.leads import antispam, service
 from marketing_site.leads.errors import LeadRejected
 from marketing_site.leads.models import Lead
 from marketing_site.leads.schemas import LeadKind
 from marketing_site.leads.service import SubmissionContext
+from tests.leads.group_line import queued_behind_a_writer
 from tests.leads.lead_payloads import VALID
+from tests.stored_leads import leads_for
 
 pytestmark = pytest.mark.skipif(not os.environ.get("TEST_DATABASE_URL"), reason="PostgreSQL ends idle transactions")
 
@@ -173,15 +174,14 @@ def test_a_lead_done_again_takes_one_turn_of_the_rate_limit_and_is_no_refusal(no
         service.lead_submit(LeadKind.PRODUCT_VIDEO, {**second, "email": f"third-{email}"}, context)
 
 
-def _submitted_as_a_group(emails: list[str], at_its_commit: Callable[[object], None]) -> list[object]:
+def _submitted_as_a_group(
+    emails: list[str], at_its_commit: Callable[[object], None]
+) -> tuple[list[int | DBAPIError], int]:
     """Each e-mail's lead submitted through run_bounded from a thread of its own, queued behind a group being
-    written so the leads are written together as the next group (``core.group_commit``), whose COMMIT
-    runs ``at_its_commit`` once; each submission's lead id or error, and the leads' INSERTs sent meanwhile."""
-    let_go, inserts, committed = threading.Event(), [], []
-
-    def holding(_session: object) -> None:
-        let_go.wait(timeout=10)
-        raise LookupError("the line is let go")  # holds the line, stores nothing
+    written so the leads are written together as the next group, whose COMMIT runs ``at_its_commit`` once:
+    each submission's lead id or error, and how many lead INSERTs were sent meanwhile."""
+    inserts: list[str] = []
+    committed: list[None] = []
 
     def counted(_connection, _cursor, statement, *_args) -> None:
         if statement.startswith("INSERT INTO lead "):
@@ -192,7 +192,7 @@ def _submitted_as_a_group(emails: list[str], at_its_commit: Callable[[object], N
             committed.append(None)
             at_its_commit(connection)
 
-    def submit(email: str) -> object:
+    def submit(email: str) -> int | DBAPIError:
         payload, context = {**VALID["ProductVideo"], "email": email}, SubmissionContext(client_id=email)
         try:
             return asyncio.run(db.run_bounded(service.lead_submit, LeadKind.PRODUCT_VIDEO, payload, context))
@@ -203,25 +203,18 @@ def _submitted_as_a_group(emails: list[str], at_its_commit: Callable[[object], N
     event.listen(engine, "before_cursor_execute", counted)
     event.listen(engine, "commit", at_the_group_commit)
     try:
-        with ThreadPoolExecutor(max_workers=len(emails) + 1) as pool:
-            holder = pool.submit(group_commit.write_grouped, holding)
-            time.sleep(0.2)
-            answers = [pool.submit(submit, email) for email in emails]
-            time.sleep(0.5)  # each is queued behind the holder
-            let_go.set()
-            with pytest.raises(LookupError):
-                holder.result(timeout=10)
-            results = [answer.result(timeout=30) for answer in answers]
+        with queued_behind_a_writer() as start:
+            answers = [start(partial(submit, email)) for email in emails]
+        results = [answer.result(timeout=30) for answer in answers]
     finally:
         event.remove(engine, "before_cursor_execute", counted)
         event.remove(engine, "commit", at_the_group_commit)
     assert committed, "the leads were not written as one group"
-    return [*results, len(inserts)]
+    return results, len(inserts)
 
 
-def _leads_of(emails: list[str]) -> list[list[int]]:
-    with db.session() as session:
-        return [list(session.exec(select(Lead.id).where(Lead.email == email))) for email in emails]
+def _stored_ids(emails: list[str]) -> list[list[int]]:
+    return [[lead.id for lead in leads_for(email, LeadKind.PRODUCT_VIDEO)] for email in emails]
 
 
 def test_a_group_whose_commit_was_lost_is_done_again_for_none_of_its_leads(notes, database_url):
@@ -242,19 +235,19 @@ def test_a_group_whose_commit_was_lost_is_done_again_for_none_of_its_leads(notes
                 time.sleep(0.02)
 
     try:
-        *answers, inserted = _submitted_as_a_group(emails, end_the_connection)
+        answers, inserted = _submitted_as_a_group(emails, end_the_connection)
     finally:
         killer.dispose()
     assert all(isinstance(answer, DBAPIError) and answer.connection_invalidated for answer in answers)
     assert inserted == len(emails)  # written once, in the group, and never again
-    assert _leads_of(emails) == [[], [], []]
+    assert _stored_ids(emails) == [[], [], []]
 
 
 def test_a_group_the_server_ended_idle_before_its_commit_is_done_again_and_each_lead_stored_once(notes):
     """The group's thread stalls before its COMMIT longer than the idle limit: the server ended the
     transaction, so nothing was stored and each lead is written again, and stored once."""
     emails = [f"group-idle-{n}-{uuid.uuid4().hex[:8]}@school.edu" for n in range(3)]
-    *answers, inserted = _submitted_as_a_group(emails, lambda _connection: time.sleep(STALL))
+    answers, inserted = _submitted_as_a_group(emails, lambda _connection: time.sleep(STALL))
     assert all(isinstance(answer, int) for answer in answers)
     assert inserted == 2 * len(emails)  # the group's, then each one's again
-    assert _leads_of(emails) == [[answer] for answer in answers]
+    assert _stored_ids(emails) == [[answer] for answer in answers]
