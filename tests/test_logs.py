@@ -10,7 +10,7 @@ import time
 from types import SimpleNamespace
 
 from marketing_site.core.deadline import Watchdog
-from marketing_site.core.logs import RequestIds, formatter, log_context, name_lead
+from marketing_site.core.logs import RequestIds, event_log_context, formatter, log_context, name_lead, request_id
 
 
 def _record(message: str) -> logging.LogRecord:
@@ -48,3 +48,20 @@ def test_the_database_watchdog_logs_its_cut_under_the_submissions_request_id(cap
     assert record.getMessage().startswith("Cut a database connection") and record.request_id == "cut-request"
     ours.close()
     theirs.close()
+
+
+def test_an_events_lines_share_one_id_of_their_own_and_the_next_event_gets_another():
+    """The state manager opens the event's context; the form's handler inside it joins it (the fallback's warning
+    and the stored lead's line match); an event outside any request gets an id, not the connection's."""
+    ids = []
+    with log_context("connection"):
+        for _event in range(2):
+            with event_log_context():
+                outer = request_id.get()
+                name_lead(7)
+                with event_log_context():
+                    ids.append((outer, request_id.get(), _record("stored").lead_id))
+        assert request_id.get() == "connection"
+    (first, joined_first, lead), (second, joined_second, _lead) = ids
+    assert first == joined_first and second == joined_second and lead == 7
+    assert len({first, second, "connection"}) == 3

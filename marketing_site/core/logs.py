@@ -23,6 +23,7 @@ from marketing_site.settings import settings
 
 request_id: ContextVar[str] = ContextVar("request_id", default="")
 lead_id: ContextVar[int | None] = ContextVar("lead_id", default=None)
+_in_event: ContextVar[bool] = ContextVar("in_event", default=False)  # set by event_log_context
 TEXT_FORMAT = "%(asctime)s %(levelname)s %(name)s%(ids)s: %(message)s"
 JSON_FIELDS = ("levelname", "name", "message", "process")  # and "timestamp": ISO 8601, UTC
 RENAMED = {"levelname": "level", "name": "logger", "process": "pid", "exc_info": "exception"}  # Reflex's names
@@ -90,6 +91,22 @@ def log_context(request: str | None = None) -> Iterator[None]:
     finally:
         request_id.reset(tokens[0])
         lead_id.reset(tokens[1])
+
+
+@contextmanager
+def event_log_context() -> Iterator[None]:
+    """A websocket event's records share one id of their own (an event is no HTTP request): the first block to
+    ask opens it (the state manager taking the visitor's state, web/state_fallback.py, or else the form's
+    handler, state/lead_form.py), and a block inside it joins it."""
+    if _in_event.get():
+        yield
+        return
+    with log_context():
+        opened = _in_event.set(True)
+        try:
+            yield
+        finally:
+            _in_event.reset(opened)
 
 
 def name_lead(lead: int) -> None:

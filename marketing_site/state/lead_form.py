@@ -21,7 +21,7 @@ from marketing_site.content import forms
 from marketing_site.content.messages import speaking
 from marketing_site.core.clock import timestamp
 from marketing_site.core.db import run_bounded
-from marketing_site.core.logs import log_context, name_lead
+from marketing_site.core.logs import event_log_context, name_lead
 from marketing_site.i18n.languages import Language, language_of_path
 from marketing_site.i18n.translation import translated_text
 from marketing_site.leads import attribution, form_start
@@ -158,7 +158,7 @@ class LeadFormMixin(rx.State, mixin=True):
         The call runs in a worker thread within the submission's database deadline, so a slow or hung
         database never stalls the event loop that serves every other visitor of this worker."""
         language = self._language()
-        with log_context():  # a websocket event is no HTTP request: each submission gets an id of its own
+        with event_log_context():  # its lines and those of the state's handover share an id
             try:
                 with speaking(language.code):
                     lead_id = await run_bounded(call, self._context(honeypot, language))

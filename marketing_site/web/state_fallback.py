@@ -33,6 +33,8 @@ from reflex.istate.manager.memory import StateManagerMemory
 from reflex.istate.manager.redis import StateManagerRedis
 from reflex.utils.token_manager import LocalTokenManager, RedisTokenManager
 
+from marketing_site.core.logs import event_log_context
+
 log = logging.getLogger(__name__)
 # TimeoutError: a step that overran REDIS_STEP_SECONDS (asyncio.timeout raises the builtin one).
 REDIS_FAULTS = (RedisConnectionError, RedisTimeoutError, OSError, TimeoutError)
@@ -57,12 +59,19 @@ class StateManagerRedisOrMemory(StateManagerRedis):
 
     @contextlib.asynccontextmanager
     async def modify_state(self, token: Any, **context: Any) -> AsyncIterator[Any]:
+        """The visitor's state for one event, whose log lines, this manager's among them, share an id."""
+        with event_log_context():
+            async with self._modified(token, **context) as state:
+                yield state
+
+    @contextlib.asynccontextmanager
+    async def _modified(self, token: Any, **context: Any) -> AsyncIterator[Any]:
         in_redis = contextlib.AsyncExitStack()
         try:
             async with asyncio.timeout(REDIS_STEP_SECONDS):
                 state = await in_redis.enter_async_context(super().modify_state(token, **context))
         except REDIS_FAULTS as fault:
-            log.warning("Redis unreachable (%s): this event is served from the worker's memory", fault)
+            log.warning("%s: this event is served from the worker's memory", _not_handed_over(fault))
             async with self._memory.modify_state(token, **context) as state:
                 yield state
             return
@@ -76,6 +85,16 @@ class StateManagerRedisOrMemory(StateManagerRedis):
     async def close(self) -> None:
         await self._memory.close()  # type: ignore[no-untyped-call]  # Reflex leaves close() unannotated
         await super().close()  # type: ignore[no-untyped-call]
+
+
+def _not_handed_over(fault: BaseException) -> str:
+    """Why Redis did not give the state: an overrun is also a lock still held by a backend stopped mid-event."""
+    if isinstance(fault, TimeoutError) and not isinstance(fault, RedisTimeoutError):
+        return (
+            f"Redis did not hand over the visitor's state within {REDIS_STEP_SECONDS} s (Redis unreachable or "
+            "frozen, or the state still locked by a backend that stopped during an event)"
+        )
+    return f"Redis unreachable ({fault!r})"
 
 
 ExcInfo = tuple[type[BaseException], BaseException, TracebackType] | tuple[None, None, None]  # sys.exc_info()

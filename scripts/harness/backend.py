@@ -40,7 +40,7 @@ class Backend:
         self._single_port = single_port
         self._command = command
         self._env = env
-        self._log_path = log_path
+        self.log_path = log_path
         self._process: subprocess.Popen | None = None
 
     @property
@@ -75,8 +75,8 @@ class Backend:
 
     def start(self, timeout: float = 90.0) -> Backend:
         for attempt in range(1, BIND_ATTEMPTS + 1):
-            logged = self._log_path.stat().st_size if self._log_path.exists() else 0
-            with self._log_path.open("a") as log:
+            logged = self.log_path.stat().st_size if self.log_path.exists() else 0
+            with self.log_path.open("a") as log:
                 self._process = subprocess.Popen(
                     self._argv(),
                     cwd=ROOT,
@@ -91,7 +91,7 @@ class Backend:
                 self._movable = False
                 return self
             except RuntimeError:
-                lost_port = ADDRESS_IN_USE in self._log_path.read_text(errors="replace")[logged:]
+                lost_port = ADDRESS_IN_USE in self.log_path.read_text(errors="replace")[logged:]
                 if not (lost_port and self._movable and attempt < BIND_ATTEMPTS):
                     raise
                 self.stop()
@@ -147,14 +147,14 @@ class Backend:
         while time.monotonic() < deadline:
             if self._process.poll() is not None:
                 raise RuntimeError(
-                    f"backend exited with {self._process.returncode}; log: {self._log_path}\n"
-                    + self._log_path.read_text(errors="replace")[-4000:]
+                    f"backend exited with {self._process.returncode}; log: {self.log_path}\n"
+                    + self.log_path.read_text(errors="replace")[-4000:]
                 )
             if _answers(self.url + "/ping"):
                 return
             time.sleep(0.2)
         self.stop()
-        raise RuntimeError(f"backend not ready after {timeout:.0f}s; log: {self._log_path}")
+        raise RuntimeError(f"backend not ready after {timeout:.0f}s; log: {self.log_path}")
 
 
 def _answers(url: str) -> bool:
