@@ -16,8 +16,12 @@ def email_for(name: str) -> str:
 
 
 def fill_phone(page: Page, field: str, number: str, country_code: str = "PK") -> None:
-    """Pick the phone field's country (the test browser's en-US would make it the US) and type the number."""
-    page.select_option(f"#{field}-country", country_code)  # waits for the country list to arrive
+    """Pick the phone field's country (the test browser's en-US would make it the US) and type the number.
+
+    The pick waits for the country list: until it arrives the select offers the default (Pakistan) alone, so
+    picking Pakistan then changes nothing, and the list's arrival sets the browser's country over it."""
+    expect(page.locator(f"#{field}-country option")).not_to_have_count(1)
+    page.select_option(f"#{field}-country", country_code)
     expect(page.locator(f"#{field}-country")).to_have_value(country_code)
     page.fill(f"#{field}", number)
 
