@@ -61,26 +61,21 @@ class StateManagerRedisOrMemory(StateManagerRedis):
     async def modify_state(self, token: Any, **context: Any) -> AsyncIterator[Any]:
         """The visitor's state for one event, whose log lines, this manager's among them, share an id."""
         with event_log_context():
-            async with self._modified(token, **context) as state:
+            in_redis = contextlib.AsyncExitStack()
+            try:
+                async with asyncio.timeout(REDIS_STEP_SECONDS):
+                    state = await in_redis.enter_async_context(super().modify_state(token, **context))
+            except REDIS_FAULTS as fault:
+                log.warning("%s: this event is served from the worker's memory", _not_handed_over(fault))
+                async with self._memory.modify_state(token, **context) as state:
+                    yield state
+                return
+            try:
                 yield state
-
-    @contextlib.asynccontextmanager
-    async def _modified(self, token: Any, **context: Any) -> AsyncIterator[Any]:
-        in_redis = contextlib.AsyncExitStack()
-        try:
-            async with asyncio.timeout(REDIS_STEP_SECONDS):
-                state = await in_redis.enter_async_context(super().modify_state(token, **context))
-        except REDIS_FAULTS as fault:
-            log.warning("%s: this event is served from the worker's memory", _not_handed_over(fault))
-            async with self._memory.modify_state(token, **context) as state:
-                yield state
-            return
-        try:
-            yield state
-        except BaseException:
-            await _released(in_redis, sys.exc_info())
-            raise
-        await _released(in_redis, (None, None, None))
+            except BaseException:
+                await _released(in_redis, sys.exc_info())
+                raise
+            await _released(in_redis, (None, None, None))
 
     async def close(self) -> None:
         await self._memory.close()  # type: ignore[no-untyped-call]  # Reflex leaves close() unannotated
