@@ -73,9 +73,18 @@ class Backend:
             "warning",
         )
 
+    def log_size(self) -> int:
+        """Where the log ends now, in bytes: what ``log_since`` reads on from."""
+        return self.log_path.stat().st_size if self.log_path.exists() else 0
+
+    def log_since(self, size: int) -> str:
+        """What the backend logged after ``log_size`` gave ``size`` (a byte offset: a line before it may not be
+        ASCII)."""
+        return self.log_path.read_bytes()[size:].decode(errors="replace")
+
     def start(self, timeout: float = 90.0) -> Backend:
         for attempt in range(1, BIND_ATTEMPTS + 1):
-            logged = self.log_path.stat().st_size if self.log_path.exists() else 0
+            logged = self.log_size()
             with self.log_path.open("a") as log:
                 self._process = subprocess.Popen(
                     self._argv(),
@@ -91,7 +100,7 @@ class Backend:
                 self._movable = False
                 return self
             except RuntimeError:
-                lost_port = ADDRESS_IN_USE in self.log_path.read_text(errors="replace")[logged:]
+                lost_port = ADDRESS_IN_USE in self.log_since(logged)
                 if not (lost_port and self._movable and attempt < BIND_ATTEMPTS):
                     raise
                 self.stop()
