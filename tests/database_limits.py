@@ -13,7 +13,8 @@ import os
 # these roomier ones (tests/conftest.py); the tests of the limits set their own (tests/leads/test_db_limits.py,
 # test_database_watchdog.py, test_lost_connection.py, tests/faults/test_commit_after_deadline.py), and every
 # server a test starts (tests/faults, tests/browser, tests/topology) inherits the environment without them, so
-# it runs with production's, except the processes doing a sender's work beside a test (``sender_env``).
+# it runs with production's, except the processes doing a sender's work beside a test (``sender_env``) and the
+# backend of tests/leads/test_routing_caches.py.
 ROOMY_DATABASE_LIMITS = {
     "DATABASE_SUBMIT_TIMEOUT": "60",
     "DATABASE_IDLE_IN_TRANSACTION_TIMEOUT": "10",
